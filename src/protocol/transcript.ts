@@ -1,0 +1,85 @@
+// The transcript a session keeps: what the panel shows and what `agent-stream transcript --format json` prints.
+import { z } from "zod";
+import { ProtocolErrorCodeSchema } from "./events";
+
+/** Why a line or event could not be used as it was. Data, never an exception. */
+export const PROBLEM_CODES = [
+  "MALFORMED_EVENT",
+  "UNKNOWN_EVENT_TYPE",
+  "UNSUPPORTED_PROTOCOL",
+  "OUT_OF_ORDER",
+  "MISSING_DONE",
+] as const;
+export const ProblemCodeSchema = z.enum(PROBLEM_CODES);
+export type ProblemCode = z.infer<typeof ProblemCodeSchema>;
+
+export const ProblemSchema = z.object({
+  line: z.number().int().nullable(),
+  code: ProblemCodeSchema,
+  message: z.string(),
+});
+export type Problem = z.infer<typeof ProblemSchema>;
+
+export const TOOL_STATUSES = ["running", "succeeded", "failed", "abandoned"] as const;
+export const ToolStatusSchema = z.enum(TOOL_STATUSES);
+export type ToolStatus = z.infer<typeof ToolStatusSchema>;
+
+export const TextBlockSchema = z.object({ kind: z.literal("text"), text: z.string() });
+export const ThinkingBlockSchema = z.object({ kind: z.literal("thinking"), text: z.string() });
+export const ToolCardSchema = z.object({
+  kind: z.literal("tool"),
+  tool: z.string(),
+  toolId: z.string().nullable(),
+  parameters: z.record(z.string(), z.unknown()).nullable(),
+  status: ToolStatusSchema,
+  durationMs: z.number().nullable(),
+  error: z.string().nullable(),
+});
+export const StatusBlockSchema = z.object({
+  kind: z.literal("status"),
+  status: z.string(),
+  message: z.string().nullable(),
+});
+export const ErrorBlockSchema = z.object({
+  kind: z.literal("error"),
+  code: ProtocolErrorCodeSchema,
+  message: z.string(),
+  recoverable: z.boolean(),
+});
+
+export const TranscriptBlockSchema = z.discriminatedUnion("kind", [
+  TextBlockSchema,
+  ThinkingBlockSchema,
+  ToolCardSchema,
+  StatusBlockSchema,
+  ErrorBlockSchema,
+]);
+export type TranscriptBlock = z.infer<typeof TranscriptBlockSchema>;
+export type TextBlock = z.infer<typeof TextBlockSchema>;
+export type ThinkingBlock = z.infer<typeof ThinkingBlockSchema>;
+export type ToolCard = z.infer<typeof ToolCardSchema>;
+export type ErrorBlock = z.infer<typeof ErrorBlockSchema>;
+
+export const DoneSummarySchema = z.object({
+  exitCode: z.number().int(),
+  durationMs: z.number(),
+  toolsUsed: z.array(z.string()),
+  tokensUsed: z.number().nullable(),
+  success: z.boolean(),
+  synthesized: z.boolean(),
+});
+export type DoneSummary = z.infer<typeof DoneSummarySchema>;
+
+export const FINAL_STATUSES = ["completed", "failed", "canceled"] as const;
+export const FinalStatusSchema = z.enum(FINAL_STATUSES);
+export type FinalStatus = z.infer<typeof FinalStatusSchema>;
+
+export const TranscriptSchema = z.object({
+  sessionId: z.string().nullable(),
+  dialect: z.string(),
+  status: FinalStatusSchema,
+  blocks: z.array(TranscriptBlockSchema),
+  done: DoneSummarySchema,
+  problems: z.array(ProblemSchema),
+});
+export type Transcript = z.infer<typeof TranscriptSchema>;
