@@ -1,0 +1,325 @@
+// Runs one agent CLI as a child process: forwards its output, stops it on request or when it goes silent, and
+// reports exactly one exit once its whole process tree is gone.
+import { spawn, type ChildProcess } from "node:child_process";
+import type { Readable } from "node:stream";
+import { ByteTail } from "./byte-tail";
+import { formatCommandLine } from "./command-line";
+import { InactivityTimer } from "./inactivity-timer";
+import { processTreeOf, type ProcessTree } from "./process-tree";
+import { SignalEscalation, type EscalationStep } from "./signal-escalation";
+import { describeSpawnError } from "./spawn-error";
+
+export interface CliProcessOptions {
+  /** The executable; started directly, never through a shell. */
+  command: string;
+  /** Passed as-is: a prompt is one argument, never split or interpreted. */
+  args: readonly string[];
+  cwd: string;
+  /** Defaults to process.env; CLAUDECODE is always removed from the child's environment. */
+  env?: NodeJS.ProcessEnv;
+  /** Default 120 000; 0 turns it off. No stdout bytes for this long stops the CLI with reason "timeout". */
+  inactivityTimeoutMs?: number;
+  /** SIGINT → SIGTERM escalation delay; default 3000. */
+  stopGraceMs?: number;
+  /** SIGTERM → SIGKILL escalation delay; default 2000. */
+  killGraceMs?: number;
+  /** How much of stderr is kept for the exit report; default 64 KiB. */
+  stderrTailBytes?: number;
+}
+
+export type CliExitReason = "exited" | "stopped" | "timeout" | "spawn-failed";
+
+export interface CliExit {
+  reason: CliExitReason;
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  /** The last (at most stderrTailBytes) bytes of stderr, decoded as UTF-8 from a character boundary. */
+  stderrTail: string;
+  /** Only for "spawn-failed": the errno (ENOENT, EACCES, …) and a message for humans that says how to fix it. */
+  spawnError?: { errno: string; message: string };
+}
+
+export interface CliProcessHandlers {
+  /** Every stdout chunk, in order. */
+  onStdout(chunk: Buffer): void;
+  /** Live stderr, for logs. */
+  onStderr?(chunk: Buffer): void;
+  /** The inactivity timeout fired and the CLI is being stopped; onExit (reason "timeout") follows. */
+  onInactivityTimeout?(): void;
+  /** Exactly once, after all stdout was delivered and the process tree is gone. */
+  onExit(exit: CliExit): void;
+}
+
+const defaults = {
+  inactivityTimeoutMs: 120_000,
+  stopGraceMs: 3000,
+  killGraceMs: 2000,
+  stderrTailBytes: 64 * 1024,
+};
+
+type EscalationKind = "stop" | "kill" | "cleanup";
+
+export class CliProcess {
+  readonly pid: number | undefined;
+  readonly commandLine: string;
+
+  private readonly child: ChildProcess | undefined;
+  private readonly tree: ProcessTree | undefined;
+  private readonly stderrTail: ByteTail;
+  private readonly stopGraceMs: number;
+  private readonly killGraceMs: number;
+  private readonly exited: Promise<CliExit>;
+  private resolveExited: (exit: CliExit) => void = () => {};
+  private removeListeners: () => void = () => {};
+
+  private inactivity: InactivityTimer | undefined;
+  /** Only armed when the tree is gone but stdout is still open: see watchForAbandonedPipes. */
+  private pipeWatch: InactivityTimer | undefined;
+  private escalation: SignalEscalation | undefined;
+  private escalationKind: EscalationKind | undefined;
+  private leaderExit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  private stdioClosed = false;
+  private treeSettled = false;
+  private paused = false;
+  private requestedReason: "stopped" | "timeout" | undefined;
+  private result: CliExit | undefined;
+
+  static start(options: CliProcessOptions, handlers: CliProcessHandlers): CliProcess {
+    return new CliProcess(options, handlers);
+  }
+
+  private constructor(
+    private readonly options: CliProcessOptions,
+    private readonly handlers: CliProcessHandlers,
+  ) {
+    this.exited = new Promise((resolve) => (this.resolveExited = resolve));
+    this.commandLine = formatCommandLine(options.command, options.args);
+    this.stderrTail = new ByteTail(options.stderrTailBytes ?? defaults.stderrTailBytes);
+    this.stopGraceMs = options.stopGraceMs ?? defaults.stopGraceMs;
+    this.killGraceMs = options.killGraceMs ?? defaults.killGraceMs;
+    const env = childEnvironment(options.env ?? process.env);
+
+    let child: ChildProcess;
+    try {
+      child = spawn(options.command, [...options.args], {
+        cwd: options.cwd,
+        env,
+        shell: false,
+        // Its own process group, so a stop reaches everything the CLI started. Windows would open a console.
+        detached: process.platform !== "win32",
+        // Some CLIs (Claude Code among them) wait for stdin to close before they start working.
+        stdio: ["ignore", "pipe", "pipe"],
+        windowsHide: true,
+      });
+    } catch (error) {
+      // Some failures (E2BIG, a working folder that is a file) are thrown instead of emitted.
+      process.nextTick(() => this.failSpawn(error, env));
+      return;
+    }
+    this.child = child;
+    this.pid = child.pid;
+    if (child.pid === undefined) {
+      child.once("error", (error) => this.failSpawn(error, env));
+      return;
+    }
+    this.tree = processTreeOf(child, child.pid);
+    this.removeListeners = this.listenTo(child);
+    const timeoutMs = options.inactivityTimeoutMs ?? defaults.inactivityTimeoutMs;
+    if (timeoutMs > 0) this.inactivity = InactivityTimer.start(timeoutMs, () => this.onInactive());
+  }
+
+  /** From spawn until onExit. */
+  get running(): boolean {
+    return this.pid !== undefined && this.result === undefined;
+  }
+
+  /**
+   * The user's Stop: SIGINT to the whole group, SIGTERM after stopGraceMs, SIGKILL after killGraceMs more.
+   * Every call returns the same promise, which settles with the one exit.
+   */
+  stop(): Promise<CliExit> {
+    this.beginStop("stopped");
+    return this.exited;
+  }
+
+  /** Window close or deactivation: SIGKILL to the whole group, no grace. */
+  kill(): void {
+    if (this.tree === undefined || this.result !== undefined || this.treeSettled) return;
+    if (this.escalationKind === "kill") return;
+    if (this.leaderExit === undefined) this.requestedReason ??= "stopped";
+    this.inactivity?.dispose();
+    this.escalate("kill", [{ signal: "SIGKILL", graceMs: this.killGraceMs }]);
+  }
+
+  /**
+   * Backpressure: stop reading stdout until resume(); the CLI blocks once the pipe is full. Paused time does not
+   * count toward the inactivity timeout, and onExit waits for resume() to deliver the rest of stdout.
+   */
+  pause(): void {
+    if (this.child?.stdout == null || this.paused) return;
+    this.paused = true;
+    this.child.stdout.pause();
+    this.inactivity?.pause();
+    this.pipeWatch?.pause();
+  }
+
+  resume(): void {
+    if (this.child?.stdout == null || !this.paused) return;
+    this.paused = false;
+    this.child.stdout.resume();
+    this.inactivity?.resume();
+    this.pipeWatch?.resume();
+  }
+
+  private listenTo(child: ChildProcess): () => void {
+    const stdout = child.stdout as Readable;
+    const stderr = child.stderr as Readable;
+    const onStdout = (chunk: Buffer): void => {
+      this.inactivity?.recordActivity();
+      this.pipeWatch?.recordActivity();
+      this.handlers.onStdout(chunk);
+    };
+    const onStderr = (chunk: Buffer): void => {
+      this.stderrTail.push(chunk);
+      this.pipeWatch?.recordActivity();
+      this.handlers.onStderr?.(chunk);
+    };
+    const onExit = (code: number | null, signal: NodeJS.Signals | null): void => this.onLeaderExit(code, signal);
+    const onClose = (): void => this.onStdioClosed();
+    // After a successful spawn, 'error' only reports a failed kill, which the escalation already outlasts;
+    // a pipe read error ends the stream and 'close' follows. Listening keeps either from crashing the host.
+    const ignore = (): void => {};
+    stdout.on("data", onStdout);
+    stderr.on("data", onStderr);
+    stdout.on("error", ignore);
+    stderr.on("error", ignore);
+    child.on("exit", onExit);
+    child.on("close", onClose);
+    child.on("error", ignore);
+    return () => {
+      stdout.off("data", onStdout);
+      stderr.off("data", onStderr);
+      stdout.off("error", ignore);
+      stderr.off("error", ignore);
+      child.off("exit", onExit);
+      child.off("close", onClose);
+      child.off("error", ignore);
+    };
+  }
+
+  private onInactive(): void {
+    if (this.beginStop("timeout")) this.handlers.onInactivityTimeout?.();
+  }
+
+  /** Returns whether this call started the stop. */
+  private beginStop(reason: "stopped" | "timeout"): boolean {
+    // Once the CLI has exited by itself the reason stays "exited"; cleanup of its leftovers is already under way.
+    if (this.tree === undefined || this.result !== undefined || this.leaderExit !== undefined) return false;
+    if (this.escalationKind === "stop" || this.escalationKind === "kill") return false;
+    this.requestedReason = reason;
+    this.inactivity?.dispose();
+    this.escalate("stop", [
+      { signal: "SIGINT", graceMs: this.stopGraceMs },
+      { signal: "SIGTERM", graceMs: this.killGraceMs },
+      { signal: "SIGKILL", graceMs: this.killGraceMs },
+    ]);
+    return true;
+  }
+
+  private onLeaderExit(code: number | null, signal: NodeJS.Signals | null): void {
+    this.leaderExit = { code, signal };
+    this.inactivity?.dispose();
+    if (this.escalation === undefined && !this.treeSettled) {
+      // Whatever the CLI left running in its group (a background job, a stuck tool) must not outlive it,
+      // nor keep stdout open and hold back the exit.
+      this.escalate("cleanup", [
+        { signal: "SIGTERM", graceMs: this.killGraceMs },
+        { signal: "SIGKILL", graceMs: this.killGraceMs },
+      ]);
+    }
+    this.watchForAbandonedPipes();
+    this.finishIfDone();
+  }
+
+  private onStdioClosed(): void {
+    this.stdioClosed = true;
+    this.pipeWatch?.dispose();
+    this.finishIfDone();
+  }
+
+  private escalate(kind: EscalationKind, steps: EscalationStep[]): void {
+    if (this.tree === undefined) return;
+    this.escalation?.dispose();
+    this.escalationKind = kind;
+    const escalation = new SignalEscalation(this.tree, steps, () => this.onTreeSettled(escalation));
+    this.escalation = escalation;
+    escalation.start();
+  }
+
+  /** The tree is gone, or the escalation gave up on what survived SIGKILL; either way there is nothing left to do. */
+  private onTreeSettled(escalation: SignalEscalation): void {
+    if (escalation !== this.escalation) return;
+    this.escalation = undefined;
+    this.treeSettled = true;
+    this.watchForAbandonedPipes();
+    this.finishIfDone();
+  }
+
+  /**
+   * The group is gone but stdout or stderr is still open: a process that left the group (its own session) holds
+   * them. Once they have been idle for killGraceMs, stop waiting for them.
+   */
+  private watchForAbandonedPipes(): void {
+    if (this.leaderExit === undefined || !this.treeSettled || this.stdioClosed || this.pipeWatch !== undefined) return;
+    this.pipeWatch = InactivityTimer.start(this.killGraceMs, () => this.abandonPipes());
+    if (this.paused) this.pipeWatch.pause();
+  }
+
+  private abandonPipes(): void {
+    this.child?.stdout?.destroy();
+    this.child?.stderr?.destroy();
+    this.onStdioClosed();
+  }
+
+  private finishIfDone(): void {
+    if (this.result !== undefined || this.leaderExit === undefined || !this.stdioClosed || !this.treeSettled) return;
+    this.finish({
+      reason: this.requestedReason ?? "exited",
+      exitCode: this.leaderExit.code,
+      signal: this.leaderExit.signal,
+      stderrTail: this.stderrTail.text(),
+    });
+  }
+
+  private failSpawn(error: unknown, env: NodeJS.ProcessEnv): void {
+    if (this.result !== undefined) return;
+    this.finish({
+      reason: "spawn-failed",
+      exitCode: null,
+      signal: null,
+      stderrTail: "",
+      spawnError: describeSpawnError(error, this.options.command, this.options.cwd, env),
+    });
+  }
+
+  private finish(exit: CliExit): void {
+    this.result = exit;
+    this.inactivity?.dispose();
+    this.pipeWatch?.dispose();
+    this.escalation?.dispose();
+    this.escalation = undefined;
+    this.removeListeners();
+    this.resolveExited(exit);
+    this.handlers.onExit(exit);
+  }
+}
+
+/** Claude Code sets CLAUDECODE for its own children; a `claude` that inherits it believes it is nested and refuses. */
+function childEnvironment(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const env = { ...base };
+  for (const name of Object.keys(env)) {
+    const isClaudeCode = process.platform === "win32" ? name.toUpperCase() === "CLAUDECODE" : name === "CLAUDECODE";
+    if (isClaudeCode) delete env[name];
+  }
+  return env;
+}

@@ -1,0 +1,70 @@
+// Fires once after a stretch of unpaused time with no recorded activity.
+import { performance } from "node:perf_hooks";
+
+export class InactivityTimer {
+  private lastActivity = performance.now();
+  private pausedAt: number | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private disposed = false;
+
+  private constructor(
+    private readonly limitMs: number,
+    private readonly onInactive: () => void,
+  ) {
+    this.arm(limitMs);
+  }
+
+  static start(limitMs: number, onInactive: () => void): InactivityTimer {
+    return new InactivityTimer(limitMs, onInactive);
+  }
+
+  /** Cheap enough for every chunk: only a timestamp; the one timer re-arms itself when it wakes early. */
+  recordActivity(): void {
+    this.lastActivity = performance.now();
+  }
+
+  /** Paused time does not count: the other side is holding the data back, not the process. */
+  pause(): void {
+    if (this.disposed || this.pausedAt !== undefined) return;
+    this.pausedAt = performance.now();
+    this.clear();
+  }
+
+  resume(): void {
+    if (this.disposed || this.pausedAt === undefined) return;
+    this.lastActivity += performance.now() - this.pausedAt;
+    this.pausedAt = undefined;
+    this.arm(this.limitMs - this.idleMs());
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.clear();
+  }
+
+  private idleMs(): number {
+    return performance.now() - this.lastActivity;
+  }
+
+  private arm(delayMs: number): void {
+    this.timer = setTimeout(() => this.check(), Math.max(1, Math.ceil(delayMs)));
+  }
+
+  private check(): void {
+    this.timer = undefined;
+    if (this.disposed || this.pausedAt !== undefined) return;
+    const idle = this.idleMs();
+    if (idle < this.limitMs) {
+      this.arm(this.limitMs - idle);
+      return;
+    }
+    this.disposed = true;
+    this.onInactive();
+  }
+
+  private clear(): void {
+    if (this.timer === undefined) return;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}

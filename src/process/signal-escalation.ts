@@ -1,0 +1,58 @@
+// Ends a process tree step by step (e.g. SIGINT, then SIGTERM, then SIGKILL) until nothing of it is left.
+import type { ProcessTree } from "./process-tree";
+
+export interface EscalationStep {
+  signal: NodeJS.Signals;
+  /** How long the tree gets to go away before the next step, or before giving up after the last one. */
+  graceMs: number;
+}
+
+/** The OS tells us nothing when a grandchild dies, so the tree is polled; only while an escalation runs. */
+const pollIntervalMs = 50;
+
+export class SignalEscalation {
+  private stepTimer: NodeJS.Timeout | undefined;
+  private pollTimer: NodeJS.Timeout | undefined;
+  private done = false;
+
+  constructor(
+    private readonly tree: ProcessTree,
+    private readonly steps: readonly EscalationStep[],
+    /** The tree is gone, or something survived the last step (stuck in the kernel, or not ours to signal). */
+    private readonly onSettled: () => void,
+  ) {}
+
+  /** Runs the first step now; `onSettled` may be called before this returns. */
+  start(): void {
+    this.runStep(0);
+  }
+
+  /** Stops escalating without calling `onSettled`. */
+  dispose(): void {
+    this.done = true;
+    clearTimeout(this.stepTimer);
+    clearInterval(this.pollTimer);
+    this.stepTimer = undefined;
+    this.pollTimer = undefined;
+  }
+
+  private runStep(index: number): void {
+    this.stepTimer = undefined;
+    if (this.done) return;
+    if (!this.tree.isAlive()) return this.settle();
+    const step = this.steps[index];
+    if (step === undefined) return this.settle();
+    this.tree.signal(step.signal);
+    this.stepTimer = setTimeout(() => this.runStep(index + 1), step.graceMs);
+    this.pollTimer ??= setInterval(() => this.poll(), pollIntervalMs);
+  }
+
+  private poll(): void {
+    if (!this.done && !this.tree.isAlive()) this.settle();
+  }
+
+  private settle(): void {
+    this.dispose();
+    this.onSettled();
+  }
+}

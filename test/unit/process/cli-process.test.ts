@@ -1,0 +1,563 @@
+import * as assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { performance } from "node:perf_hooks";
+import { StringDecoder } from "node:string_decoder";
+import { CliProcess, type CliExit, type CliProcessOptions } from "../../../src/process/cli-process";
+import { fakeCli, repoRoot } from "../../helpers/repo";
+
+type StreamName = "stdout" | "stderr";
+
+interface Hooks {
+  /** Runs after the chunk was recorded, so `run.cli` is available. */
+  onStdout?(chunk: Buffer, run: Run): void;
+}
+
+interface Run {
+  readonly cli: CliProcess;
+  readonly exit: Promise<CliExit>;
+  text(stream: StreamName): string;
+  exitCount(): number;
+  /** Resolves when the stream's text so far matches; rejects if the CLI exits first, so a test fails instead of hanging. */
+  waitFor(stream: StreamName, pattern: RegExp): Promise<RegExpMatchArray>;
+}
+
+interface Waiter {
+  stream: StreamName;
+  pattern: RegExp;
+  resolve(match: RegExpMatchArray): void;
+  reject(error: Error): void;
+}
+
+const runs: Run[] = [];
+/** Processes a test saw but the manager is not expected to end (or that a failing test left behind). */
+const strayPids: number[] = [];
+
+function start(options: Partial<CliProcessOptions> & { command: string }, hooks: Hooks = {}): Run {
+  const texts: Record<StreamName, string> = { stdout: "", stderr: "" };
+  const decoders = { stdout: new StringDecoder("utf8"), stderr: new StringDecoder("utf8") };
+  let waiters: Waiter[] = [];
+  let exits = 0;
+  let settleExit: (exit: CliExit) => void = () => {};
+  const exit = new Promise<CliExit>((resolve) => (settleExit = resolve));
+
+  const record = (stream: StreamName, chunk: Buffer): void => {
+    texts[stream] += decoders[stream].write(chunk);
+    waiters = waiters.filter((waiter) => {
+      const match = waiter.stream === stream ? texts[stream].match(waiter.pattern) : null;
+      if (match !== null) waiter.resolve(match);
+      return match === null;
+    });
+  };
+
+  const run: Run = {
+    cli: CliProcess.start(
+      { args: [], cwd: repoRoot, ...options },
+      {
+        onStdout: (chunk) => {
+          record("stdout", chunk);
+          hooks.onStdout?.(chunk, run);
+        },
+        onStderr: (chunk) => record("stderr", chunk),
+        onExit: (result) => {
+          exits++;
+          for (const waiter of waiters) {
+            waiter.reject(new Error(`exited before ${waiter.stream} matched ${waiter.pattern}: ${JSON.stringify(texts)}`));
+          }
+          waiters = [];
+          settleExit(result);
+        },
+      },
+    ),
+    exit,
+    text: (stream) => texts[stream],
+    exitCount: () => exits,
+    waitFor: (stream, pattern) => {
+      const match = texts[stream].match(pattern);
+      if (match !== null) return Promise.resolve(match);
+      return new Promise((resolve, reject) => waiters.push({ stream, pattern, resolve, reject }));
+    },
+  };
+  runs.push(run);
+  return run;
+}
+
+function startFake(name: string, args: string[] = [], options: Partial<CliProcessOptions> = {}, hooks?: Hooks): Run {
+  return start({ command: fakeCli(name), args, ...options }, hooks);
+}
+
+function lines(text: string): string[] {
+  return text.split("\n").filter((line) => line !== "");
+}
+
+function errorCode(error: unknown): unknown {
+  return typeof error === "object" && error !== null && "code" in error ? error.code : undefined;
+}
+
+/**
+ * Whether nothing runs under this pid any more. A zombie counts as gone: it has exited and only waits to be
+ * reaped, and a container whose PID 1 never reaps orphans (like this sandbox) keeps it forever.
+ */
+function isGone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if (errorCode(error) === "ESRCH") return true;
+    throw error;
+  }
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "latin1");
+    return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
+  } catch {
+    return true;
+  }
+}
+
+async function grandchildPid(run: Run): Promise<number> {
+  const [, pid] = await run.waitFor("stdout", /grandchild (\d+)\n/);
+  strayPids.push(Number(pid));
+  return Number(pid);
+}
+
+function makeTempDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), "cli-process-test-"));
+}
+
+const tempDirs: string[] = [];
+
+afterEach(async function () {
+  this.timeout(30_000);
+  // Strays first: one outside the group may be holding a pipe that a run's exit is waiting for.
+  for (const pid of strayPids.splice(0)) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+  for (const run of runs.splice(0)) {
+    if (run.cli.running) run.cli.kill();
+    await run.exit;
+  }
+  for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("CliProcess", function () {
+  this.timeout(30_000);
+
+  describe("starting", () => {
+    it("passes a prompt full of shell syntax to the CLI as one unchanged argument", async () => {
+      const prompt = `--help; rm -rf / $(whoami) "quoted" 'single' \`id\` | cat > out && echo * ~ $HOME \\ %PATH%`;
+      const run = startFake("report-invocation.js", ["--print", prompt]);
+      await run.exit;
+      assert.deepEqual(JSON.parse(run.text("stdout")).args, ["--print", prompt]);
+    });
+
+    it("passes arguments that start with a dash, are empty, span lines or are not ASCII unchanged", async () => {
+      const args = ["-rf", "--", "", "first line\nsecond line", "  padded  ", "ünïcødé 🚀", "tab\there"];
+      const run = startFake("report-invocation.js", args);
+      await run.exit;
+      assert.deepEqual(JSON.parse(run.text("stdout")).args, args);
+    });
+
+    it("runs the CLI in the given folder", async () => {
+      const folder = makeTempDir();
+      tempDirs.push(folder);
+      const run = startFake("report-invocation.js", [], { cwd: folder });
+      await run.exit;
+      assert.equal(JSON.parse(run.text("stdout")).cwd, fs.realpathSync(folder));
+    });
+
+    it("passes the given environment, without CLAUDECODE", async () => {
+      const env = { PATH: process.env.PATH, AGENT_STREAM_PROBE: "given", CLAUDECODE: "1" };
+      const run = startFake("report-invocation.js", [], { env });
+      await run.exit;
+      assert.deepEqual(JSON.parse(run.text("stdout")).env, { AGENT_STREAM_PROBE: "given", CLAUDECODE: null });
+    });
+
+    it("inherits the host's environment, without CLAUDECODE, when none is given", async () => {
+      const saved = { probe: process.env.AGENT_STREAM_PROBE, claudeCode: process.env.CLAUDECODE };
+      process.env.AGENT_STREAM_PROBE = "inherited";
+      process.env.CLAUDECODE = "1";
+      let run: Run;
+      try {
+        run = startFake("report-invocation.js");
+      } finally {
+        restoreEnv("AGENT_STREAM_PROBE", saved.probe);
+        restoreEnv("CLAUDECODE", saved.claudeCode);
+      }
+      await run.exit;
+      assert.deepEqual(JSON.parse(run.text("stdout")).env, { AGENT_STREAM_PROBE: "inherited", CLAUDECODE: null });
+    });
+
+    it("gives the CLI an empty, closed stdin so it never waits for input", async () => {
+      const run = startFake("report-invocation.js");
+      const exit = await run.exit;
+      assert.equal(exit.exitCode, 0);
+      assert.equal(JSON.parse(run.text("stdout")).stdinBytes, 0);
+    });
+
+    it("starts the CLI as the leader of its own process group", async function () {
+      if (process.platform !== "linux") this.skip();
+      const run = startFake("report-invocation.js");
+      await run.exit;
+      const report = JSON.parse(run.text("stdout"));
+      assert.equal(report.pid, run.cli.pid);
+      assert.equal(report.processGroupId, run.cli.pid);
+    });
+
+    it("describes the command line with shell quoting for logs", async () => {
+      const run = startFake("report-invocation.js", ["--print", "it's a prompt", "", "a$b"]);
+      await run.exit;
+      assert.equal(run.cli.commandLine, `${fakeCli("report-invocation.js")} --print 'it'\\''s a prompt' '' 'a$b'`);
+    });
+  });
+
+  describe("when the CLI cannot be started", () => {
+    it("reports a command missing from PATH through onExit, later, instead of throwing", async () => {
+      let returned = false;
+      let reportedDuringStart = false;
+      const exit = await new Promise<CliExit>((resolve) => {
+        CliProcess.start(
+          { command: "agent-stream-no-such-cli", args: [], cwd: repoRoot },
+          {
+            onStdout: () => {},
+            onExit: (result) => {
+              reportedDuringStart = !returned;
+              resolve(result);
+            },
+          },
+        );
+        returned = true;
+      });
+      assert.equal(reportedDuringStart, false);
+      assert.equal(exit.reason, "spawn-failed");
+      assert.equal(exit.spawnError?.errno, "ENOENT");
+      assert.match(exit.spawnError?.message ?? "", /'agent-stream-no-such-cli'.*not found on PATH.*full path/);
+    });
+
+    it("reports a command path that does not exist", async () => {
+      const missing = path.join(repoRoot, "no-such-dir", "no-such-cli");
+      const exit = await start({ command: missing }).exit;
+      assert.equal(exit.reason, "spawn-failed");
+      assert.equal(exit.spawnError?.errno, "ENOENT");
+      assert.match(exit.spawnError?.message ?? "", new RegExp(`'${escapeRegExp(missing)}' does not exist`));
+    });
+
+    it("reports a file without execute permission and how to fix it", async () => {
+      const folder = makeTempDir();
+      tempDirs.push(folder);
+      const script = path.join(folder, "not-executable.js");
+      fs.writeFileSync(script, "#!/usr/bin/env node\n", { mode: 0o644 });
+      const exit = await start({ command: script }).exit;
+      assert.equal(exit.reason, "spawn-failed");
+      assert.equal(exit.spawnError?.errno, "EACCES");
+      assert.match(exit.spawnError?.message ?? "", new RegExp(`not executable.*chmod \\+x '${escapeRegExp(script)}'`));
+    });
+
+    it("reports a script whose interpreter is missing instead of the script itself", async () => {
+      const folder = makeTempDir();
+      tempDirs.push(folder);
+      const script = path.join(folder, "bad-interpreter.js");
+      fs.writeFileSync(script, "#!/no/such/interpreter\n", { mode: 0o755 });
+      const exit = await start({ command: script }).exit;
+      assert.equal(exit.reason, "spawn-failed");
+      assert.equal(exit.spawnError?.errno, "ENOENT");
+      assert.match(exit.spawnError?.message ?? "", /interpreter/);
+    });
+
+    it("reports a missing working folder by name rather than blaming the command", async () => {
+      const folder = path.join(repoRoot, "no-such-folder");
+      const exit = await startFake("report-invocation.js", [], { cwd: folder }).exit;
+      assert.equal(exit.reason, "spawn-failed");
+      assert.equal(exit.spawnError?.errno, "ENOENT");
+      assert.match(exit.spawnError?.message ?? "", new RegExp(`working folder '${escapeRegExp(folder)}' does not exist`));
+      assert.doesNotMatch(exit.spawnError?.message ?? "", /PATH/);
+    });
+
+    it("reports a working folder that is a file", async () => {
+      const file = fakeCli("report-invocation.js");
+      const exit = await startFake("report-invocation.js", [], { cwd: file }).exit;
+      assert.equal(exit.reason, "spawn-failed");
+      assert.match(exit.spawnError?.message ?? "", new RegExp(`working folder '${escapeRegExp(file)}' is a file`));
+    });
+
+    it("reports an argument too long for the operating system instead of throwing", async function () {
+      if (process.platform !== "linux") this.skip();
+      const exit = await startFake("report-invocation.js", ["x".repeat(200_000)]).exit;
+      assert.equal(exit.reason, "spawn-failed");
+      assert.equal(exit.spawnError?.errno, "E2BIG");
+      assert.match(exit.spawnError?.message ?? "", /too long/);
+    });
+
+    it("settles stop() with the spawn failure", async () => {
+      const run = start({ command: "agent-stream-no-such-cli" });
+      const exit = await run.cli.stop();
+      assert.equal(exit.reason, "spawn-failed");
+      assert.equal(run.cli.pid, undefined);
+      assert.equal(run.cli.running, false);
+    });
+  });
+
+  describe("when the CLI exits by itself", () => {
+    it("reports its exit code", async () => {
+      const exit = await startFake("exit-with.js", ["3"]).exit;
+      assert.deepEqual(exit, { reason: "exited", exitCode: 3, signal: null, stderrTail: "" });
+    });
+
+    it("reports the signal that ended it", async () => {
+      const exit = await startFake("exit-with.js", ["SIGTERM"]).exit;
+      assert.equal(exit.reason, "exited");
+      assert.equal(exit.exitCode, null);
+      assert.equal(exit.signal, "SIGTERM");
+    });
+
+    it("delivers every stdout byte, in order, before onExit", async () => {
+      const total = 5 * 1024 * 1024;
+      let received = 0;
+      let misplaced = -1;
+      const run = startFake("flood-stdout.js", [String(total)], {}, {
+        onStdout: (chunk) => {
+          for (let i = 0; i < chunk.length && misplaced < 0; i++) {
+            if (chunk[i] !== (received + i) % 251) misplaced = received + i;
+          }
+          received += chunk.length;
+        },
+      });
+      let receivedAtExit = -1;
+      await run.exit.then(() => (receivedAtExit = received));
+      assert.equal(misplaced, -1);
+      assert.equal(receivedAtExit, total);
+      assert.equal(run.exitCount(), 1);
+    });
+
+    it("is running until onExit and not after", async () => {
+      const run = startFake("signals.js");
+      await run.waitFor("stdout", /ready\n/);
+      assert.equal(run.cli.running, true);
+      run.cli.kill();
+      await run.exit;
+      assert.equal(run.cli.running, false);
+    });
+
+    it("ends a grandchild it left running, so the grandchild's open stdout does not hold up onExit", async () => {
+      // A kill grace longer than the test's timeout: the exit must come as soon as the grandchild is gone.
+      const run = startFake("spawns-grandchild.js", ["--grandchild-stdout=inherit", "--then=exit"], {
+        killGraceMs: 60_000,
+      });
+      const grandchild = await grandchildPid(run);
+      const exit = await run.exit;
+      assert.equal(exit.reason, "exited");
+      assert.equal(exit.exitCode, 0);
+      assert.equal(isGone(grandchild), true);
+    });
+
+    it("kills a leftover grandchild that ignores SIGTERM", async () => {
+      const run = startFake("spawns-grandchild.js", ["--grandchild-ignores=SIGINT,SIGTERM", "--then=exit"], {
+        killGraceMs: 300,
+      });
+      const grandchild = await grandchildPid(run);
+      const exit = await run.exit;
+      assert.equal(exit.reason, "exited");
+      assert.equal(isGone(grandchild), true);
+    });
+
+    it("reports the exit even when a process outside its group keeps stdout open", async () => {
+      const run = startFake(
+        "spawns-grandchild.js",
+        ["--grandchild-detached", "--grandchild-stdout=inherit", "--then=exit"],
+        { killGraceMs: 300 },
+      );
+      const escaped = await grandchildPid(run);
+      const exit = await run.exit;
+      assert.equal(exit.reason, "exited");
+      assert.equal(isGone(escaped), false, "a process outside the group is not the manager's to end");
+    });
+  });
+
+  describe("stop()", () => {
+    it("stops a CLI that exits on SIGINT without escalating", async () => {
+      // Grace periods longer than the test's timeout: any escalation would fail the test.
+      const run = startFake("signals.js", ["--exit-on=SIGINT"], { stopGraceMs: 60_000, killGraceMs: 60_000 });
+      await run.waitFor("stdout", /ready\n/);
+      const exit = await run.cli.stop();
+      assert.equal(exit.reason, "stopped");
+      assert.equal(exit.exitCode, 130);
+      assert.deepEqual(lines(run.text("stdout")), ["ready", "SIGINT"]);
+    });
+
+    it("sends SIGTERM after the stop grace when the CLI ignores SIGINT", async () => {
+      const run = startFake("signals.js", ["--exit-on=SIGTERM"], { stopGraceMs: 300, killGraceMs: 60_000 });
+      await run.waitFor("stdout", /ready\n/);
+      const exit = await run.cli.stop();
+      assert.equal(exit.reason, "stopped");
+      assert.equal(exit.exitCode, 143);
+      assert.deepEqual(lines(run.text("stdout")), ["ready", "SIGINT", "SIGTERM"]);
+    });
+
+    it("sends SIGKILL after the kill grace when the CLI ignores SIGINT and SIGTERM", async () => {
+      const run = startFake("signals.js", ["--exit-on=none"], { stopGraceMs: 200, killGraceMs: 200 });
+      await run.waitFor("stdout", /ready\n/);
+      const exit = await run.cli.stop();
+      assert.equal(exit.reason, "stopped");
+      assert.equal(exit.signal, "SIGKILL");
+      assert.deepEqual(lines(run.text("stdout")), ["ready", "SIGINT", "SIGTERM"]);
+    });
+
+    it("ends a grandchild that ignores SIGINT before it resolves", async () => {
+      // A kill grace longer than the test's timeout: stop() must resolve as soon as SIGTERM has ended the grandchild.
+      const run = startFake("spawns-grandchild.js", ["--grandchild-ignores=SIGINT", "--then=wait"], {
+        stopGraceMs: 300,
+        killGraceMs: 60_000,
+      });
+      const grandchild = await grandchildPid(run);
+      const exit = await run.cli.stop();
+      assert.equal(exit.reason, "stopped");
+      assert.equal(exit.signal, "SIGINT");
+      assert.equal(isGone(grandchild), true);
+    });
+
+    it("returns the same promise when called again", async () => {
+      const run = startFake("signals.js");
+      await run.waitFor("stdout", /ready\n/);
+      const first = run.cli.stop();
+      const second = run.cli.stop();
+      assert.equal(second, first);
+      await first;
+      assert.equal(run.exitCount(), 1);
+      assert.deepEqual(lines(run.text("stdout")), ["ready", "SIGINT"]);
+    });
+
+    it("reports exited when the CLI had already exited", async () => {
+      const run = startFake("exit-with.js", ["0"]);
+      const exit = await run.exit;
+      assert.equal(await run.cli.stop(), exit);
+      assert.equal(exit.reason, "exited");
+    });
+  });
+
+  describe("kill()", () => {
+    it("ends the whole group at once with SIGKILL", async () => {
+      const run = startFake("spawns-grandchild.js", ["--grandchild-ignores=SIGINT,SIGTERM", "--then=wait"], {
+        stopGraceMs: 60_000,
+        killGraceMs: 60_000,
+      });
+      const grandchild = await grandchildPid(run);
+      run.cli.kill();
+      const exit = await run.exit;
+      assert.equal(exit.reason, "stopped");
+      assert.equal(exit.signal, "SIGKILL");
+      assert.equal(isGone(grandchild), true);
+    });
+
+    it("still exits when stdout was paused and nobody will resume it", async () => {
+      let paused!: () => void;
+      const pausedOnce = new Promise<void>((resolve) => (paused = resolve));
+      // 50 MiB cannot fit in the pipe: the CLI blocks writing while we hold stdout paused.
+      const run = startFake("flood-stdout.js", [String(50 * 1024 * 1024)], { stopGraceMs: 60_000, killGraceMs: 60_000 }, {
+        onStdout: (_chunk, self) => {
+          self.cli.pause();
+          paused();
+        },
+      });
+      await pausedOnce;
+      run.cli.kill();
+      const exit = await run.exit;
+      assert.equal(exit.reason, "stopped");
+      assert.equal(exit.signal, "SIGKILL");
+    });
+  });
+
+  describe("inactivity timeout", () => {
+    it("stops a CLI that goes silent on stdout, with reason timeout", async () => {
+      const run = startFake("ticker.js", ["--lines=1", "--then=hang"], { inactivityTimeoutMs: 300 });
+      const exit = await run.exit;
+      assert.equal(exit.reason, "timeout");
+      assert.equal(exit.signal, "SIGINT");
+      assert.ok(run.cli.pid !== undefined);
+      assert.equal(isGone(run.cli.pid), true);
+    });
+
+    it("does not time out a CLI that keeps printing", async () => {
+      // 20 lines, 50 ms apart, outlast the 400 ms timeout more than twice.
+      const run = startFake("ticker.js", ["--lines=20", "--interval-ms=50"], { inactivityTimeoutMs: 400 });
+      const exit = await run.exit;
+      assert.equal(exit.reason, "exited");
+      assert.equal(lines(run.text("stdout")).length, 20);
+    });
+
+    it("never times out when inactivityTimeoutMs is 0", async () => {
+      const run = startFake("ticker.js", ["--lines=2", "--interval-ms=700"], { inactivityTimeoutMs: 0 });
+      const exit = await run.exit;
+      assert.equal(exit.reason, "exited");
+      assert.deepEqual(lines(run.text("stdout")), ["line 0", "line 1"]);
+    });
+
+    it("does not count time spent paused toward the timeout", async () => {
+      const run = startFake("ticker.js", ["--lines=1", "--then=hang"], { inactivityTimeoutMs: 300 }, {
+        onStdout: (_chunk, self) => self.cli.pause(),
+      });
+      // Twenty stderr ticks are at least a second of the CLI's own clock, more than three timeouts.
+      await run.waitFor("stderr", /tick 19\n/);
+      assert.equal(run.cli.running, true);
+      const resumedAt = performance.now();
+      run.cli.resume();
+      const exit = await run.exit;
+      assert.equal(exit.reason, "timeout");
+      assert.ok(performance.now() - resumedAt >= 250, "the timeout restarted its count at resume");
+    });
+  });
+
+  describe("pause() and resume()", () => {
+    it("delivers no stdout while paused, then the rest in order", async () => {
+      let textAtPause: string | undefined;
+      const run = startFake("ticker.js", ["--lines=1000"], {}, {
+        onStdout: (_chunk, self) => {
+          if (textAtPause !== undefined) return;
+          textAtPause = self.text("stdout");
+          self.cli.pause();
+        },
+      });
+      // By tick 9 the CLI has written line 10; none of it may arrive while paused.
+      await run.waitFor("stderr", /tick 9\n/);
+      assert.equal(run.text("stdout"), textAtPause);
+      run.cli.resume();
+      await run.waitFor("stdout", /line 12\n/);
+      const received = lines(run.text("stdout")).slice(0, 13);
+      assert.deepEqual(received, Array.from({ length: 13 }, (_, i) => `line ${i}`));
+    });
+  });
+
+  describe("stderr", () => {
+    it("keeps only the last 64 KiB of stderr, ending with the last bytes written", async () => {
+      const marker = "END-OF-STDERR";
+      const exit = await startFake("flood-stderr.js", [String(1024 * 1024), marker]).exit;
+      const tailBytes = Buffer.byteLength(exit.stderrTail);
+      assert.ok(tailBytes <= 64 * 1024, `tail is ${tailBytes} bytes`);
+      assert.ok(tailBytes > 64 * 1024 - 3, `tail is only ${tailBytes} bytes`);
+      assert.ok(exit.stderrTail.endsWith(marker));
+      assert.ok(!exit.stderrTail.includes("\uFFFD"), "the tail starts at a character boundary");
+    });
+
+    it("keeps as much of stderr as stderrTailBytes says", async () => {
+      const exit = await startFake("flood-stderr.js", ["3000", "END"], { stderrTailBytes: 100 }).exit;
+      assert.equal(exit.stderrTail, "€".repeat(32) + "END");
+    });
+
+    it("forwards all of stderr live to onStderr", async () => {
+      const run = startFake("flood-stderr.js", ["300000", "END"]);
+      await run.exit;
+      assert.equal(run.text("stderr"), "€".repeat(100_000) + "END");
+    });
+  });
+});
+
+function restoreEnv(name: string, value: string | undefined): void {
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
