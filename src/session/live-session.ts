@@ -1,0 +1,79 @@
+// A session fed by a running CLI: owns the process for its whole life and ends with exactly one `done`.
+import type { DialectAdapter } from "../dialects/dialect";
+import { CliProcess, type CliProcessOptions } from "../process/cli-process";
+import type { Transcript } from "../protocol/transcript";
+import { EventDecoder } from "../stream/event-decoder";
+import { formatDuration } from "./duration";
+import { Session, type SessionOptions } from "./session";
+import { createSessionFeed } from "./session-feed";
+
+export interface LiveSessionOptions extends Omit<SessionOptions, "dialect"> {
+  process: CliProcessOptions;
+  adapter: DialectAdapter;
+  maxLineBytes?: number;
+  onStderr?: (chunk: Buffer) => void;
+}
+
+export class LiveSession {
+  readonly session: Session;
+  /** Settles once the process tree is gone and the session has its `done`. */
+  readonly finished: Promise<Transcript>;
+  private readonly process: CliProcess;
+
+  private constructor(options: LiveSessionOptions) {
+    const { process: processOptions, adapter, maxLineBytes, onStderr, ...sessionOptions } = options;
+    this.session = new Session({ ...sessionOptions, dialect: adapter.dialect });
+    const feed = createSessionFeed(this.session, new EventDecoder(adapter), maxLineBytes);
+    let settle: (transcript: Transcript) => void = () => {};
+    this.finished = new Promise((resolve) => (settle = resolve));
+    this.session.begin();
+    const timeout = formatDuration(processOptions.inactivityTimeoutMs ?? 0);
+    this.process = CliProcess.start(processOptions, {
+      onStdout: (chunk) => feed.push(chunk),
+      onStderr,
+      onInactivityTimeout: () =>
+        this.session.stopRequested(
+          "timeout",
+          `The CLI produced no output for ${timeout} and was stopped. Retry, or raise the inactivity timeout.`,
+        ),
+      onExit: (exit) => {
+        feed.end();
+        this.session.processEnded(exit);
+        settle(this.session.toTranscript());
+      },
+    });
+  }
+
+  static start(options: LiveSessionOptions): LiveSession {
+    return new LiveSession(options);
+  }
+
+  get commandLine(): string {
+    return this.process.commandLine;
+  }
+
+  get pid(): number | undefined {
+    return this.process.pid;
+  }
+
+  /** The user's Stop: the session ends as canceled and the whole process tree is ended. */
+  async stop(): Promise<Transcript> {
+    this.session.stopRequested("user");
+    await this.process.stop();
+    return this.finished;
+  }
+
+  /** Window closing: no grace periods. */
+  kill(): void {
+    this.session.stopRequested("user");
+    this.process.kill();
+  }
+
+  pause(): void {
+    this.process.pause();
+  }
+
+  resume(): void {
+    this.process.resume();
+  }
+}
