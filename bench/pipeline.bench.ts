@@ -1,0 +1,91 @@
+// Throughput of decode + validate + session against bare JSON.parse of the same lines, in one run.
+// Target (issue 2): the pipeline runs at no less than half the speed of JSON.parse.
+import { LocusAdapter } from "../src/dialects/locus-adapter";
+import type { CliStreamEvent } from "../src/protocol/events";
+import { Session } from "../src/session/session";
+import { createSessionFeed } from "../src/session/session-feed";
+import { EventDecoder } from "../src/stream/event-decoder";
+
+const EVENT_COUNT = 200_000;
+const CHUNK_BYTES = 64 * 1024;
+const ROUNDS = 7;
+
+/** The protocol document's mix: mostly text deltas, then tool pairs and thinking, a status now and then. */
+function makeStream(count: number): string[] {
+  const sid = "5b0a0c3e-8f7a-4a8e-9a54-0d6c1f1d2e3f";
+  let t = 1_707_700_000_000;
+  const line = (type: string, payload: object) => JSON.stringify({ protocol: 1, type, sessionId: sid, timestamp: t++, payload });
+  const lines = [line("start", { command: "exec", model: "claude-sonnet-4-5", provider: "anthropic", cwd: "/home/user/project" })];
+  let tool = 0;
+  while (lines.length < count - 1) {
+    const r = lines.length % 100;
+    if (r < 80) lines.push(line("text_delta", { content: `The authentication flow works by checking token ${lines.length} — `.slice(0, 20 + (lines.length % 40)) }));
+    else if (r < 88) lines.push(line("thinking", { content: "Let me analyze the auth middleware and its callers." }));
+    else if (r < 93) {
+      const toolId = `toolu_${tool++}`;
+      lines.push(line("tool_started", { tool: "Read", toolId, parameters: { file_path: `/src/auth/file${tool}.ts` } }));
+      lines.push(line("tool_completed", { tool: "Read", toolId, success: true, duration: 42 }));
+    } else lines.push(line("status", { status: "streaming", message: "Streaming AI response" }));
+  }
+  lines.push(line("done", { exitCode: 0, duration: 12345, toolsUsed: ["Read"], success: true }));
+  return lines;
+}
+
+function chunked(bytes: Buffer): Buffer[] {
+  const chunks: Buffer[] = [];
+  for (let i = 0; i < bytes.length; i += CHUNK_BYTES) chunks.push(bytes.subarray(i, i + CHUNK_BYTES));
+  return chunks;
+}
+
+function runPipeline(chunks: readonly Buffer[]): number {
+  let events = 0;
+  const session = new Session({ dialect: "locus", onEvent: () => events++ });
+  const feed = createSessionFeed(session, new EventDecoder(new LocusAdapter()));
+  for (const chunk of chunks) feed.push(chunk);
+  feed.end();
+  session.endOfStream();
+  if (session.problems.length > 0) throw new Error(`bench stream has problems: ${session.problems[0].message}`);
+  return events;
+}
+
+function runJsonParse(lines: readonly string[]): number {
+  let parsed = 0;
+  for (const text of lines) if ((JSON.parse(text) as CliStreamEvent).type) parsed++;
+  return parsed;
+}
+
+function timeIt(fn: () => number): number {
+  const started = process.hrtime.bigint();
+  fn();
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function main(): void {
+  const lines = makeStream(EVENT_COUNT);
+  const bytes = Buffer.from(lines.join("\n") + "\n", "utf8");
+  const chunks = chunked(bytes);
+  if (runPipeline(chunks) !== lines.length) throw new Error("pipeline lost events");
+
+  const pipelineMs: number[] = [];
+  const parseMs: number[] = [];
+  // Interleave the two so machine noise hits both alike.
+  for (let round = 0; round < ROUNDS; round++) {
+    parseMs.push(timeIt(() => runJsonParse(lines)));
+    pipelineMs.push(timeIt(() => runPipeline(chunks)));
+  }
+  const mb = bytes.length / (1024 * 1024);
+  const pipeline = median(pipelineMs);
+  const parse = median(parseMs);
+  const ratio = parse / pipeline;
+  console.log(`events: ${lines.length}, bytes: ${mb.toFixed(1)} MiB, rounds: ${ROUNDS} (median)`);
+  console.log(`JSON.parse baseline:           ${parse.toFixed(1)} ms  ${(lines.length / parse / 1000).toFixed(2)} M events/s  ${(mb / (parse / 1000)).toFixed(1)} MiB/s`);
+  console.log(`decode+validate+session:       ${pipeline.toFixed(1)} ms  ${(lines.length / pipeline / 1000).toFixed(2)} M events/s  ${(mb / (pipeline / 1000)).toFixed(1)} MiB/s`);
+  console.log(`speed ratio (pipeline / JSON.parse): ${ratio.toFixed(2)}  (target >= 0.50: ${ratio >= 0.5 ? "met" : "NOT met"})`);
+}
+
+main();

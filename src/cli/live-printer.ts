@@ -1,0 +1,83 @@
+// Prints a live session for a person at a terminal: the answer as it streams, tools and errors on their own lines.
+import type { SessionChange } from "../session/session";
+import { summarizeParameters } from "../session/tool-summary";
+import type { TranscriptBlock } from "../protocol/transcript";
+import { formatDuration } from "../session/duration";
+
+export interface PrinterStreams {
+  out: { write(text: string): unknown };
+  err: { write(text: string): unknown };
+  color: boolean;
+}
+
+export function createLivePrinter(streams: PrinterStreams): (change: SessionChange) => void {
+  const paint = (code: string, text: string) => (streams.color ? `\u001b[${code}m${text}\u001b[0m` : text);
+  let atLineStart = true;
+  let lastKind: TranscriptBlock["kind"] | null = null;
+  const write = (text: string) => {
+    if (text.length === 0) return;
+    streams.out.write(text);
+    atLineStart = text.endsWith("\n");
+  };
+  const line = (text: string) => write((atLineStart ? "" : "\n") + text + "\n");
+
+  const printBlock = (block: TranscriptBlock) => {
+    switch (block.kind) {
+      case "text":
+        if (lastKind !== null && lastKind !== "text") write(atLineStart ? "" : "\n");
+        write(block.text);
+        return;
+      case "thinking":
+        write((atLineStart ? "" : "\n") + paint("2", `💭 ${block.text}`));
+        return;
+      case "tool": {
+        const summary = summarizeParameters(block.parameters);
+        line(paint("36", `▶ ${block.tool}${summary ? ` ${summary}` : ""}`));
+        if (block.status !== "running") printToolEnd(block);
+        return;
+      }
+      case "status":
+        line(paint("2", `· ${block.status}${block.message ? `: ${block.message}` : ""}`));
+        return;
+      case "error":
+        line(paint("31", `✗ ${block.code}: ${block.message}`));
+        return;
+    }
+  };
+  const printToolEnd = (block: Extract<TranscriptBlock, { kind: "tool" }>) => {
+    const timing = block.durationMs !== null ? ` (${formatDuration(block.durationMs)})` : "";
+    if (block.status === "succeeded") line(paint("32", `✓ ${block.tool}${timing}`));
+    else if (block.status === "failed") line(paint("31", `✗ ${block.tool}${timing}${block.error ? `: ${block.error}` : ""}`));
+    else line(paint("33", `⊘ ${block.tool} ${block.status}`));
+  };
+
+  return (change) => {
+    switch (change.kind) {
+      case "block-added":
+        printBlock(change.block);
+        lastKind = change.block.kind;
+        return;
+      case "text-appended":
+        write(lastKind === "thinking" ? paint("2", change.text) : change.text);
+        return;
+      case "block-updated":
+        if (change.block.kind === "tool") printToolEnd(change.block);
+        return;
+      case "problem": {
+        const where = change.problem.line !== null ? `line ${change.problem.line}` : "stream";
+        streams.err.write(paint("33", `${where}: ${change.problem.code} ${change.problem.message}`) + "\n");
+        return;
+      }
+      case "done": {
+        const d = change.done;
+        const facts = [change.status, `exit ${d.exitCode}`, formatDuration(d.durationMs)];
+        if (d.toolsUsed.length) facts.push(`tools: ${d.toolsUsed.join(", ")}`);
+        if (d.tokensUsed !== null) facts.push(`${d.tokensUsed} tokens`);
+        line(paint(change.status === "completed" ? "32" : "31", `■ ${facts.join(" · ")}`));
+        return;
+      }
+      case "state":
+        return;
+    }
+  };
+}

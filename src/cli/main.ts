@@ -1,0 +1,205 @@
+// `agent-stream`: the pipeline from a terminal — check a recorded stream, print its transcript, or run a CLI live.
+import * as fs from "node:fs";
+import { parseArgs } from "node:util";
+import { DIALECT_NAMES, createAdapter, isDialectName, type DialectName } from "../dialects/registry";
+import { LiveSession } from "../session/live-session";
+import { replayStream } from "../session/replay";
+import { DEFAULT_MAX_LINE_BYTES } from "../stream/line-reader";
+import { createLivePrinter } from "./live-printer";
+import { transcriptToMarkdown } from "./markdown-transcript";
+
+const USAGE = `Usage:
+  agent-stream check [FILE|-] [--dialect NAME] [--max-line-bytes N]
+      Validate a recorded stream. Prints "line N: CODE message" per problem.
+      Exit 0 when clean, 1 when there are problems.
+  agent-stream transcript [FILE|-] [--format json|markdown] [--dialect NAME] [--max-line-bytes N]
+      Decode a whole stream and print its final transcript (default: json).
+  agent-stream run [--json] [--timeout-ms N] [--dialect NAME] [--max-line-bytes N] -- <command> [args...]
+      Run a CLI, print its events as they arrive (--json: normalized protocol-1 NDJSON),
+      and exit with its done's exit code. Ctrl-C stops it (twice: at once).
+
+FILE defaults to standard input. Dialects: ${DIALECT_NAMES.join(", ")}.
+Exit code 2: the command line or the input file was wrong.`;
+
+class UsageError extends Error {}
+
+interface CommonOptions {
+  dialect: DialectName;
+  maxLineBytes: number;
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case "check":
+        return await checkCommand(rest);
+      case "transcript":
+        return await transcriptCommand(rest);
+      case "run":
+        return await runCommand(rest);
+      case "help":
+      case "--help":
+      case "-h":
+        process.stdout.write(USAGE + "\n");
+        return 0;
+      default:
+        throw new UsageError(command === undefined ? "no command given" : `unknown command ${JSON.stringify(command)}`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`agent-stream: ${error.message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    if (isFileError(error)) {
+      process.stderr.write(`agent-stream: cannot read ${error.path}: ${error.code}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+const COMMON_OPTIONS = {
+  dialect: { type: "string", default: "locus" },
+  "max-line-bytes": { type: "string" },
+} as const;
+
+function parse<T extends Record<string, { type: "string" | "boolean"; default?: string | boolean }>>(args: readonly string[], options: T) {
+  try {
+    return parseArgs({ args: [...args], options: { ...COMMON_OPTIONS, ...options }, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function commonOptions(values: { dialect?: string | boolean; "max-line-bytes"?: string | boolean }): CommonOptions {
+  const dialect = String(values.dialect ?? "locus");
+  if (!isDialectName(dialect)) throw new UsageError(`unknown dialect ${JSON.stringify(dialect)} (known: ${DIALECT_NAMES.join(", ")})`);
+  const maxLineBytes = values["max-line-bytes"] === undefined ? DEFAULT_MAX_LINE_BYTES : positiveInteger("--max-line-bytes", values["max-line-bytes"]);
+  return { dialect, maxLineBytes };
+}
+
+function positiveInteger(name: string, value: string | boolean, allowZero = false): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || (n === 0 && !allowZero)) throw new UsageError(`${name} must be a ${allowZero ? "non-negative" : "positive"} integer, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+function inputOf(positionals: string[]): AsyncIterable<Uint8Array> {
+  if (positionals.length > 1) throw new UsageError(`one input at most, got ${positionals.length}`);
+  const file = positionals[0] ?? "-";
+  if (file === "-") return process.stdin;
+  fs.accessSync(file, fs.constants.R_OK);
+  return fs.createReadStream(file);
+}
+
+async function checkCommand(args: readonly string[]): Promise<number> {
+  const { values, positionals } = parse(args, {});
+  const { dialect, maxLineBytes } = commonOptions(values);
+  const session = await replayStream(inputOf(positionals), { adapter: createAdapter(dialect), maxLineBytes });
+  for (const problem of session.problems) {
+    process.stdout.write(`${problem.line !== null ? `line ${problem.line}` : "end of stream"}: ${problem.code} ${problem.message}\n`);
+  }
+  return session.problems.length === 0 ? 0 : 1;
+}
+
+async function transcriptCommand(args: readonly string[]): Promise<number> {
+  const { values, positionals } = parse(args, { format: { type: "string", default: "json" } });
+  const { dialect, maxLineBytes } = commonOptions(values);
+  const format = values.format;
+  if (format !== "json" && format !== "markdown") throw new UsageError(`--format must be json or markdown, got ${JSON.stringify(format)}`);
+  const session = await replayStream(inputOf(positionals), { adapter: createAdapter(dialect), maxLineBytes });
+  const transcript = session.toTranscript();
+  process.stdout.write(format === "json" ? JSON.stringify(transcript, null, 2) + "\n" : transcriptToMarkdown(transcript));
+  return 0;
+}
+
+async function runCommand(args: readonly string[]): Promise<number> {
+  const separator = args.indexOf("--");
+  if (separator === -1) throw new UsageError("run needs -- before the command: agent-stream run [options] -- <command> [args...]");
+  const { values, positionals } = parse(args.slice(0, separator), {
+    json: { type: "boolean", default: false },
+    "timeout-ms": { type: "string" },
+  });
+  if (positionals.length > 0) throw new UsageError(`unexpected ${JSON.stringify(positionals[0])} before --`);
+  const [command, ...commandArgs] = args.slice(separator + 1);
+  if (command === undefined || command === "") throw new UsageError("no command after --");
+  const { dialect, maxLineBytes } = commonOptions(values);
+  const inactivityTimeoutMs = values["timeout-ms"] === undefined ? undefined : positiveInteger("--timeout-ms", values["timeout-ms"], true);
+
+  const out = new BackpressuredStdout();
+  const printer = values.json
+    ? undefined
+    : createLivePrinter({ out: process.stdout, err: process.stderr, color: process.stdout.isTTY === true && !process.env.NO_COLOR });
+  const live = LiveSession.start({
+    adapter: createAdapter(dialect),
+    maxLineBytes,
+    process: { command, args: commandArgs, cwd: process.cwd(), env: process.env, inactivityTimeoutMs },
+    onEvent: values.json ? (event) => out.write(JSON.stringify(event) + "\n") : undefined,
+    onChange: printer,
+    onStderr: values.json ? undefined : (chunk) => process.stderr.write(chunk),
+  });
+  out.attach(live);
+
+  // A reader that went away (`| head`) ends the run like Ctrl-C would, not with a crash.
+  process.stdout.on("error", () => live.kill());
+
+  let interrupts = 0;
+  const onInterrupt = () => {
+    interrupts++;
+    if (interrupts === 1) void live.stop();
+    else live.kill();
+  };
+  process.on("SIGINT", onInterrupt);
+  process.on("SIGTERM", onInterrupt);
+  try {
+    const transcript = await live.finished;
+    await out.flushed();
+    return transcript.done.exitCode;
+  } finally {
+    process.off("SIGINT", onInterrupt);
+    process.off("SIGTERM", onInterrupt);
+  }
+}
+
+/** When our stdout is a slow pipe, stop reading the CLI until it drains: memory stays flat. */
+class BackpressuredStdout {
+  private live: LiveSession | undefined;
+  private waiting = false;
+
+  attach(live: LiveSession): void {
+    this.live = live;
+  }
+
+  write(text: string): void {
+    const target = this.live;
+    if (process.stdout.write(text) || this.waiting || target === undefined) return;
+    this.waiting = true;
+    target.pause();
+    process.stdout.once("drain", () => {
+      this.waiting = false;
+      target.resume();
+    });
+  }
+
+  flushed(): Promise<void> {
+    if (!process.stdout.writableNeedDrain) return Promise.resolve();
+    return new Promise((resolve) => process.stdout.once("drain", () => resolve()));
+  }
+}
+
+function isFileError(error: unknown): error is NodeJS.ErrnoException & { path: string } {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === "string" && typeof (error as { path?: unknown }).path === "string";
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`agent-stream: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exitCode = 70;
+    },
+  );
+}

@@ -1,0 +1,237 @@
+// Black-box tests of the built `agent-stream` command (dist/cli.js), as a script author would use it.
+import * as assert from "node:assert/strict";
+import { spawn, type ChildProcess } from "node:child_process";
+import * as path from "node:path";
+import { once } from "node:events";
+import { TranscriptSchema } from "../../../src/protocol/transcript";
+import { CliStreamEventSchema } from "../../../src/protocol/events";
+import { fakeCli, repoRoot } from "../../helpers/repo";
+
+const CLI = path.join(repoRoot, "dist", "cli.js");
+const FIXTURES = path.join(repoRoot, "test", "fixtures", "locus");
+const FAKE_LOCUS = fakeCli("fake-locus.js");
+
+interface Result {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function startCli(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
+  return spawn(process.execPath, [CLI, ...args], { env: { ...process.env, NO_COLOR: "1", ...env }, stdio: ["pipe", "pipe", "pipe"] });
+}
+
+async function finish(child: ChildProcess, stdin?: string): Promise<Result> {
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+  child.stderr!.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+  child.stdin!.end(stdin);
+  const [code] = (await once(child, "close")) as [number | null];
+  return { code, stdout, stderr };
+}
+
+function agentStream(args: string[], options: { stdin?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Result> {
+  return finish(startCli(args, options.env), options.stdin);
+}
+
+/** Resolves once stdout contains `text`; the child keeps running. */
+function waitForOutput(child: ChildProcess, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let seen = "";
+    const onData = (d: Buffer) => {
+      seen += d.toString("utf8");
+      if (seen.includes(text)) {
+        child.stdout!.off("data", onData);
+        resolve(seen);
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.once("close", () => reject(new Error(`exited before printing ${JSON.stringify(text)}; printed ${JSON.stringify(seen)}`)));
+  });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe("agent-stream command line", () => {
+  describe("check", () => {
+    it("exits 0 and prints nothing for a valid stream", async () => {
+      const r = await agentStream(["check", path.join(FIXTURES, "documented-session.ndjson")]);
+      assert.equal(r.stdout, "");
+      assert.equal(r.code, 0);
+    });
+
+    it("prints one line per problem with its line number and code, and exits 1", async () => {
+      const r = await agentStream(["check", path.join(FIXTURES, "bad-lines.ndjson")]);
+      assert.equal(r.code, 1);
+      assert.deepEqual(r.stdout.trimEnd().split("\n"), [
+        'line 2: MALFORMED_EVENT not JSON: "this is not json"',
+        'line 5: UNKNOWN_EVENT_TYPE unknown event type "telemetry" skipped',
+        "line 6: MALFORMED_EVENT payload.exitCode: expected number, got string",
+        "line 8: OUT_OF_ORDER text_delta after done ignored",
+      ]);
+    });
+
+    it("reads standard input when given -", async () => {
+      const r = await agentStream(["check", "-"], { stdin: '{"protocol":1,"type":"start","sessionId":"s","timestamp":1,"payload":{"command":"exec"}}\n' });
+      assert.equal(r.code, 1);
+      assert.equal(r.stdout, "end of stream: MISSING_DONE stream ended without a done event\n");
+    });
+
+    it("exits 2 with a clear message for a file that does not exist", async () => {
+      const r = await agentStream(["check", "/nonexistent/stream.ndjson"]);
+      assert.equal(r.code, 2);
+      assert.match(r.stderr, /cannot read \/nonexistent\/stream\.ndjson: ENOENT/);
+    });
+
+    it("exits 2 with usage for an unknown command", async () => {
+      const r = await agentStream(["chekc"]);
+      assert.equal(r.code, 2);
+      assert.match(r.stderr, /unknown command "chekc"/);
+      assert.match(r.stderr, /Usage:/);
+    });
+  });
+
+  describe("transcript", () => {
+    it("prints the documented JSON shape for a whole session", async () => {
+      const r = await agentStream(["transcript", path.join(FIXTURES, "documented-session.ndjson")]);
+      assert.equal(r.code, 0);
+      const transcript: unknown = JSON.parse(r.stdout);
+      assert.deepEqual(transcript, TranscriptSchema.parse(transcript), "no keys beyond the documented ones");
+      assert.deepEqual(transcript, {
+        sessionId: "3b241101-e2bb-4255-8caf-4136c566a962",
+        dialect: "locus",
+        status: "completed",
+        blocks: [
+          { kind: "status", status: "streaming", message: "Streaming AI response" },
+          { kind: "thinking", text: "Let me analyze the auth middleware..." },
+          { kind: "tool", tool: "Read", toolId: "toolu_abc123", parameters: { file_path: "/src/auth/middleware.ts" }, status: "succeeded", durationMs: 42, error: null },
+          { kind: "tool", tool: "Read", toolId: "toolu_def456", parameters: { file_path: "/src/auth/missing.ts" }, status: "failed", durationMs: 5, error: "File not found" },
+          { kind: "text", text: "The authentication flow works by checking the **session token** 🔐." },
+        ],
+        done: { exitCode: 0, durationMs: 12345, toolsUsed: ["Read"], tokensUsed: 1873, success: true, synthesized: false },
+        problems: [],
+      });
+    });
+
+    it("lists problems in the JSON and keeps every good event", async () => {
+      const r = await agentStream(["transcript", path.join(FIXTURES, "bad-lines.ndjson")]);
+      const t = TranscriptSchema.parse(JSON.parse(r.stdout));
+      assert.deepEqual(t.blocks, [{ kind: "text", text: "kept" }]);
+      assert.deepEqual(t.problems.map((p) => [p.line, p.code]), [[2, "MALFORMED_EVENT"], [5, "UNKNOWN_EVENT_TYPE"], [6, "MALFORMED_EVENT"], [8, "OUT_OF_ORDER"]]);
+      assert.equal(t.done.durationMs, 4);
+    });
+
+    it("prints a readable markdown transcript", async () => {
+      const r = await agentStream(["transcript", path.join(FIXTURES, "documented-session.ndjson"), "--format", "markdown"]);
+      assert.equal(r.code, 0);
+      assert.match(r.stdout, /The authentication flow works by checking the \*\*session token\*\* 🔐\./);
+      assert.match(r.stdout, /✓ \*\*Read\*\* `\/src\/auth\/middleware\.ts` succeeded \(42 ms\)/);
+      assert.match(r.stdout, /✗ \*\*Read\*\* `\/src\/auth\/missing\.ts` failed \(5 ms\) — File not found/);
+      assert.match(r.stdout, /\*\*Done:\*\* succeeded · exit code 0 · 12\.3 s · tools: Read · 1873 tokens/);
+    });
+
+    it("rejects an unknown format", async () => {
+      const r = await agentStream(["transcript", "--format", "yaml", path.join(FIXTURES, "documented-session.ndjson")]);
+      assert.equal(r.code, 2);
+      assert.match(r.stderr, /--format must be json or markdown/);
+    });
+  });
+
+  describe("run", () => {
+    it("prints normalized protocol-1 NDJSON that check accepts, and exits with done's code", async () => {
+      const r = await agentStream(["run", "--json", "--", FAKE_LOCUS, "exec", "--json-stream", "--", "hello"]);
+      assert.equal(r.code, 0, r.stderr);
+      const events = r.stdout.trimEnd().split("\n").map((line) => CliStreamEventSchema.parse(JSON.parse(line)));
+      assert.deepEqual(events.map((e) => e.type), ["start", "thinking", "tool_started", "tool_completed", "text_delta", "text_delta", "text_delta", "text_delta", "done"]);
+      const check = await agentStream(["check", "-"], { stdin: r.stdout });
+      assert.equal(check.stdout, "");
+      assert.equal(check.code, 0);
+    });
+
+    it("passes a prompt that looks like flags and shell syntax through as one argument", async () => {
+      const prompt = `--help; rm -rf ~ $(whoami) "q" 'x' | cat`;
+      const r = await agentStream(["run", "--json", "--", FAKE_LOCUS, "exec", "--json-stream", "--", prompt]);
+      const text = r.stdout
+        .trimEnd()
+        .split("\n")
+        .map((line) => CliStreamEventSchema.parse(JSON.parse(line)))
+        .flatMap((e) => (e.type === "text_delta" ? [e.payload.content] : []))
+        .join("");
+      assert.equal(text, `You asked: ${prompt}\n\nDone ✅ 完了`);
+    });
+
+    it("prints a readable live view by default", async () => {
+      const r = await agentStream(["run", "--", FAKE_LOCUS, "exec", "--json-stream", "--", "hi"]);
+      assert.equal(r.code, 0);
+      assert.match(r.stdout, /▶ Read README\.md\n✓ Read \(5 ms\)/);
+      assert.match(r.stdout, /You asked: hi\n\nDone ✅ 完了/);
+      assert.match(r.stdout, /■ completed · exit 0/);
+    });
+
+    it("turns malformed lines into recoverable MALFORMED_EVENT errors in the JSON stream", async () => {
+      const r = await agentStream(["run", "--json", "--", FAKE_LOCUS, "exec", "--json-stream", "--", "x"], { env: { FAKE_SCENARIO: "noisy" } });
+      assert.equal(r.code, 0);
+      const events = r.stdout.trimEnd().split("\n").map((line) => CliStreamEventSchema.parse(JSON.parse(line)));
+      const errors = events.flatMap((e) => (e.type === "error" ? [e.payload.error] : []));
+      assert.deepEqual(errors.map((e) => [e.code, e.recoverable]), [["MALFORMED_EVENT", true], ["MALFORMED_EVENT", true], ["MALFORMED_EVENT", true]]);
+      assert.equal(errors[2].message, "line 4: payload.exitCode: expected number, got string; payload.duration: missing, expected number; payload.success: missing, expected boolean");
+      assert.equal(events[0].type, "start", "the banner line does not displace start");
+    });
+
+    it("reports a crash with the stderr tail and exits with the CLI's code", async () => {
+      const r = await agentStream(["run", "--", FAKE_LOCUS, "exec", "--json-stream", "--", "x"], { env: { FAKE_SCENARIO: "crash" } });
+      assert.equal(r.code, 3);
+      assert.match(r.stdout, /✗ PROCESS_CRASHED: The CLI exited with code 3 before finishing its stream/);
+      assert.match(r.stdout, /TypeError: Cannot read properties of undefined/);
+      assert.match(r.stdout, /■ failed · exit 3/);
+    });
+
+    it("reports a missing CLI as CLI_NOT_FOUND and exits 127", async () => {
+      const r = await agentStream(["run", "--json", "--", "definitely-not-a-cli-4711", "exec"]);
+      assert.equal(r.code, 127);
+      const events = r.stdout.trimEnd().split("\n").map((line) => CliStreamEventSchema.parse(JSON.parse(line)));
+      assert.deepEqual(events.map((e) => e.type), ["start", "error", "done"]);
+      const error = events[1];
+      assert.ok(error.type === "error");
+      assert.equal(error.payload.error.code, "CLI_NOT_FOUND");
+      assert.match(error.payload.error.message, /definitely-not-a-cli-4711/);
+    });
+
+    it("stops the CLI on Ctrl-C and exits with the CLI's done code, leaving no process behind", async () => {
+      const child = startCli(["run", "--json", "--", FAKE_LOCUS, "exec", "--json-stream", "--", "x"], { FAKE_SCENARIO: "slow" });
+      const firstOutput = await waitForOutput(child, "tick");
+      const sessionId = CliStreamEventSchema.parse(JSON.parse(firstOutput.split("\n")[0])).sessionId;
+      const fakePid = Number(sessionId.replace("fake-", ""));
+      assert.ok(isAlive(fakePid));
+      const result = finish(child);
+      child.kill("SIGINT");
+      const r = await result;
+      assert.equal(r.code, 1, "the fake CLI's own done says exit code 1");
+      const events = (firstOutput + r.stdout).trimEnd().split("\n").map((line) => CliStreamEventSchema.parse(JSON.parse(line)));
+      assert.equal(events.at(-1)?.type, "done");
+      assert.equal(events.filter((e) => e.type === "error").length, 0, "an interruption we asked for is not an error");
+      assert.equal(isAlive(fakePid), false);
+    });
+
+    it("stops a silent CLI after the inactivity timeout with NETWORK_TIMEOUT", async () => {
+      const r = await agentStream(["run", "--timeout-ms", "400", "--", FAKE_LOCUS, "exec", "--json-stream", "--", "x"], { env: { FAKE_SCENARIO: "silent" } });
+      assert.match(r.stdout, /✗ NETWORK_TIMEOUT: The CLI produced no output for 400 ms and was stopped\./);
+      assert.match(r.stdout, /■ failed/);
+      assert.notEqual(r.code, 0);
+    });
+
+    it("requires -- before the command", async () => {
+      const r = await agentStream(["run", "node"]);
+      assert.equal(r.code, 2);
+      assert.match(r.stderr, /run needs -- before the command/);
+    });
+  });
+});
