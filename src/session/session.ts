@@ -56,7 +56,7 @@ export class Session {
 
   constructor(private readonly options: SessionOptions) {
     this.now = options.now ?? Date.now;
-    this.transcript = new TranscriptBuilder((change) => options.onChange?.(change));
+    this.transcript = new TranscriptBuilder(options.onChange);
   }
 
   get state(): SessionState {

@@ -1,7 +1,7 @@
 // The ordered transcript: coalesces deltas into blocks, pairs tool calls into cards,
 // and tells listeners exactly what changed so a view can repaint only that.
 import type { ProtocolError } from "../protocol/events";
-import type { ToolCard, TranscriptBlock } from "../protocol/transcript";
+import type { TextBlock, ThinkingBlock, ToolCard, TranscriptBlock } from "../protocol/transcript";
 
 export type TranscriptChange =
   | { readonly kind: "block-added"; readonly index: number; readonly block: TranscriptBlock }
@@ -29,10 +29,12 @@ export class TranscriptBuilder {
   private readonly blocks: TranscriptBlock[] = [];
   private readonly running: RunningTool[] = [];
   private readonly toolNames = new Set<string>();
+  private readonly growing = new GrowingText();
 
-  constructor(private readonly onChange: (change: TranscriptChange) => void = () => {}) {}
+  constructor(private readonly listener?: (change: TranscriptChange) => void) {}
 
   get snapshot(): readonly TranscriptBlock[] {
+    this.growing.settle();
     return this.blocks;
   }
 
@@ -49,12 +51,14 @@ export class TranscriptBuilder {
     if (text.length === 0) return;
     const index = this.blocks.length - 1;
     const last = this.blocks[index];
-    if (last !== undefined && last.kind === kind) {
-      last.text += text;
-      this.onChange({ kind: "text-appended", index, text });
+    if (last !== undefined && last.kind === kind && this.growing.isFor(last)) {
+      this.growing.append(text);
+      this.notify(() => ({ kind: "text-appended", index, text }));
       return;
     }
-    this.add({ kind, text });
+    const block: TextBlock | ThinkingBlock = { kind, text };
+    this.add(block);
+    this.growing.follow(block);
   }
 
   startTool(tool: string, toolId: string | null, parameters: Record<string, unknown> | null, timestamp: number | null): void {
@@ -85,7 +89,7 @@ export class TranscriptBuilder {
     card.status = status;
     card.error = completion.error;
     card.durationMs = completion.durationMs ?? elapsed(running.startedAt, completion.timestamp);
-    this.onChange({ kind: "block-updated", index: running.index, block: { ...card } });
+    this.notify(() => ({ kind: "block-updated", index: running.index, block: { ...card } }));
     return true;
   }
 
@@ -94,7 +98,7 @@ export class TranscriptBuilder {
     for (const running of this.running.splice(0)) {
       const card = this.blocks[running.index] as ToolCard;
       card.status = "abandoned";
-      this.onChange({ kind: "block-updated", index: running.index, block: { ...card } });
+      this.notify(() => ({ kind: "block-updated", index: running.index, block: { ...card } }));
     }
   }
 
@@ -106,10 +110,16 @@ export class TranscriptBuilder {
     this.add({ kind: "error", code: error.code, message: error.message, recoverable: error.recoverable });
   }
 
+  /** Takes a thunk so that nothing is allocated for a delta when nobody listens. */
+  private notify(change: () => TranscriptChange): void {
+    if (this.listener !== undefined) this.listener(change());
+  }
+
   private add(block: TranscriptBlock): number {
+    this.growing.settle();
     const index = this.blocks.push(block) - 1;
     // Listeners get a copy: the stored block keeps growing, what they were told must not.
-    this.onChange({ kind: "block-added", index, block: { ...block } });
+    this.notify(() => ({ kind: "block-added", index, block: { ...block } }));
     return index;
   }
 
@@ -123,4 +133,42 @@ export class TranscriptBuilder {
 function elapsed(from: number | null, to: number | null): number | null {
   if (from === null || to === null || to < from) return null;
   return to - from;
+}
+
+const PIECES_PER_JOIN = 256;
+
+/**
+ * The text of the block that is still growing. A fast model sends many small deltas; `+=` would keep each
+ * one alive as a rope node, which the garbage collector then copies again and again. Joining them in
+ * batches lets the pieces die young and keeps a few flat strings instead.
+ */
+class GrowingText {
+  private block: TextBlock | ThinkingBlock | undefined;
+  private joined: string[] = [];
+  private pieces: string[] = [];
+
+  isFor(block: TranscriptBlock): boolean {
+    return block === this.block;
+  }
+
+  follow(block: TextBlock | ThinkingBlock): void {
+    this.block = block;
+    this.joined = [block.text];
+    this.pieces = [];
+  }
+
+  append(text: string): void {
+    this.pieces.push(text);
+    if (this.pieces.length < PIECES_PER_JOIN) return;
+    this.joined.push(this.pieces.join(""));
+    this.pieces = [];
+  }
+
+  /** Writes the text gathered so far into the block, so readers see all of it. */
+  settle(): void {
+    if (this.block === undefined || (this.pieces.length === 0 && this.joined.length === 1)) return;
+    this.block.text = this.joined.join("") + this.pieces.join("");
+    this.joined = [this.block.text];
+    this.pieces = [];
+  }
 }

@@ -1,43 +1,49 @@
 // One text line → JSON → the dialect adapter → canonical events, or problems that name the line.
 import type { CliStreamEvent } from "../protocol/events";
 import type { Problem } from "../protocol/transcript";
-import type { DialectAdapter } from "../dialects/dialect";
+import type { AdapterOutput, DialectAdapter } from "../dialects/dialect";
 
-export type DecodedLine =
-  | { readonly kind: "event"; readonly event: CliStreamEvent; readonly line: number | null }
-  | { readonly kind: "problem"; readonly problem: Problem };
+/** Where decoded events and problems go, in line order. */
+export interface DecodedLineSink {
+  event(event: CliStreamEvent, line: number): void;
+  problem(problem: Problem): void;
+}
 
 const EXCERPT_CHARS = 60;
 
 export class EventDecoder {
+  private sink: DecodedLineSink | undefined;
+  private line = 0;
+  /** One output object for the decoder's life: the adapter's events go to the current line's sink. */
+  private readonly output: AdapterOutput = {
+    event: (event) => this.sink!.event(event, this.line),
+    problem: (code, message) => this.sink!.problem({ line: this.line, code, message }),
+  };
+
   constructor(private readonly adapter: DialectAdapter) {}
 
   get dialect(): string {
     return this.adapter.dialect;
   }
 
-  decodeLine(text: string, line: number): DecodedLine[] {
+  decodeLine(text: string, line: number, sink: DecodedLineSink): void {
     let value: unknown;
     try {
       value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     } catch {
-      return [{ kind: "problem", problem: { line, code: "MALFORMED_EVENT", message: `not JSON: ${excerpt(text)}` } }];
+      sink.problem({ line, code: "MALFORMED_EVENT", message: `not JSON: ${excerpt(text)}` });
+      return;
     }
-    return this.adapter.decode(value).map((item) =>
-      item.kind === "event"
-        ? { kind: "event", event: item.event, line }
-        : { kind: "problem", problem: { line, code: item.code, message: item.message } },
-    );
+    this.sink = sink;
+    this.line = line;
+    this.adapter.decode(value, this.output);
   }
 
-  oversizedLine(line: number, sizeBytes: number, limitBytes: number): DecodedLine {
+  oversizedLine(line: number, sizeBytes: number, limitBytes: number): Problem {
     return {
-      kind: "problem",
-      problem: {
-        line,
-        code: "MALFORMED_EVENT",
-        message: `line of ${sizeBytes} bytes (${formatBytes(sizeBytes)}) is over the ${formatBytes(limitBytes)} line size limit; skipped`,
-      },
+      line,
+      code: "MALFORMED_EVENT",
+      message: `line of ${sizeBytes} bytes (${formatBytes(sizeBytes)}) is over the ${formatBytes(limitBytes)} line size limit; skipped`,
     };
   }
 }

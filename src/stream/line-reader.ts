@@ -1,5 +1,6 @@
 // Turns a byte stream into text lines. Bytes are joined before decoding, so a chunk boundary
 // inside a multi-byte UTF-8 character is harmless. Memory is bounded by the line size limit.
+import { isAscii } from "node:buffer";
 
 export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
 
@@ -57,7 +58,9 @@ export class LineReader {
     }
     const last = bytes.lastIndexOf(NEWLINE);
     if (last >= start) {
-      if (last - start <= this.maxLineBytes) this.emitWholeLines(bytes.toString("utf8", start, last));
+      const region = bytes.subarray(start, last);
+      // One-byte strings parse fastest: decode in bulk only when that is what every line will be.
+      if (last - start <= this.maxLineBytes && isAscii(region)) this.emitWholeLines(region.toString("latin1"));
       else this.emitLinesOneByOne(bytes, start, last);
       start = last + 1;
     }
@@ -65,9 +68,8 @@ export class LineReader {
   }
 
   /**
-   * Fast path: every line in this run of whole lines is within the limit, so decode them with one
-   * toString and split the string (slices share memory). A newline byte never occurs inside a
-   * multi-byte UTF-8 sequence, so this decodes exactly as line by line would.
+   * Fast path: this run of whole lines is ASCII and within the limit, so decode it with one toString
+   * and split the string (slices share memory); it decodes exactly as line by line would.
    */
   private emitWholeLines(text: string): void {
     let from = 0;
@@ -76,20 +78,27 @@ export class LineReader {
       const end = newline === -1 ? text.length : newline;
       this.lineNumber++;
       const line = text.charCodeAt(end - 1) === CARRIAGE_RETURN ? text.slice(from, end - 1) : text.slice(from, end);
-      if (line.length > 0 && !isBlank(line)) this.handlers.onLine(line, this.lineNumber);
+      if (line.length > 0) this.emitIfNotBlank(line);
       if (newline === -1) return;
       from = newline + 1;
     }
   }
 
+  /** Lines that begin and end inside this chunk: decoded straight from it, no copy of their bytes. */
   private emitLinesOneByOne(bytes: Buffer, from: number, last: number): void {
     let start = from;
     while (start <= last) {
       const newline = bytes.indexOf(NEWLINE, start);
-      this.keep(bytes, start, newline);
-      this.finishLine();
+      this.lineNumber++;
+      const end = newline > start && bytes[newline - 1] === CARRIAGE_RETURN ? newline - 1 : newline;
+      if (end - start > this.maxLineBytes) this.handlers.onOversizedLine(this.lineNumber, end - start);
+      else if (end > start) this.emitIfNotBlank(bytes.toString("utf8", start, end));
       start = newline + 1;
     }
+  }
+
+  private emitIfNotBlank(text: string): void {
+    if (!isBlank(text)) this.handlers.onLine(text, this.lineNumber);
   }
 
   /** End of stream: a last line without a newline is still a line. */
@@ -139,9 +148,7 @@ export class LineReader {
       this.handlers.onOversizedLine(this.lineNumber, end);
       return;
     }
-    const text = line.toString("utf8", 0, end);
-    if (isBlank(text)) return;
-    this.handlers.onLine(text, this.lineNumber);
+    this.emitIfNotBlank(line.toString("utf8", 0, end));
   }
 }
 

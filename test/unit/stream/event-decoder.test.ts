@@ -2,7 +2,8 @@ import { strict as assert } from "node:assert";
 import { LocusAdapter } from "../../../src/dialects/locus-adapter";
 import { PROTOCOL_ERROR_CODES } from "../../../src/protocol/events";
 import type { Problem } from "../../../src/protocol/transcript";
-import { EventDecoder, formatBytes, type DecodedLine } from "../../../src/stream/event-decoder";
+import { EventDecoder, formatBytes } from "../../../src/stream/event-decoder";
+import type { CliStreamEvent } from "../../../src/protocol/events";
 import { LineReader } from "../../../src/stream/line-reader";
 import { SESSION_ID, T0, start, textDelta } from "../../helpers/stream-builder";
 
@@ -106,8 +107,20 @@ function newDecoder(): EventDecoder {
   return new EventDecoder(new LocusAdapter());
 }
 
+/** What the decoder sent to its sink for one line, in order. */
+type DecodedLine = { kind: "event"; event: CliStreamEvent; line: number } | { kind: "problem"; problem: Problem };
+
+function decodeLine(decoder: EventDecoder, text: string, line: number): DecodedLine[] {
+  const out: DecodedLine[] = [];
+  decoder.decodeLine(text, line, {
+    event: (event, at) => out.push({ kind: "event", event, line: at }),
+    problem: (p) => out.push({ kind: "problem", problem: p }),
+  });
+  return out;
+}
+
 function decode(value: unknown, line = 1): DecodedLine[] {
-  return newDecoder().decodeLine(JSON.stringify(value), line);
+  return decodeLine(newDecoder(), JSON.stringify(value), line);
 }
 
 function problem(code: Problem["code"], message: string, line = 1): DecodedLine {
@@ -127,7 +140,7 @@ describe("EventDecoder with the Locus adapter", () => {
     for (const example of PROTOCOL_EXAMPLES) {
       it(`decodes the protocol document's ${example.name} example once an envelope is added`, () => {
         const value = { protocol: 1, sessionId: SESSION_ID, timestamp: T0, ...JSON.parse(example.json) };
-        assert.deepEqual(newDecoder().decodeLine(JSON.stringify(value), 3), [{ kind: "event", event: value, line: 3 }]);
+        assert.deepEqual(decodeLine(newDecoder(), JSON.stringify(value), 3), [{ kind: "event", event: value, line: 3 }]);
       });
     }
 
@@ -140,43 +153,44 @@ describe("EventDecoder with the Locus adapter", () => {
 
     it("accepts a byte-order mark at the start of a line", () => {
       const event = textDelta("after BOM");
-      assert.deepEqual(newDecoder().decodeLine("\ufeff" + JSON.stringify(event), 1), [{ kind: "event", event, line: 1 }]);
+      assert.deepEqual(decodeLine(newDecoder(), "\ufeff" + JSON.stringify(event), 1), [{ kind: "event", event, line: 1 }]);
     });
 
-    it("drops payload fields protocol 1 does not define", () => {
+    it("accepts payload fields protocol 1 does not define and passes them through untouched", () => {
+      // Forward compatibility: a newer CLI may add fields; they are not an error and are not lost.
       const [decoded] = decode(envelope("text_delta", { content: "x", annotations: [1] }));
       assert.equal(decoded.kind, "event");
-      assert.deepEqual(decoded.kind === "event" && decoded.event.payload, { content: "x" });
+      assert.deepEqual(decoded.kind === "event" && decoded.event.payload, { content: "x", annotations: [1] });
     });
 
     it("tags each event with the line it came from", () => {
-      const [decoded] = newDecoder().decodeLine(JSON.stringify(start()), 42);
+      const [decoded] = decodeLine(newDecoder(), JSON.stringify(start()), 42);
       assert.equal(decoded.kind === "event" && decoded.line, 42);
     });
   });
 
   describe("lines that are not JSON objects", () => {
     it("reports a line that is not JSON as MALFORMED_EVENT quoting it", () => {
-      assert.deepEqual(newDecoder().decodeLine("Starting locus…", 5), [malformed('not JSON: "Starting locus…"', 5)]);
+      assert.deepEqual(decodeLine(newDecoder(), "Starting locus…", 5), [malformed('not JSON: "Starting locus…"', 5)]);
     });
 
     it("reports truncated JSON as not JSON", () => {
-      assert.deepEqual(newDecoder().decodeLine('{"type":"text_delta","payl', 1), [malformed('not JSON: "{\\"type\\":\\"text_delta\\",\\"payl"')]);
+      assert.deepEqual(decodeLine(newDecoder(), '{"type":"text_delta","payl', 1), [malformed('not JSON: "{\\"type\\":\\"text_delta\\",\\"payl"')]);
     });
 
     it("quotes at most 60 characters of a bad line", () => {
-      const [decoded] = newDecoder().decodeLine("x".repeat(500), 1);
+      const [decoded] = decodeLine(newDecoder(), "x".repeat(500), 1);
       assert.deepEqual(decoded, malformed(`not JSON: "${"x".repeat(60)}…"`));
     });
 
     it("shows control characters in a bad line as escapes", () => {
-      const [decoded] = newDecoder().decodeLine("bad\u0007\u001b[0m", 1);
+      const [decoded] = decodeLine(newDecoder(), "bad\u0007\u001b[0m", 1);
       assert.deepEqual(decoded, malformed('not JSON: "bad\\u0007\\u001b[0m"'));
     });
 
     for (const [json, got] of [["[1,2]", "array"], ["null", "null"], ['"text"', "string"], ["42", "number"], ["true", "boolean"]]) {
       it(`reports JSON ${json} as MALFORMED_EVENT: expected a JSON object, got ${got}`, () => {
-        assert.deepEqual(newDecoder().decodeLine(json, 1), [malformed(`expected a JSON object, got ${got}`)]);
+        assert.deepEqual(decodeLine(newDecoder(), json, 1), [malformed(`expected a JSON object, got ${got}`)]);
       });
     }
   });
@@ -275,7 +289,7 @@ describe("EventDecoder with the Locus adapter", () => {
 
     it("reports a newer protocol once per stream", () => {
       const decoder = newDecoder();
-      const lines = [1, 2, 3].map((n) => decoder.decodeLine(JSON.stringify(textDelta(`${n}`, { protocol: 2 })), n));
+      const lines = [1, 2, 3].map((n) => decodeLine(decoder, JSON.stringify(textDelta(`${n}`, { protocol: 2 })), n));
       const reports = lines.flat().filter((item) => item.kind === "problem" && item.problem.code === "UNSUPPORTED_PROTOCOL");
       assert.equal(reports.length, 1);
       assert.equal(lines.flat().filter((item) => item.kind === "event").length, 3);
@@ -284,7 +298,7 @@ describe("EventDecoder with the Locus adapter", () => {
     it("reports a newer protocol again for a new stream", () => {
       const line = JSON.stringify(textDelta("x", { protocol: 3 }));
       const codes = [newDecoder(), newDecoder()].map((decoder) => {
-        const [first] = decoder.decodeLine(line, 1);
+        const [first] = decodeLine(decoder, line, 1);
         return first.kind === "problem" ? first.problem.code : first.kind;
       });
       assert.deepEqual(codes, ["UNSUPPORTED_PROTOCOL", "UNSUPPORTED_PROTOCOL"]);
@@ -309,12 +323,9 @@ describe("EventDecoder with the Locus adapter", () => {
   describe("oversized lines", () => {
     it("reports an oversized line as MALFORMED_EVENT with its size in bytes and the limit", () => {
       assert.deepEqual(newDecoder().oversizedLine(9, 52_428_800, 16 * 1024 * 1024), {
-        kind: "problem",
-        problem: {
-          line: 9,
-          code: "MALFORMED_EVENT",
-          message: "line of 52428800 bytes (50 MiB) is over the 16 MiB line size limit; skipped",
-        },
+        line: 9,
+        code: "MALFORMED_EVENT",
+        message: "line of 52428800 bytes (50 MiB) is over the 16 MiB line size limit; skipped",
       });
     });
 
@@ -334,8 +345,8 @@ describe("EventDecoder with the Locus adapter", () => {
       const decoded: DecodedLine[] = [];
       const reader = new LineReader(
         {
-          onLine: (text, line) => decoded.push(...decoder.decodeLine(text, line)),
-          onOversizedLine: (line, sizeBytes) => decoded.push(decoder.oversizedLine(line, sizeBytes, limit)),
+          onLine: (text, line) => decoded.push(...decodeLine(decoder, text, line)),
+          onOversizedLine: (line, sizeBytes) => decoded.push({ kind: "problem", problem: decoder.oversizedLine(line, sizeBytes, limit) }),
         },
         limit,
       );
