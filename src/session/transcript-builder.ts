@@ -53,7 +53,7 @@ export class TranscriptBuilder {
     const last = this.blocks[index];
     if (last !== undefined && last.kind === kind && this.growing.isFor(last)) {
       this.growing.append(text);
-      this.notify(() => ({ kind: "text-appended", index, text }));
+      this.listener?.({ kind: "text-appended", index, text });
       return;
     }
     const block: TextBlock | ThinkingBlock = { kind, text };
@@ -89,7 +89,7 @@ export class TranscriptBuilder {
     card.status = status;
     card.error = completion.error;
     card.durationMs = completion.durationMs ?? elapsed(running.startedAt, completion.timestamp);
-    this.notify(() => ({ kind: "block-updated", index: running.index, block: { ...card } }));
+    this.listener?.({ kind: "block-updated", index: running.index, block: { ...card } });
     return true;
   }
 
@@ -98,7 +98,7 @@ export class TranscriptBuilder {
     for (const running of this.running.splice(0)) {
       const card = this.blocks[running.index] as ToolCard;
       card.status = "abandoned";
-      this.notify(() => ({ kind: "block-updated", index: running.index, block: { ...card } }));
+      this.listener?.({ kind: "block-updated", index: running.index, block: { ...card } });
     }
   }
 
@@ -110,16 +110,11 @@ export class TranscriptBuilder {
     this.add({ kind: "error", code: error.code, message: error.message, recoverable: error.recoverable });
   }
 
-  /** Takes a thunk so that nothing is allocated for a delta when nobody listens. */
-  private notify(change: () => TranscriptChange): void {
-    if (this.listener !== undefined) this.listener(change());
-  }
-
   private add(block: TranscriptBlock): number {
     this.growing.settle();
     const index = this.blocks.push(block) - 1;
     // Listeners get a copy: the stored block keeps growing, what they were told must not.
-    this.notify(() => ({ kind: "block-added", index, block: { ...block } }));
+    this.listener?.({ kind: "block-added", index, block: { ...block } });
     return index;
   }
 
