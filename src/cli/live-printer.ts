@@ -1,5 +1,5 @@
 // Prints a live session for a person at a terminal: the answer as it streams, tools and errors on their own lines.
-import type { SessionChange } from "../session/session";
+import type { SessionChange } from "../protocol/messages";
 import { summarizeParameters } from "../session/tool-summary";
 import type { TranscriptBlock } from "../protocol/transcript";
 import { formatDuration } from "../session/duration";

@@ -2,15 +2,10 @@
 // before `completed`, exactly one `done`, always last — making up what the CLI failed to send and saying why.
 import { randomUUID } from "node:crypto";
 import { PROTOCOL_VERSION, type CliStreamEvent, type EventOfType, type ProtocolError } from "../protocol/events";
-import type { DoneSummary, FinalStatus, Problem, Transcript } from "../protocol/transcript";
+import type { DoneSummary, FinalStatus, Problem, Transcript, TranscriptBlock } from "../protocol/transcript";
 import { isFinished, nextState, type SessionInput, type SessionState } from "./session-state";
-import { TranscriptBuilder, type TranscriptChange } from "./transcript-builder";
-
-export type SessionChange =
-  | TranscriptChange
-  | { readonly kind: "state"; readonly state: SessionState }
-  | { readonly kind: "problem"; readonly problem: Problem }
-  | { readonly kind: "done"; readonly done: DoneSummary; readonly status: FinalStatus };
+import { TranscriptBuilder } from "./transcript-builder";
+import type { SessionChange } from "../protocol/messages";
 
 /** How the process behind a live session ended (structurally the process manager's exit report). */
 export interface ProcessEnding {
@@ -43,7 +38,7 @@ export class Session {
   private readonly problemList: Problem[] = [];
   private sessionIdValue: string | null = null;
   private doneValue: DoneSummary | null = null;
-  private finalStatus: FinalStatus | null = null;
+  private finalStatusValue: FinalStatus | null = null;
   private sawStart = false;
   private stopCause: StopCause | null = null;
   private pendingFatalError = false;
@@ -73,6 +68,15 @@ export class Session {
 
   get problems(): readonly Problem[] {
     return this.problemList;
+  }
+
+  /** A copy of the transcript so far, for a view that (re)loads mid-stream. */
+  get blocks(): TranscriptBlock[] {
+    return this.transcript.snapshot.map((block) => ({ ...block }));
+  }
+
+  get finalStatus(): FinalStatus | null {
+    return this.finalStatusValue;
   }
 
   get runningTools(): readonly { tool: string; toolId: string | null }[] {
@@ -180,12 +184,12 @@ export class Session {
 
   toTranscript(): Transcript {
     const done = this.doneValue;
-    if (done === null || this.finalStatus === null) throw new Error("toTranscript before the session is done");
+    if (done === null || this.finalStatusValue === null) throw new Error("toTranscript before the session is done");
     return {
       sessionId: this.sessionIdValue,
       dialect: this.options.dialect,
-      status: this.finalStatus,
-      blocks: this.transcript.snapshot.map((block) => ({ ...block })),
+      status: this.finalStatusValue,
+      blocks: this.blocks,
       done: { ...done, toolsUsed: [...done.toolsUsed] },
       problems: [...this.problemList],
     };
@@ -265,9 +269,9 @@ export class Session {
       success: payload.success,
       synthesized,
     };
-    this.finalStatus = payload.success ? "completed" : this.stopCause === "user" ? "canceled" : "failed";
-    this.move(`done:${this.finalStatus}`);
-    this.options.onChange?.({ kind: "done", done: this.doneValue, status: this.finalStatus });
+    this.finalStatusValue = payload.success ? "completed" : this.stopCause === "user" ? "canceled" : "failed";
+    this.move(`done:${this.finalStatusValue}`);
+    this.options.onChange?.({ kind: "done", done: this.doneValue, status: this.finalStatusValue });
   }
 
   private synthesizeDone(exitCode: number): void {

@@ -1,12 +1,8 @@
 // The ordered transcript: coalesces deltas into blocks, pairs tool calls into cards,
 // and tells listeners exactly what changed so a view can repaint only that.
 import type { ProtocolError } from "../protocol/events";
+import type { TranscriptChange } from "../protocol/messages";
 import type { TextBlock, ThinkingBlock, ToolCard, TranscriptBlock } from "../protocol/transcript";
-
-export type TranscriptChange =
-  | { readonly kind: "block-added"; readonly index: number; readonly block: TranscriptBlock }
-  | { readonly kind: "text-appended"; readonly index: number; readonly text: string }
-  | { readonly kind: "block-updated"; readonly index: number; readonly block: TranscriptBlock };
 
 interface RunningTool {
   readonly index: number;

@@ -1,6 +1,7 @@
 import * as assert from "node:assert/strict";
 import type { CliStreamEvent, EventOfType } from "../../../src/protocol/events";
-import { Session, type ProcessEnding, type SessionChange } from "../../../src/session/session";
+import type { SessionChange } from "../../../src/protocol/messages";
+import { Session, type ProcessEnding } from "../../../src/session/session";
 
 const SID = "11111111-2222-3333-4444-555555555555";
 let clock = 1_000;

@@ -1,0 +1,294 @@
+// The chat as the host keeps it: turns of prompt and answer, the run in progress, and every view showing them.
+// The host owns the transcript; views only display it. Plain TypeScript: the VS Code glue plugs in through the
+// small interfaces below, and tests drive it with real fake CLIs.
+import {
+  WebviewIntentSchema,
+  type ErrorAction,
+  type HostMessage,
+  type SessionChange,
+  type Turn,
+  type WebviewIntent,
+} from "../protocol/messages";
+import type { Transcript } from "../protocol/transcript";
+import type { Session } from "../session/session";
+import { isFinished } from "../session/session-state";
+
+/** A run in progress, as the conversation needs it (a LiveSession, or a replay). */
+export interface Run {
+  readonly session: Session;
+  readonly finished: Promise<Transcript>;
+  stop(): Promise<unknown>;
+  kill(): void;
+}
+
+export interface RunRequest {
+  prompt: string;
+  onChange(change: SessionChange): void;
+}
+
+export interface ConversationHost {
+  /** Starts the agent for a prompt; throws only for programmer errors. */
+  startRun(request: RunRequest): Run;
+  /** Opens an http(s) URL the view asked for, after the conversation checked it. */
+  openExternal(url: string): void;
+  writeClipboard(text: string): void;
+  /** An error card's button. */
+  runErrorAction(action: ErrorAction, turn: Turn): void;
+  /** Something a view sent that is not an intent: dropped, and said in the log. */
+  logRejected(reason: string): void;
+  /** Why no CLI may run now (Restricted Mode), or null. */
+  restriction(): string | null;
+  /** Who answers, for the turn header. */
+  agentName(): string;
+  /** Keeps finished turns across a window reload (the extension host restarts, the views reload). */
+  persist(turns: readonly Turn[]): void;
+}
+
+/** How many turns survive a reload; older ones are dropped first. */
+export const MAX_PERSISTED_TURNS = 50;
+
+export interface ConversationView {
+  post(message: HostMessage): void;
+}
+
+/** Changes are sent at most once per frame; a fast model's hundreds of deltas a second become ~60 messages. */
+const BATCH_MS = 16;
+
+export class Conversation {
+  private readonly turns: Turn[] = [];
+  private readonly views = new Set<ConversationView>();
+  private current: { turn: Turn; run: Run } | undefined;
+  private pending: { turnId: number; changes: SessionChange[] } | undefined;
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  private nextTurnId: number;
+  private readonly turnListeners = new Set<(turn: Turn, change: SessionChange) => void>();
+
+  constructor(
+    private readonly host: ConversationHost,
+    restored: readonly Turn[] = [],
+  ) {
+    for (const turn of restored.slice(-MAX_PERSISTED_TURNS)) this.turns.push(copyTurn(turn));
+    this.nextTurnId = this.turns.reduce((max, t) => Math.max(max, t.id + 1), 0);
+  }
+
+  get running(): boolean {
+    return this.current !== undefined;
+  }
+
+  get activeRun(): Run | undefined {
+    return this.current?.run;
+  }
+
+  get lastTurn(): Turn | undefined {
+    return this.turns.at(-1);
+  }
+
+  /** For the status bar and notifications: every change of every turn, unbatched. */
+  onTurnChange(listener: (turn: Turn, change: SessionChange) => void): () => void {
+    this.turnListeners.add(listener);
+    return () => this.turnListeners.delete(listener);
+  }
+
+  /** A view joins with its `ready` (and gets a snapshot first); this is for when it goes away. */
+  detach(view: ConversationView): void {
+    this.views.delete(view);
+  }
+
+  /** Everything a view sends comes through here, checked against the intent schema. */
+  handleIntent(view: ConversationView, raw: unknown): void {
+    const parsed = WebviewIntentSchema.safeParse(raw);
+    if (!parsed.success) {
+      this.host.logRejected(`dropped a message from the chat view that is not an intent: ${describe(raw)}`);
+      return;
+    }
+    this.dispatch(view, parsed.data);
+  }
+
+  /** Starts a run for a prompt; false when one is running already or runs are not allowed here. */
+  send(prompt: string): boolean {
+    const text = prompt.trim();
+    if (text.length === 0 || this.current !== undefined || this.host.restriction() !== null) return false;
+    this.flush();
+    const turn: Turn = {
+      id: this.nextTurnId++,
+      prompt: text,
+      agent: this.host.agentName(),
+      state: "idle",
+      blocks: [],
+      problems: [],
+      done: null,
+      status: null,
+      stoppedByUser: false,
+    };
+    this.turns.push(turn);
+    this.broadcast({ type: "turn-started", turn: copyTurn(turn) });
+    const run = this.host.startRun({ prompt: text, onChange: (change) => this.onChange(turn, change) });
+    this.current = { turn, run };
+    void run.finished.then(() => this.onFinished(turn));
+    return true;
+  }
+
+  /** The user's Stop. Resolves once the run has ended. */
+  async stop(): Promise<void> {
+    const current = this.current;
+    if (current === undefined) return;
+    await current.run.stop();
+  }
+
+  /** Stops whatever runs and starts an empty conversation. */
+  async newSession(): Promise<void> {
+    await this.stop();
+    this.flush();
+    this.turns.length = 0;
+    this.host.persist([]);
+    this.broadcast({ type: "cleared" });
+  }
+
+  /** Window closing: end every process now, without grace periods, and keep what was said. */
+  dispose(): void {
+    const current = this.current;
+    if (current !== undefined) {
+      current.turn.stoppedByUser = true;
+      current.run.kill();
+      // The run cannot report its end any more: record the turn as stopped so a reloaded view says so.
+      current.turn.status = "canceled";
+      current.turn.state = "canceled";
+    }
+    this.host.persist(this.turns.slice(-MAX_PERSISTED_TURNS).map(copyTurn));
+    if (this.flushTimer !== undefined) clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    this.views.clear();
+    this.turnListeners.clear();
+  }
+
+  snapshot(): HostMessage {
+    this.flush();
+    return { type: "snapshot", turns: this.turns.map(copyTurn), restriction: this.host.restriction() };
+  }
+
+  /** Tells every view the restriction changed (trust granted, say). */
+  refresh(): void {
+    this.broadcast(this.snapshot());
+  }
+
+  private dispatch(view: ConversationView, intent: WebviewIntent): void {
+    switch (intent.type) {
+      case "ready": {
+        // Snapshot first (it flushes what is pending to the other views), then this view joins the stream.
+        const snapshot = this.snapshot();
+        this.views.add(view);
+        view.post(snapshot);
+        return;
+      }
+      case "send":
+        if (!this.send(intent.prompt)) this.host.logRejected("a prompt arrived while a run was in progress or runs are not allowed; ignored");
+        return;
+      case "stop":
+        void this.stop();
+        return;
+      case "newSession":
+        void this.newSession();
+        return;
+      case "openLink": {
+        const url = checkedLink(intent.url);
+        if (url === null) this.host.logRejected(`refused to open a link that is not http(s): ${describe(intent.url)}`);
+        else this.host.openExternal(url);
+        return;
+      }
+      case "copy":
+        this.host.writeClipboard(intent.text);
+        return;
+      case "errorAction": {
+        const turn = this.turns.find((t) => t.id === intent.turnId);
+        if (turn === undefined) this.host.logRejected(`error action for a turn that no longer exists (${intent.turnId})`);
+        else this.host.runErrorAction(intent.action, turn);
+        return;
+      }
+    }
+  }
+
+  private onChange(turn: Turn, change: SessionChange): void {
+    applyChange(turn, change);
+    for (const listener of this.turnListeners) listener(turn, change);
+    if (this.pending !== undefined && this.pending.turnId !== turn.id) this.flush();
+    this.pending ??= { turnId: turn.id, changes: [] };
+    this.pending.changes.push(change);
+    if (change.kind === "done") this.flush();
+    else this.flushTimer ??= setTimeout(() => this.flush(), BATCH_MS);
+  }
+
+  private onFinished(turn: Turn): void {
+    if (this.current?.turn === turn) this.current = undefined;
+    this.flush();
+    this.host.persist(this.turns.slice(-MAX_PERSISTED_TURNS).map(copyTurn));
+  }
+
+  private flush(): void {
+    if (this.flushTimer !== undefined) clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    const pending = this.pending;
+    this.pending = undefined;
+    if (pending !== undefined && pending.changes.length > 0) this.broadcast({ type: "changes", ...pending });
+  }
+
+  private broadcast(message: HostMessage): void {
+    for (const view of this.views) view.post(message);
+  }
+}
+
+/** Applies one change to the host's copy of a turn: the same rules the view follows. */
+export function applyChange(turn: Turn, change: SessionChange): void {
+  switch (change.kind) {
+    case "block-added":
+      turn.blocks[change.index] = { ...change.block };
+      return;
+    case "text-appended": {
+      const block = turn.blocks[change.index];
+      if (block !== undefined && (block.kind === "text" || block.kind === "thinking")) block.text += change.text;
+      return;
+    }
+    case "block-updated":
+      turn.blocks[change.index] = { ...change.block };
+      return;
+    case "state":
+      turn.state = change.state;
+      return;
+    case "problem":
+      turn.problems.push(change.problem);
+      return;
+    case "done":
+      turn.done = change.done;
+      turn.status = change.status;
+      // Only the user's own Stop ends a session as canceled.
+      turn.stoppedByUser = change.status === "canceled";
+      if (!isFinished(turn.state)) turn.state = change.status;
+      return;
+  }
+}
+
+/** Only absolute http(s) URLs leave the editor; everything else (javascript:, command:, vscode:, file:) is refused. */
+export function checkedLink(raw: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  if (url.username !== "" || url.password !== "") return null;
+  return url.toString();
+}
+
+function copyTurn(turn: Turn): Turn {
+  return { ...turn, blocks: turn.blocks.map((b) => ({ ...b })), problems: [...turn.problems] };
+}
+
+function describe(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > 200 ? text.slice(0, 197) + "..." : text;
+}

@@ -1,0 +1,39 @@
+// The extension's settings, read in one place with their defaults.
+import * as vscode from "vscode";
+import { DEFAULT_MAX_LINE_BYTES } from "../stream/line-reader";
+
+export interface AgentSettings {
+  cliPath: string;
+  cliArgs: string[];
+  cliEnv: Record<string, string>;
+  inactivityTimeoutMs: number;
+  maxLineBytes: number;
+}
+
+export function readSettings(): AgentSettings {
+  const config = vscode.workspace.getConfiguration("agentStream");
+  const path = machineValue<string>(config, "cli.path", "locus").trim();
+  const args = machineValue<unknown[]>(config, "cli.args", ["exec", "--json-stream"]);
+  return {
+    cliPath: path === "" ? "locus" : path,
+    cliArgs: Array.isArray(args) ? args.filter((a): a is string => typeof a === "string") : ["exec", "--json-stream"],
+    cliEnv: stringRecord(machineValue<Record<string, unknown>>(config, "cli.env", {})),
+    inactivityTimeoutMs: Math.max(0, config.get<number>("inactivityTimeoutSeconds", 120)) * 1000,
+    maxLineBytes: Math.max(1, config.get<number>("maxLineSizeMB", DEFAULT_MAX_LINE_BYTES / (1024 * 1024))) * 1024 * 1024,
+  };
+}
+
+/**
+ * What runs, with which arguments and environment, comes only from the user's own settings: a workspace's
+ * .vscode/settings.json must not be able to make us run its program (or load its code via NODE_OPTIONS).
+ */
+function machineValue<T>(config: vscode.WorkspaceConfiguration, key: string, fallback: T): T {
+  const inspected = config.inspect<T>(key);
+  return inspected?.globalValue ?? inspected?.defaultValue ?? fallback;
+}
+
+function stringRecord(value: Record<string, unknown> | null | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, v] of Object.entries(value ?? {})) if (typeof v === "string") out[key] = v;
+  return out;
+}

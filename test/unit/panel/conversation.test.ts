@@ -1,0 +1,285 @@
+import * as assert from "node:assert/strict";
+import * as os from "node:os";
+import { createAdapter } from "../../../src/dialects/registry";
+import { Conversation, applyChange, checkedLink, type ConversationHost, type RunRequest } from "../../../src/panel/conversation";
+import type { ErrorAction, HostMessage, Turn } from "../../../src/protocol/messages";
+import { LiveSession } from "../../../src/session/live-session";
+import { fakeCli } from "../../helpers/repo";
+
+/** A host that runs the fake Locus CLI for real and records what the conversation asked of it. */
+class RecordingHost implements ConversationHost {
+  scenario = "answer";
+  restrictionText: string | null = null;
+  readonly opened: string[] = [];
+  readonly copied: string[] = [];
+  readonly actions: { action: ErrorAction; turnId: number }[] = [];
+  readonly rejected: string[] = [];
+  persisted: readonly Turn[] | undefined;
+  readonly runs: LiveSession[] = [];
+
+  startRun(request: RunRequest): LiveSession {
+    const run = LiveSession.start({
+      adapter: createAdapter("locus"),
+      process: {
+        command: fakeCli("fake-locus.js"),
+        args: ["exec", "--json-stream", "--", request.prompt],
+        cwd: os.tmpdir(),
+        env: { ...process.env, FAKE_SCENARIO: this.scenario },
+        stopGraceMs: 2000,
+      },
+      onChange: request.onChange,
+    });
+    this.runs.push(run);
+    return run;
+  }
+  openExternal(url: string): void {
+    this.opened.push(url);
+  }
+  writeClipboard(text: string): void {
+    this.copied.push(text);
+  }
+  runErrorAction(action: ErrorAction, turn: Turn): void {
+    this.actions.push({ action, turnId: turn.id });
+  }
+  logRejected(reason: string): void {
+    this.rejected.push(reason);
+  }
+  restriction(): string | null {
+    return this.restrictionText;
+  }
+  agentName(): string {
+    return "fake-locus";
+  }
+  persist(turns: readonly Turn[]): void {
+    this.persisted = turns;
+  }
+}
+
+class RecordingView {
+  readonly messages: HostMessage[] = [];
+  post(message: HostMessage): void {
+    // What crosses postMessage is a structured clone: keep exactly that.
+    this.messages.push(structuredClone(message));
+  }
+  /** The conversation as this view would have it after applying everything it was sent. */
+  turns(): Turn[] {
+    let turns: Turn[] = [];
+    for (const m of this.messages) {
+      if (m.type === "snapshot") turns = structuredClone(m.turns);
+      else if (m.type === "turn-started") turns.push(structuredClone(m.turn));
+      else if (m.type === "cleared") turns = [];
+      else if (m.type === "changes") {
+        const turn = turns.find((t) => t.id === m.turnId);
+        assert.ok(turn, `changes for unknown turn ${m.turnId}`);
+        for (const change of m.changes) applyChange(turn, change);
+      }
+    }
+    return turns;
+  }
+}
+
+async function finishedRun(conversation: Conversation): Promise<void> {
+  const run = conversation.activeRun;
+  assert.ok(run, "a run is in progress");
+  await run.finished;
+}
+
+describe("Conversation", () => {
+  let host: RecordingHost;
+  let conversation: Conversation;
+  let view: RecordingView;
+
+  beforeEach(() => {
+    host = new RecordingHost();
+    conversation = new Conversation(host);
+    view = new RecordingView();
+    conversation.handleIntent(view, { type: "ready" });
+  });
+
+  afterEach(() => conversation.dispose());
+
+  it("answers ready with a snapshot of the whole conversation", () => {
+    assert.deepEqual(view.messages, [{ type: "snapshot", turns: [], restriction: null }]);
+  });
+
+  it("streams a prompt's answer to the view, which ends with the same turn as the host", async () => {
+    conversation.handleIntent(view, { type: "send", prompt: "What is here?" });
+    await finishedRun(conversation);
+    const [turn] = view.turns();
+    assert.equal(turn.prompt, "What is here?");
+    assert.equal(turn.status, "completed");
+    assert.deepEqual(
+      turn.blocks.map((b) => b.kind),
+      ["thinking", "tool", "text"],
+    );
+    const text = turn.blocks[2];
+    assert.equal(text.kind === "text" && text.text, "You asked: What is here?\n\nDone ✅ 完了");
+    assert.deepEqual(view.turns(), (conversation.snapshot() as { turns: Turn[] }).turns);
+  });
+
+  it("batches a flood of deltas into far fewer messages without losing any", async () => {
+    host.scenario = "flood";
+    process.env.FAKE_DELTAS = "20000";
+    try {
+      conversation.send("flood");
+      await finishedRun(conversation);
+    } finally {
+      delete process.env.FAKE_DELTAS;
+    }
+    const changeMessages = view.messages.filter((m) => m.type === "changes");
+    const changes = changeMessages.reduce((n, m) => n + (m.type === "changes" ? m.changes.length : 0), 0);
+    assert.ok(changes > 20000, `${changes} changes`);
+    assert.ok(changeMessages.length < changes / 10, `${changeMessages.length} messages for ${changes} changes`);
+    const text = view.turns()[0].blocks[0];
+    assert.equal(text.kind === "text" && text.text.split(" ").filter(Boolean).length, 20000);
+  });
+
+  it("gives a view that loads mid-stream a snapshot from which the rest of the stream applies cleanly", async () => {
+    host.scenario = "slow";
+    conversation.send("tick");
+    await new Promise<void>((resolve) => {
+      const off = conversation.onTurnChange((_turn, change) => {
+        if (change.kind === "text-appended") {
+          off();
+          resolve();
+        }
+      });
+    });
+    const late = new RecordingView();
+    conversation.handleIntent(late, { type: "ready" });
+    await conversation.stop();
+    await finishedRun(conversation).catch(() => undefined);
+    assert.deepEqual(late.turns(), view.turns());
+    assert.equal(late.turns()[0].status, "canceled");
+  });
+
+  it("stops a run as canceled, by the user, with nothing of the CLI left", async () => {
+    host.scenario = "slow";
+    conversation.send("go");
+    const run = host.runs[0];
+    await new Promise<void>((resolve) => conversation.onTurnChange((_t, c) => c.kind === "text-appended" && resolve()));
+    conversation.handleIntent(view, { type: "stop" });
+    const transcript = await run.finished;
+    assert.equal(transcript.status, "canceled");
+    const [turn] = view.turns();
+    assert.equal(turn.stoppedByUser, true);
+    assert.equal(turn.blocks.filter((b) => b.kind === "error").length, 0);
+    assert.throws(() => process.kill(run.pid!, 0));
+  });
+
+  it("sends nothing more to a view that went away", async () => {
+    conversation.detach(view);
+    conversation.send("anyone there?");
+    await finishedRun(conversation);
+    assert.deepEqual(view.messages, [{ type: "snapshot", turns: [], restriction: null }]);
+  });
+
+  it("refuses a second prompt while a run is in progress", async () => {
+    host.scenario = "slow";
+    assert.equal(conversation.send("one"), true);
+    conversation.handleIntent(view, { type: "send", prompt: "two" });
+    assert.equal(host.runs.length, 1);
+    assert.match(host.rejected[0], /while a run was in progress/);
+    await conversation.stop();
+  });
+
+  it("runs nothing in Restricted Mode and tells the view why", () => {
+    host.restrictionText = "Restricted Mode";
+    conversation.refresh();
+    conversation.handleIntent(view, { type: "send", prompt: "hello" });
+    assert.equal(host.runs.length, 0);
+    assert.deepEqual(view.messages.at(-1), { type: "snapshot", turns: [], restriction: "Restricted Mode" });
+  });
+
+  describe("intents", () => {
+    const notIntents: [string, unknown][] = [
+      ["an unknown type", { type: "runCommand", command: "workbench.action.terminal.new" }],
+      ["an extra field", { type: "stop", command: "rm -rf /" }],
+      ["a prompt that is not a string", { type: "send", prompt: { toString: "x" } }],
+      ["an empty prompt", { type: "send", prompt: "   " }],
+      ["a prompt over the size limit", { type: "send", prompt: "x".repeat(100_001) }],
+      ["an unknown error action", { type: "errorAction", action: "executeCommand", turnId: 0 }],
+      ["a string", "ready"],
+      ["null", null],
+      ["an array", [{ type: "ready" }]],
+    ];
+    for (const [what, raw] of notIntents) {
+      it(`drops and logs ${what}`, () => {
+        const before = view.messages.length;
+        conversation.handleIntent(view, raw);
+        assert.equal(host.runs.length, 0);
+        assert.equal(view.messages.length, before);
+        assert.equal(host.rejected.length, 1);
+        assert.match(host.rejected[0], /not an intent/);
+      });
+    }
+
+    it("opens http and https links through the host", () => {
+      conversation.handleIntent(view, { type: "openLink", url: "https://example.com/a?b=c#d" });
+      conversation.handleIntent(view, { type: "openLink", url: "http://localhost:8080/" });
+      assert.deepEqual(host.opened, ["https://example.com/a?b=c#d", "http://localhost:8080/"]);
+    });
+
+    for (const url of ["javascript:alert(1)", "command:workbench.action.terminal.new", "vscode://file/etc/passwd", "file:///etc/passwd", "data:text/html,<script>", "https://user:pass@example.com/", "/relative", " JaVaScRiPt:alert(1)"]) {
+      it(`refuses to open ${url}`, () => {
+        conversation.handleIntent(view, { type: "openLink", url });
+        assert.deepEqual(host.opened, []);
+        assert.match(host.rejected[0], /not http\(s\)/);
+      });
+    }
+
+    it("copies text through the host's clipboard", () => {
+      conversation.handleIntent(view, { type: "copy", text: "```ts\nx\n```" });
+      assert.deepEqual(host.copied, ["```ts\nx\n```"]);
+    });
+
+    it("passes an error card's action to the host with its turn", async () => {
+      host.scenario = "crash";
+      conversation.send("x");
+      await finishedRun(conversation);
+      conversation.handleIntent(view, { type: "errorAction", action: "retry", turnId: 0 });
+      assert.deepEqual(host.actions, [{ action: "retry", turnId: 0 }]);
+    });
+  });
+
+  describe("across a window reload", () => {
+    it("keeps finished turns and restores them into a new conversation", async () => {
+      conversation.send("remember me");
+      await finishedRun(conversation);
+      assert.equal(host.persisted?.length, 1);
+      const restored = new Conversation(new RecordingHost(), host.persisted);
+      const reloaded = new RecordingView();
+      restored.handleIntent(reloaded, { type: "ready" });
+      assert.deepEqual(reloaded.turns(), view.turns());
+      assert.equal(restored.send("next"), true);
+      assert.equal(restored.lastTurn?.id, 1, "turn ids continue after the restored ones");
+      restored.dispose();
+    });
+
+    it("records a run cut short by the window closing as stopped", async () => {
+      host.scenario = "slow";
+      conversation.send("long");
+      const run = host.runs[0];
+      await new Promise<void>((resolve) => conversation.onTurnChange((_t, c) => c.kind === "text-appended" && resolve()));
+      conversation.dispose();
+      assert.equal(host.persisted?.[0].status, "canceled");
+      assert.equal(host.persisted?.[0].stoppedByUser, true);
+      await run.finished;
+      assert.throws(() => process.kill(run.pid!, 0));
+    });
+
+    it("forgets everything on a new session", async () => {
+      conversation.send("x");
+      await finishedRun(conversation);
+      await conversation.newSession();
+      assert.deepEqual(host.persisted, []);
+      assert.deepEqual(view.turns(), []);
+    });
+  });
+
+  it("accepts only absolute http(s) links without credentials", () => {
+    assert.equal(checkedLink("https://example.com"), "https://example.com/");
+    assert.equal(checkedLink("ftp://example.com"), null);
+    assert.equal(checkedLink("example.com"), null);
+  });
+});
