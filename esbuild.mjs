@@ -1,5 +1,7 @@
-// Bundles what ships: the extension host entry, the `agent-stream` command line.
+// Bundles what ships: the extension host entry, the `agent-stream` command line, and the chat webview
+// (script, styles, and the codicon font it uses).
 import * as esbuild from "esbuild";
+import { copyFile, mkdir } from "node:fs/promises";
 
 const watch = process.argv.includes("--watch");
 const production = process.argv.includes("--production");
@@ -15,6 +17,16 @@ const nodeDefaults = {
   logLevel: "warning",
 };
 
+/** @type {import('esbuild').BuildOptions} */
+const browserDefaults = {
+  bundle: true,
+  platform: "browser",
+  target: ["es2022", "chrome120"],
+  sourcemap: production ? false : "linked",
+  minify: production,
+  logLevel: "warning",
+};
+
 const builds = [
   { ...nodeDefaults, entryPoints: ["src/extension.ts"], outfile: "dist/extension.js", external: ["vscode"] },
   {
@@ -23,8 +35,19 @@ const builds = [
     outfile: "dist/cli.js",
     banner: { js: "#!/usr/bin/env node" },
   },
+  { ...browserDefaults, entryPoints: ["src/webview/main.ts"], outfile: "dist/webview.js", format: "iife" },
+  { ...browserDefaults, entryPoints: ["src/webview/styles.css"], outfile: "dist/webview.css" },
 ];
 
+/** The webview loads codicons from dist/, next to its own files (the CSP allows only the extension's origin). */
+async function copyCodicons() {
+  await mkdir("dist/codicons", { recursive: true });
+  for (const file of ["codicon.css", "codicon.ttf"]) {
+    await copyFile(`node_modules/@vscode/codicons/dist/${file}`, `dist/codicons/${file}`);
+  }
+}
+
+await copyCodicons();
 if (watch) {
   for (const options of builds) {
     const context = await esbuild.context(options);

@@ -6,7 +6,7 @@ import { LiveSession } from "../session/live-session";
 import { replayStream } from "../session/replay";
 import { DEFAULT_MAX_LINE_BYTES } from "../stream/line-reader";
 import { createLivePrinter } from "./live-printer";
-import { transcriptToMarkdown } from "./markdown-transcript";
+import { transcriptToMarkdown } from "../session/transcript-markdown";
 
 const USAGE = `Usage:
   agent-stream check [FILE|-] [--dialect NAME] [--max-line-bytes N]

@@ -1,7 +1,7 @@
 // A finished transcript as markdown a person reads: the answer, thinking quoted, tools as one-line entries.
 import type { Transcript, TranscriptBlock } from "../protocol/transcript";
-import { formatDuration } from "../session/duration";
-import { summarizeParameters } from "../session/tool-summary";
+import { formatDuration } from "./duration";
+import { summarizeParameters } from "./tool-summary";
 
 export function transcriptToMarkdown(transcript: Transcript): string {
   const out: string[] = [];
@@ -26,7 +26,7 @@ export function transcriptToMarkdown(transcript: Transcript): string {
   return out.join("\n") + "\n";
 }
 
-function blockToMarkdown(block: TranscriptBlock): string {
+export function blockToMarkdown(block: TranscriptBlock): string {
   switch (block.kind) {
     case "text":
       return block.text;

@@ -1,0 +1,142 @@
+// The whole chat: the restriction notice, the turns, the composer, and the live region. Host messages update
+// the turns' models at once; painting waits for the next animation frame, so a burst of changes costs one paint.
+import type { HostMessage, WebviewIntent } from "../protocol/messages";
+import { codeForCopyButton, COPY_CODE_ATTRIBUTE } from "./code-blocks";
+import { Composer } from "./composer";
+import { element, icon } from "./element";
+import { ScrollFollower } from "./scroll-follower";
+import { TurnView } from "./turn-view";
+import type { HostChannel } from "./vscode-api";
+
+const WEB_LINK = /^https?:\/\//i;
+
+export class ChatView {
+  private readonly banner: HTMLElement;
+  private readonly bannerText: HTMLElement;
+  private readonly transcript: HTMLElement;
+  private readonly emptyHint: HTMLElement;
+  private readonly liveRegion: HTMLElement;
+  private readonly composer: Composer;
+  private readonly scroll: ScrollFollower;
+  private turns: TurnView[] = [];
+  private readonly dirtyTurns = new Set<TurnView>();
+  private frame: number | null = null;
+  private restored = false;
+  private readonly post = (intent: WebviewIntent): void => this.host.post(intent);
+
+  constructor(
+    root: HTMLElement,
+    private readonly host: HostChannel,
+  ) {
+    this.bannerText = element("span", { className: "restriction-text" });
+    this.banner = element("div", { className: "restriction-banner", attributes: { role: "status" } }, icon("workspace-untrusted"), this.bannerText);
+    this.banner.hidden = true;
+    this.emptyHint = element("p", { className: "empty-hint", text: "Ask the agent about this workspace. Its answer, thinking and tool calls appear here as they stream." });
+    this.transcript = element("div", { className: "transcript", attributes: { "aria-label": "Conversation", role: "region", tabindex: "0" } }, this.emptyHint);
+    this.transcript.addEventListener("click", (event) => this.onTranscriptClick(event));
+    this.transcript.addEventListener("auxclick", (event) => this.onTranscriptClick(event));
+    this.liveRegion = element("div", { className: "sr-only", attributes: { "aria-live": "polite", role: "status" } });
+    this.composer = new Composer(this.post, () => this.turns.at(-1)?.markStopRequested());
+    this.scroll = new ScrollFollower(this.transcript, host);
+    root.append(this.banner, this.transcript, this.composer.element, this.liveRegion);
+  }
+
+  receive(message: HostMessage): void {
+    switch (message.type) {
+      case "snapshot":
+        this.replaceTurns(message.turns.map((turn) => new TurnView(turn, this.post)));
+        this.showRestriction(message.restriction);
+        this.paintNow();
+        if (!this.restored) this.scroll.restore();
+        this.restored = true;
+        return;
+      case "turn-started": {
+        const view = new TurnView(message.turn, this.post);
+        // The host may start a turn again (a retry); the new one replaces the old in place.
+        const same = this.turns.findIndex((turn) => turn.id === view.id);
+        if (same === -1) {
+          this.turns.push(view);
+          this.transcript.append(view.element);
+        } else {
+          this.turns[same].element.replaceWith(view.element);
+          this.dirtyTurns.delete(this.turns[same]);
+          this.turns[same] = view;
+        }
+        // A new prompt means the user wants to see its answer.
+        this.scroll.followFromNowOn();
+        this.markDirty(view);
+        return;
+      }
+      case "changes": {
+        const view = this.turns.find((turn) => turn.id === message.turnId);
+        if (view === undefined) return;
+        for (const change of message.changes) view.apply(change);
+        this.markDirty(view);
+        return;
+      }
+      case "cleared":
+        this.replaceTurns([]);
+        this.paintNow();
+        return;
+    }
+  }
+
+  private replaceTurns(turns: TurnView[]): void {
+    this.turns = turns;
+    this.announce("");
+    this.dirtyTurns.clear();
+    for (const turn of turns) this.dirtyTurns.add(turn);
+    this.transcript.replaceChildren(this.emptyHint, ...turns.map((turn) => turn.element));
+  }
+
+  private showRestriction(restriction: string | null): void {
+    this.banner.hidden = restriction === null;
+    this.bannerText.textContent = restriction ?? "";
+    this.composer.setRestricted(restriction !== null);
+  }
+
+  private markDirty(turn: TurnView): void {
+    this.dirtyTurns.add(turn);
+    this.frame ??= requestAnimationFrame(() => this.paint());
+  }
+
+  private paintNow(): void {
+    if (this.frame !== null) cancelAnimationFrame(this.frame);
+    this.paint();
+  }
+
+  private paint(): void {
+    this.frame = null;
+    for (const turn of this.dirtyTurns) {
+      turn.paint();
+      const words = turn.takeAnnouncement();
+      if (words !== null) this.announce(words);
+    }
+    this.dirtyTurns.clear();
+    this.emptyHint.hidden = this.turns.length > 0;
+    this.composer.setRunning(this.turns.at(-1)?.running ?? false);
+    this.scroll.follow();
+  }
+
+  private announce(words: string): void {
+    this.liveRegion.textContent = words;
+  }
+
+  /** Links and code-copy buttons are re-created as text streams, so their clicks are handled here, once. */
+  private onTranscriptClick(event: MouseEvent): void {
+    if (!(event.target instanceof Element)) return;
+    const anchor = event.target.closest("a");
+    if (anchor !== null) {
+      // Nothing navigates the webview; the host opens web links after its own check.
+      event.preventDefault();
+      const href = anchor.getAttribute("href");
+      if (href !== null && WEB_LINK.test(href) && event.type === "click") this.post({ type: "openLink", url: href });
+      return;
+    }
+    const copyButton = event.target.closest(`[${COPY_CODE_ATTRIBUTE}]`);
+    if (copyButton !== null && event.type === "click") {
+      const code = codeForCopyButton(copyButton);
+      if (code !== null) this.post({ type: "copy", text: code });
+    }
+  }
+}

@@ -1,0 +1,284 @@
+// The chat webview in real Chromium, served exactly as VS Code serves it: the page from renderWebviewPage (same
+// CSP), the built dist/ files, and a stand-in for acquireVsCodeApi that records every intent. Used by the webview
+// tests and the webview benchmark. This file runs in Node; code sent to the page is kept free of DOM types.
+import { randomBytes } from "node:crypto";
+import * as fs from "node:fs";
+import * as http from "node:http";
+import type { AddressInfo } from "node:net";
+import * as path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { renderWebviewPage } from "../../src/panel/webview-html";
+import type { HostMessage, WebviewIntent } from "../../src/protocol/messages";
+import { repoRoot } from "./repo";
+import { BODY_CLASS, themeStylesheet, type Theme } from "./webview-themes";
+
+export const CHROMIUM_PATH = process.env["AGENT_STREAM_CHROMIUM"] ?? "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export function launchChromium(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: run scripts/ensure-chromium.sh (or set AGENT_STREAM_CHROMIUM)`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+let sharedBrowser: Promise<Browser> | undefined;
+
+/** One Chromium for every suite of a run (starting it takes seconds on two cores); each harness gets its own context. */
+export function getSharedBrowser(): Promise<Browser> {
+  sharedBrowser ??= launchChromium();
+  return sharedBrowser;
+}
+
+export async function closeSharedBrowser(): Promise<void> {
+  const browser = sharedBrowser;
+  sharedBrowser = undefined;
+  if (browser !== undefined) await (await browser).close();
+}
+
+export interface HarnessOptions {
+  theme?: Theme;
+  placement?: "sidebar" | "editor";
+  viewport?: { width: number; height: number };
+  /** Defaults to the shared browser. */
+  browser?: Browser;
+}
+
+const DIST = path.join(repoRoot, "dist");
+const CONTENT_TYPES: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".ttf": "font/ttf",
+  ".map": "application/json",
+};
+
+/** Runs in the page before its own script: the VS Code API stand-in, and traps that record what must never happen. */
+const INIT_SCRIPT = `(() => {
+  const w = window;
+  w.__intents = [];
+  w.__pwned = [];
+  w.__cspViolations = [];
+  w.pwn = (what) => { w.__pwned.push(String(what)); };
+  // VS Code keeps a webview's state across reloads; sessionStorage survives a reload of this tab.
+  let state = JSON.parse(sessionStorage.getItem("__vscodeState") ?? "null");
+  let acquired = false;
+  w.acquireVsCodeApi = () => {
+    if (acquired) throw new Error("An instance of the VS Code API has already been acquired");
+    acquired = true;
+    return Object.freeze({
+      postMessage: (message) => { w.__intents.push(JSON.parse(JSON.stringify(message))); },
+      getState: () => state,
+      setState: (next) => { state = next; sessionStorage.setItem("__vscodeState", JSON.stringify(next)); return next; },
+    });
+  };
+  document.addEventListener("securitypolicyviolation", (e) => {
+    w.__cspViolations.push(e.violatedDirective + " " + e.blockedURI + " " + (e.sample || ""));
+  });
+  // The parser has not made <html> yet when this runs: theme the page once it has.
+  const theme = sessionStorage.getItem("__testTheme") ?? "__DEFAULT_THEME__";
+  document.addEventListener("DOMContentLoaded", () => {
+    document.documentElement.dataset.testTheme = theme;
+    document.body.classList.add(__BODY_CLASSES__[theme]);
+  });
+})();`;
+
+type PageWindow = {
+  postMessage(message: unknown, targetOrigin: string): void;
+  __intents: WebviewIntent[];
+  __pwned: string[];
+  __cspViolations: string[];
+};
+
+export class WebviewHarness {
+  /** Dialogs (alert, confirm, prompt) the page opened: none may ever open. */
+  readonly dialogs: string[] = [];
+  /** Navigations of any frame after the page loaded: none may happen. */
+  readonly navigations: string[] = [];
+  /** True while the harness itself loads the page: those navigations are expected. */
+  private loading = false;
+
+  private constructor(
+    readonly page: Page,
+    private readonly context: BrowserContext,
+    private readonly server: http.Server,
+    readonly origin: string,
+  ) {}
+
+  /** Serves the page, opens it and waits for the webview's `ready`. */
+  static async open(options: HarnessOptions = {}): Promise<WebviewHarness> {
+    const theme = options.theme ?? "dark";
+    const placement = options.placement ?? "sidebar";
+    const server = http.createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server.on("request", (request, response) => serve(request.url ?? "/", origin, placement, response));
+    const browser = options.browser ?? (await getSharedBrowser());
+    const context = await browser.newContext({ viewport: options.viewport ?? { width: 420, height: 900 } });
+    const page = await context.newPage();
+    const harness = new WebviewHarness(page, context, server, origin);
+    const bodyClasses = JSON.stringify(BODY_CLASS);
+    await page.addInitScript(INIT_SCRIPT.replace("__DEFAULT_THEME__", theme).replace("__BODY_CLASSES__", bodyClasses));
+    page.on("dialog", (dialog) => {
+      harness.dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+      void dialog.dismiss().catch(() => undefined);
+    });
+    page.on("framenavigated", (frame) => {
+      if (!harness.loading) harness.navigations.push(frame.url());
+    });
+    await harness.load(() => page.goto(`${origin}/`));
+    return harness;
+  }
+
+  /** Reloads the page (a webview that was hidden and shown again) and waits for its `ready`. */
+  async reload(): Promise<void> {
+    await this.load(() => this.page.reload());
+  }
+
+  private async load(navigate: () => Promise<unknown>): Promise<void> {
+    this.loading = true;
+    try {
+      await navigate();
+      await this.page.waitForFunction("window.__intents.some((intent) => intent.type === 'ready')");
+    } finally {
+      this.loading = false;
+    }
+  }
+
+  /** Delivers a message as the host would (VS Code posts to the webview's window). */
+  async send(...messages: HostMessage[]): Promise<void> {
+    await this.page.evaluate((list) => {
+      const page = globalThis as unknown as PageWindow;
+      for (const message of list) page.postMessage(message, "*");
+    }, messages);
+  }
+
+  /**
+   * Delivers messages `perFrame` at a time, one batch per animation frame, from inside the page (no round trip
+   * per message): a stream as it arrives while the view paints. Resolves after the last batch was posted.
+   */
+  async sendOverFrames(messages: readonly HostMessage[], perFrame = 1): Promise<void> {
+    await this.page.evaluate(
+      ([list, batch]) =>
+        new Promise<void>((resolve) => {
+          const page = globalThis as unknown as PageWindow & { requestAnimationFrame(callback: () => void): number };
+          let next = 0;
+          const tick = () => {
+            for (const end = Math.min(next + batch, list.length); next < end; next++) page.postMessage(list[next], "*");
+            if (next < list.length) page.requestAnimationFrame(tick);
+            else resolve();
+          };
+          page.requestAnimationFrame(tick);
+        }),
+      [messages, perFrame] as const,
+    );
+  }
+
+  /** Every intent the webview posted since it loaded (or since `clearIntents`). */
+  async intents(): Promise<WebviewIntent[]> {
+    return (await this.page.evaluate("window.__intents")) as WebviewIntent[];
+  }
+
+  async clearIntents(): Promise<void> {
+    await this.page.evaluate("window.__intents.length = 0");
+  }
+
+  /** Waits until the webview has posted an intent of this type, and returns the latest one. */
+  async waitForIntent<T extends WebviewIntent["type"]>(type: T): Promise<Extract<WebviewIntent, { type: T }>> {
+    await this.page.waitForFunction((wanted) => (globalThis as unknown as PageWindow).__intents.some((i) => i.type === wanted), type);
+    const intents = await this.intents();
+    return intents.filter((intent) => intent.type === type).at(-1) as Extract<WebviewIntent, { type: T }>;
+  }
+
+  /** Calls of window.pwn() and CSP violations: what a hostile payload would leave behind. */
+  async pwnCalls(): Promise<string[]> {
+    return (await this.page.evaluate("window.__pwned")) as string[];
+  }
+
+  async cspViolations(): Promise<string[]> {
+    return (await this.page.evaluate("window.__cspViolations")) as string[];
+  }
+
+  /** Forgets recorded pwn() calls and CSP violations (after a control check that they are recorded). */
+  async resetTraps(): Promise<void> {
+    await this.page.evaluate("window.__pwned.length = 0; window.__cspViolations.length = 0");
+  }
+
+  /** Resolves after `count` animation frames: what the webview paints, it paints in one of them. */
+  async frames(count = 1): Promise<void> {
+    await this.page.evaluate(
+      (n) =>
+        new Promise<void>((resolve) => {
+          const raf = (globalThis as unknown as { requestAnimationFrame(callback: () => void): number }).requestAnimationFrame;
+          let left = n;
+          const tick = () => (--left <= 0 ? resolve() : raf(tick));
+          raf(tick);
+        }),
+      count,
+    );
+  }
+
+  /** Switches theme in place, and for later reloads. */
+  async setTheme(theme: Theme): Promise<void> {
+    await this.page.evaluate(
+      ([name, classes]) => {
+        const doc = (globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> }; body: { classList: { remove(...c: string[]): void; add(c: string): void } } } }).document;
+        (globalThis as unknown as { sessionStorage: { setItem(k: string, v: string): void } }).sessionStorage.setItem("__testTheme", name);
+        doc.documentElement.dataset["testTheme"] = name;
+        doc.body.classList.remove(...Object.values(classes));
+        doc.body.classList.add(classes[name]);
+      },
+      [theme, BODY_CLASS] as const,
+    );
+  }
+
+  /** Saves a PNG under test-results/ and returns its path. */
+  async screenshot(name: string, options: { fullPage?: boolean } = {}): Promise<string> {
+    const file = path.join(repoRoot, "test-results", `${name}.png`);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    await this.page.screenshot({ path: file, fullPage: options.fullPage ?? false, animations: "disabled" });
+    return file;
+  }
+
+  async close(): Promise<void> {
+    await this.context.close();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+function serve(url: string, origin: string, placement: "sidebar" | "editor", response: http.ServerResponse): void {
+  const pathname = new URL(url, origin).pathname;
+  if (pathname === "/") {
+    const page = renderWebviewPage({
+      cspSource: origin,
+      scriptUri: `${origin}/dist/webview.js`,
+      styleUris: [`${origin}/dist/codicons/codicon.css`, `${origin}/dist/webview.css`, `${origin}/test-theme.css`],
+      nonce: randomBytes(18).toString("base64url"),
+      placement,
+    });
+    send(response, 200, "text/html; charset=utf-8", page);
+    return;
+  }
+  if (pathname === "/test-theme.css") {
+    send(response, 200, CONTENT_TYPES[".css"], themeStylesheet());
+    return;
+  }
+  const file = path.normalize(path.join(repoRoot, decodeURIComponent(pathname)));
+  if (!file.startsWith(DIST + path.sep) || !fs.existsSync(file)) {
+    send(response, 404, "text/plain", "not found");
+    return;
+  }
+  send(response, 200, CONTENT_TYPES[path.extname(file)] ?? "application/octet-stream", fs.readFileSync(file));
+}
+
+function send(response: http.ServerResponse, status: number, contentType: string, body: string | Buffer): void {
+  response.writeHead(status, { "Content-Type": contentType, "Cache-Control": "no-store" });
+  response.end(body);
+}

@@ -1,0 +1,44 @@
+// Rules about the webview's code that a reviewer would otherwise check by grep: one way for markup into the DOM,
+// and a bundle that carries no validation library (the host validates).
+import { strict as assert } from "node:assert";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { repoRoot } from "../../helpers/repo";
+
+const WEBVIEW_SOURCE = path.join(repoRoot, "src", "webview");
+
+function sources(): { file: string; text: string }[] {
+  return fs
+    .readdirSync(WEBVIEW_SOURCE)
+    .filter((name) => name.endsWith(".ts"))
+    .map((name) => ({ file: name, text: fs.readFileSync(path.join(WEBVIEW_SOURCE, name), "utf8") }));
+}
+
+function filesMatching(pattern: RegExp): string[] {
+  return sources()
+    .filter(({ text }) => pattern.test(text))
+    .map(({ file }) => file);
+}
+
+describe("webview source rules", function () {
+  it("never parses markup into the page: no innerHTML, outerHTML, insertAdjacentHTML, document.write, DOMParser or srcdoc", function () {
+    assert.deepEqual(filesMatching(/\.(innerHTML|outerHTML)\b|insertAdjacentHTML|document\.write|DOMParser|createContextualFragment|srcdoc/), []);
+  });
+
+  it("turns markdown into DOM only in markdown.ts, through DOMPurify", function () {
+    assert.deepEqual(filesMatching(/from "dompurify"|from "markdown-it"|\.sanitize\(/), ["markdown.ts"]);
+  });
+
+  it("imports the protocol only as types, so no schema code reaches the bundle", function () {
+    const valueImports = sources().flatMap(({ file, text }) =>
+      [...text.matchAll(/^import (?!type )[^;]*from "\.\.\/protocol\/[^"]+";/gm)].map((m) => `${file}: ${m[0]}`),
+    );
+    assert.deepEqual(valueImports, []);
+  });
+
+  it("ships a webview bundle without zod", function () {
+    const bundle = fs.readFileSync(path.join(repoRoot, "dist", "webview.js"), "utf8");
+    assert.ok(bundle.includes("acquireVsCodeApi"), "dist/webview.js does not look like the webview bundle");
+    assert.equal(/ZodError|zod\/v4|\$ZodType/.test(bundle), false);
+  });
+});

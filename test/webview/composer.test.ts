@@ -1,0 +1,143 @@
+// The composer: Enter sends, Shift+Enter and IME confirmations do not; Stop and New Session; Restricted Mode.
+import * as assert from "node:assert/strict";
+import type { HostMessage } from "../../src/protocol/messages";
+import * as cli from "../helpers/stream-builder";
+import { WebviewHarness } from "../helpers/webview-harness";
+import { answeredTurn, recordTurn, snapshotOf } from "./conversations";
+
+const EMPTY: HostMessage = { type: "snapshot", turns: [], restriction: null };
+const RESTRICTED = "Restricted Mode: this workspace is not trusted, so Agent Stream runs no agent CLI here.";
+
+describe("webview: the composer", function () {
+  let harness: WebviewHarness;
+  const input = () => harness.page.getByRole("textbox", { name: "Message to the agent" });
+
+  before(async function () {
+    harness = await WebviewHarness.open();
+  });
+
+  after(async function () {
+    await harness?.close();
+  });
+
+  beforeEach(async function () {
+    await harness.send(EMPTY);
+    await harness.page.locator(".turn").first().waitFor({ state: "detached" });
+    await input().fill("");
+    await harness.clearIntents();
+  });
+
+  /** A keydown Enter as the browser sends it while an input method is composing. */
+  async function pressComposingEnter(init: { isComposing?: boolean; keyCode?: number }): Promise<void> {
+    await input().evaluate((node, options) => {
+      node.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", code: "Enter", bubbles: true, cancelable: true, ...options }));
+    }, init);
+  }
+
+  it("sends the prompt with Enter and empties the box", async function () {
+    await input().fill("Explain the token cache");
+    await input().press("Enter");
+    assert.deepEqual(await harness.intents(), [{ type: "send", prompt: "Explain the token cache" }]);
+    assert.equal(await input().inputValue(), "");
+  });
+
+  it("sends the prompt with the Send button", async function () {
+    await input().fill("Explain it again");
+    await harness.page.getByRole("button", { name: "Send (Enter)" }).click();
+    assert.deepEqual(await harness.intents(), [{ type: "send", prompt: "Explain it again" }]);
+  });
+
+  it("starts a new line with Shift+Enter and sends nothing", async function () {
+    await input().fill("first line");
+    await input().press("Shift+Enter");
+    await input().pressSequentially("second line");
+    assert.equal(await input().inputValue(), "first line\nsecond line");
+    assert.deepEqual(await harness.intents(), []);
+  });
+
+  it("sends nothing on Enter that confirms an IME composition (isComposing)", async function () {
+    await input().fill("にほんご");
+    await pressComposingEnter({ isComposing: true });
+    await harness.frames(1);
+    assert.deepEqual(await harness.intents(), []);
+    assert.equal(await input().inputValue(), "にほんご");
+  });
+
+  it("sends nothing on Enter with keyCode 229 (a key the IME is still handling)", async function () {
+    await input().fill("한국어");
+    await pressComposingEnter({ keyCode: 229 });
+    await harness.frames(1);
+    assert.deepEqual(await harness.intents(), []);
+  });
+
+  it("sends nothing for a prompt of only spaces and new lines", async function () {
+    await input().fill("  \n  ");
+    await input().press("Enter");
+    assert.deepEqual(await harness.intents(), []);
+  });
+
+  it("posts stop from the Stop button while a turn runs, and shows Send again when it ends", async function () {
+    const turn = recordTurn(0, "work", [cli.start(), cli.textDelta("working"), cli.done()]);
+    await harness.send(turn.started, { type: "changes", turnId: 0, changes: turn.changes.slice(0, 2) });
+    const stop = harness.page.getByRole("button", { name: "Stop" });
+    await stop.waitFor();
+    await stop.click();
+    assert.deepEqual(await harness.intents(), [{ type: "stop" }]);
+    await harness.send({ type: "changes", turnId: 0, changes: turn.changes.slice(2) });
+    await stop.waitFor({ state: "hidden" });
+    assert.equal(await harness.page.getByRole("button", { name: "Send (Enter)" }).isVisible(), true);
+  });
+
+  it("does not send while a turn runs, and keeps what the user wrote", async function () {
+    const turn = recordTurn(0, "work", [cli.start(), cli.textDelta("working")]);
+    await harness.send(turn.started, { type: "changes", turnId: 0, changes: turn.changes });
+    await harness.page.getByRole("button", { name: "Stop" }).waitFor();
+    await input().fill("next question");
+    await input().press("Enter");
+    assert.deepEqual(await harness.intents(), []);
+    assert.equal(await input().inputValue(), "next question");
+  });
+
+  it("posts newSession from the New Session button", async function () {
+    await harness.page.getByRole("button", { name: "New Session" }).click();
+    assert.deepEqual(await harness.intents(), [{ type: "newSession" }]);
+  });
+
+  it("empties the transcript when the host says the conversation was cleared", async function () {
+    await harness.send(snapshotOf([answeredTurn(0)]));
+    await harness.page.locator(".turn").waitFor();
+    await harness.send({ type: "cleared" });
+    await harness.page.locator(".turn").waitFor({ state: "detached" });
+    assert.equal(await harness.page.locator(".empty-hint").isVisible(), true);
+  });
+
+  describe("under a restriction", function () {
+    beforeEach(async function () {
+      await harness.send(snapshotOf([answeredTurn(0)], RESTRICTED));
+      await harness.page.locator(".restriction-banner").waitFor();
+    });
+
+    it("explains the restriction in a banner", async function () {
+      assert.equal(await harness.page.locator(".restriction-banner").textContent(), RESTRICTED);
+    });
+
+    it("disables the message box and the Send button", async function () {
+      assert.equal(await input().isDisabled(), true);
+      assert.equal(await harness.page.getByRole("button", { name: "Send (Enter)" }).isDisabled(), true);
+    });
+
+    it("sends nothing even when Enter reaches the box", async function () {
+      await input().evaluate((node: HTMLTextAreaElement) => {
+        node.value = "sneaky";
+        node.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true }));
+      });
+      assert.deepEqual(await harness.intents(), []);
+    });
+
+    it("enables the composer again when a snapshot comes without a restriction", async function () {
+      await harness.send(snapshotOf([answeredTurn(0)]));
+      await harness.page.locator(".restriction-banner").waitFor({ state: "hidden" });
+      assert.equal(await input().isEnabled(), true);
+    });
+  });
+});
