@@ -35,6 +35,12 @@ const builds = [
     outfile: "dist/cli.js",
     banner: { js: "#!/usr/bin/env node" },
   },
+  {
+    ...nodeDefaults,
+    entryPoints: ["src/builtin-agent/main.ts"],
+    outfile: "dist/builtin-agent.js",
+    banner: { js: "#!/usr/bin/env node" },
+  },
   { ...browserDefaults, entryPoints: ["src/webview/main.ts"], outfile: "dist/webview.js", format: "iife" },
   { ...browserDefaults, entryPoints: ["src/webview/styles.css"], outfile: "dist/webview.css" },
 ];

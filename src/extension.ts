@@ -1,6 +1,7 @@
 // Extension entry point: wires the core (protocol, stream, process, session, panel) to the editor.
 // Thin on purpose: no protocol logic lives here.
 import * as os from "node:os";
+import * as path from "node:path";
 import * as vscode from "vscode";
 import { createAdapter } from "./dialects/registry";
 import { Conversation, type ConversationHost, type Run, type RunRequest } from "./panel/conversation";
@@ -8,7 +9,7 @@ import type { ErrorAction, Turn } from "./protocol/messages";
 import { TurnSchema } from "./protocol/messages";
 import { LiveSession } from "./session/live-session";
 import { ChatPanels, ChatViewProvider, CHAT_PANEL_TYPE, CHAT_VIEW_ID } from "./vscode/chat-webviews";
-import { readSettings } from "./vscode/settings";
+import { readSettings, type AgentSettings } from "./vscode/settings";
 
 const PERSISTED_TURNS_KEY = "agentStream.conversation";
 
@@ -55,18 +56,10 @@ class EditorHost implements ConversationHost {
   startRun(request: RunRequest): Run {
     const settings = readSettings();
     const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? os.homedir();
-    // "--" ends the CLI's options: a prompt that starts with "-" is still the prompt.
-    const args = [...settings.cliArgs, "--", request.prompt];
     const live = LiveSession.start({
       adapter: createAdapter("locus"),
       maxLineBytes: settings.maxLineBytes,
-      process: {
-        command: settings.cliPath,
-        args,
-        cwd,
-        env: { ...process.env, ...settings.cliEnv },
-        inactivityTimeoutMs: settings.inactivityTimeoutMs,
-      },
+      process: { ...this.agentCommand(settings, request.prompt), cwd, inactivityTimeoutMs: settings.inactivityTimeoutMs },
       onChange: (change) => {
         if (change.kind === "problem") this.log.warn(`line ${change.problem.line ?? "?"}: ${change.problem.code} ${change.problem.message}`);
         request.onChange(change);
@@ -78,6 +71,17 @@ class EditorHost implements ConversationHost {
       this.log.info(`done: ${transcript.status}, exit code ${transcript.done.exitCode}, ${transcript.done.durationMs} ms`);
     });
     return live;
+  }
+
+  /** The agent CLI from settings, or the built-in agent run by this extension host's own Node. */
+  private agentCommand(settings: AgentSettings, prompt: string): { command: string; args: string[]; env: NodeJS.ProcessEnv } {
+    // "--" ends the options: a prompt that starts with "-" is still the prompt.
+    if (settings.useBuiltinAgent) {
+      const script = path.join(this.context.extensionPath, "dist", "builtin-agent.js");
+      // In desktop VS Code execPath is Electron: this makes it behave as plain Node.
+      return { command: process.execPath, args: [script, "exec", "--json-stream", "--", prompt], env: { ...process.env, ELECTRON_RUN_AS_NODE: "1" } };
+    }
+    return { command: settings.cliPath, args: [...settings.cliArgs, "--", prompt], env: { ...process.env, ...settings.cliEnv } };
   }
 
   openExternal(url: string): void {
@@ -108,7 +112,10 @@ class EditorHost implements ConversationHost {
         return;
       }
       case "useBuiltinAgent":
-        void vscode.commands.executeCommand("workbench.action.openSettings", "agentStream.cli");
+        void vscode.workspace
+          .getConfiguration("agentStream")
+          .update("useBuiltinAgent", true, vscode.ConfigurationTarget.Global)
+          .then(() => this.conversation?.send(turn.prompt));
         return;
     }
   }
@@ -124,7 +131,8 @@ class EditorHost implements ConversationHost {
   }
 
   agentName(): string {
-    return readSettings().cliPath;
+    const settings = readSettings();
+    return settings.useBuiltinAgent ? "Built-in agent" : path.basename(settings.cliPath);
   }
 
   persist(turns: readonly Turn[]): void {

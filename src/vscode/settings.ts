@@ -3,6 +3,8 @@ import * as vscode from "vscode";
 import { DEFAULT_MAX_LINE_BYTES } from "../stream/line-reader";
 
 export interface AgentSettings {
+  /** Answer with the bundled offline agent instead of an agent CLI. */
+  useBuiltinAgent: boolean;
   cliPath: string;
   cliArgs: string[];
   cliEnv: Record<string, string>;
@@ -15,6 +17,7 @@ export function readSettings(): AgentSettings {
   const path = machineValue<string>(config, "cli.path", "locus").trim();
   const args = machineValue<unknown[]>(config, "cli.args", ["exec", "--json-stream"]);
   return {
+    useBuiltinAgent: config.get<boolean>("useBuiltinAgent", false),
     cliPath: path === "" ? "locus" : path,
     cliArgs: Array.isArray(args) ? args.filter((a): a is string => typeof a === "string") : ["exec", "--json-stream"],
     cliEnv: stringRecord(machineValue<Record<string, unknown>>(config, "cli.env", {})),

@@ -10,43 +10,70 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../helpers/webview-harness";
 
 const RESULTS = path.join(repoRoot, "test-results");
 
-describe("chat panel in a real VS Code", function () {
-  this.timeout(240_000);
-  let server: CodeServer;
-  let browser: Browser;
-  let page: Page;
-  let workspace: string;
+interface Workbench {
+  page: Page;
+  workspace: string;
+}
 
+/** One code-server with its own user settings, a workspace copied from `from`, and Chromium on its workbench. */
+function useWorkbench(settings: Record<string, unknown>, from?: string): Workbench {
+  const workbench = {} as Workbench;
+  let server: CodeServer | undefined;
+  let browser: Browser | undefined;
   before(async () => {
     fs.mkdirSync(RESULTS, { recursive: true });
-    workspace = fs.mkdtempSync(path.join(os.tmpdir(), "agent-stream-e2e-"));
-    fs.writeFileSync(path.join(workspace, "README.md"), "# Sample workspace\n");
-    server = await startCodeServer({
-      settings: { "agentStream.cli.path": fakeCli("fake-locus.js"), "agentStream.cli.env": { FAKE_SCENARIO: "answer" } },
-    });
+    workbench.workspace = fs.mkdtempSync(path.join(os.tmpdir(), "agent-stream-e2e-"));
+    if (from) fs.cpSync(from, workbench.workspace, { recursive: true });
+    else fs.writeFileSync(path.join(workbench.workspace, "README.md"), "# Sample workspace\n");
+    server = await startCodeServer({ settings });
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.goto(server.workbenchUrl(workspace));
-    await page.waitForSelector(".monaco-workbench", { timeout: 60_000 });
+    workbench.page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await workbench.page.goto(server.workbenchUrl(workbench.workspace));
+    await workbench.page.waitForSelector(".monaco-workbench", { timeout: 60_000 });
   });
-
   after(async () => {
     await browser?.close();
     await server?.stop();
-    if (workspace) fs.rmSync(workspace, { recursive: true, force: true });
+    if (workbench.workspace) fs.rmSync(workbench.workspace, { recursive: true, force: true });
   });
+  return workbench;
+}
+
+/** Opens the chat from the palette, sends a prompt, and returns the chat frame. */
+async function ask(page: Page, prompt: string): Promise<FrameLocator> {
+  await runCommand(page, "Agent Stream: Open Chat");
+  const chat = chatFrame(page);
+  const composer = chat.locator("textarea").first();
+  await composer.waitFor({ timeout: 60_000 });
+  await composer.fill(prompt);
+  await composer.press("Enter");
+  return chat;
+}
+
+describe("chat panel in a real VS Code", function () {
+  this.timeout(240_000);
+  const workbench = useWorkbench({ "agentStream.cli.path": fakeCli("fake-locus.js"), "agentStream.cli.env": { FAKE_SCENARIO: "answer" } });
 
   it("opens from the command palette and streams an answer with its tool card", async () => {
-    await runCommand(page, "Agent Stream: Open Chat");
-    const chat = chatFrame(page);
-    const composer = chat.locator("textarea").first();
-    await composer.waitFor({ timeout: 60_000 });
-    await composer.fill("What is in this workspace?");
-    await composer.press("Enter");
+    const chat = await ask(workbench.page, "What is in this workspace?");
     await chat.getByText("You asked: What is in this workspace?").waitFor({ timeout: 60_000 });
     await chat.getByText("Completed").first().waitFor({ timeout: 30_000 });
     assert.equal(await chat.getByText("README.md").first().isVisible(), true, "the Read tool card names its file");
-    await page.screenshot({ path: path.join(RESULTS, "e2e-chat-panel.png") });
+    await workbench.page.screenshot({ path: path.join(RESULTS, "e2e-chat-panel.png") });
+  });
+});
+
+describe("built-in agent in a real VS Code", function () {
+  this.timeout(240_000);
+  const workbench = useWorkbench({ "agentStream.useBuiltinAgent": true }, path.join(repoRoot, "examples", "sample-workspace"));
+
+  it("summarises the workspace with real tool calls, no CLI and no API key", async () => {
+    const chat = await ask(workbench.page, "summarise this workspace");
+    await chat.getByText("Languages by file count").waitFor({ timeout: 60_000 });
+    await chat.getByText("Completed").first().waitFor({ timeout: 60_000 });
+    assert.equal(await chat.getByText("ListFiles").first().isVisible(), true, "the ListFiles tool card is shown");
+    assert.equal(await chat.getByText("A small project to try Agent Stream on", { exact: false }).first().isVisible(), true, "the README's first paragraph is quoted");
+    await workbench.page.screenshot({ path: path.join(RESULTS, "e2e-builtin-agent.png") });
   });
 });
 

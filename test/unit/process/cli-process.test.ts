@@ -495,17 +495,19 @@ describe("CliProcess", function () {
     });
 
     it("does not count time spent paused toward the timeout", async () => {
-      const run = startFake("ticker.js", ["--lines=1", "--then=hang"], { inactivityTimeoutMs: 300 }, {
+      // The clock starts at spawn: the timeout must outlast a slow Node start on a loaded machine, or it fires
+      // before the first line arrives to pause on.
+      const run = startFake("ticker.js", ["--lines=1", "--then=hang", "--interval-ms=25"], { inactivityTimeoutMs: 1500 }, {
         onStdout: (_chunk, self) => self.cli.pause(),
       });
-      // Twenty stderr ticks are at least a second of the CLI's own clock, more than three timeouts.
-      await run.waitFor("stderr", /tick 19\n/);
+      // 160 stderr ticks are at least 4 s of the CLI's own clock, more than two and a half timeouts.
+      await run.waitFor("stderr", /tick 159\n/);
       assert.equal(run.cli.running, true);
       const resumedAt = performance.now();
       run.cli.resume();
       const exit = await run.exit;
       assert.equal(exit.reason, "timeout");
-      assert.ok(performance.now() - resumedAt >= 250, "the timeout restarted its count at resume");
+      assert.ok(performance.now() - resumedAt >= 1400, "the timeout restarted its count at resume");
     });
   });
 
