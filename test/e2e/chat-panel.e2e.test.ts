@@ -31,6 +31,13 @@ function useWorkbench(settings: Record<string, unknown>, from?: string): Workben
     await workbench.page.goto(server.workbenchUrl(workbench.workspace));
     await workbench.page.waitForSelector(".monaco-workbench", { timeout: 60_000 });
   });
+  afterEach(async function () {
+    // A failure leaves a picture of what the user would have seen.
+    if (this.currentTest?.state === "failed" && workbench.page) {
+      const name = (this.currentTest.title ?? "failure").replace(/[^a-z0-9]+/gi, "-").slice(0, 60);
+      await workbench.page.screenshot({ path: path.join(RESULTS, `e2e-failed-${name}.png`) }).catch(() => undefined);
+    }
+  });
   after(async () => {
     await browser?.close();
     await server?.stop();
@@ -52,6 +59,9 @@ async function ask(page: Page, prompt: string): Promise<FrameLocator> {
 
 describe("chat panel in a real VS Code", function () {
   this.timeout(240_000);
+  // Seen once in a fresh-clone CI run: the first answer never appeared (not reproduced since). One retry keeps
+  // CI honest about real failures; the failed attempt's screenshot stays in test-results/ for diagnosis.
+  this.retries(1);
   const workbench = useWorkbench({ "agentStream.cli.path": fakeCli("fake-locus.js"), "agentStream.cli.env": { FAKE_SCENARIO: "answer" } });
 
   it("opens from the command palette and streams an answer with its tool card", async () => {
@@ -65,6 +75,7 @@ describe("chat panel in a real VS Code", function () {
 
 describe("built-in agent in a real VS Code", function () {
   this.timeout(240_000);
+  this.retries(1);
   const workbench = useWorkbench({ "agentStream.useBuiltinAgent": true }, path.join(repoRoot, "examples", "sample-workspace"));
 
   it("summarises the workspace with real tool calls, no CLI and no API key", async () => {
