@@ -107,7 +107,7 @@ describe("webview: streaming a turn", function () {
     await streamUntil(turn, midway, 3);
     await page().waitForFunction(() => document.querySelector(".answer-text")?.textContent?.includes("Paragraph 3 explains"));
     const frozen = await page().evaluate(() => {
-      const segments = Array.from(document.querySelectorAll(".answer-text > .markdown-segment:not(.markdown-tail)"));
+      const segments = Array.from(document.querySelectorAll(".answer-text .markdown-segment:not(.markdown-tail)"));
       window.__frozenSegments = segments;
       window.__frozenMutations = 0;
       const observer = new MutationObserver((records) => (window.__frozenMutations = (window.__frozenMutations ?? 0) + records.length));
@@ -118,7 +118,7 @@ describe("webview: streaming a turn", function () {
     await harness.sendOverFrames(changeMessages(turn).slice(midway), 3);
     await lastTurn().locator(".turn-footer").waitFor();
     const after = await page().evaluate(() => {
-      const segments = Array.from(document.querySelectorAll(".answer-text > .markdown-segment"));
+      const segments = Array.from(document.querySelectorAll(".answer-text .markdown-segment"));
       const kept = (window.__frozenSegments ?? []).every((segment, i) => segments[i] === segment && segment.isConnected);
       return { kept, mutations: window.__frozenMutations, tail: document.querySelector(".answer-text .markdown-tail")?.textContent?.trim() };
     });
@@ -225,7 +225,7 @@ describe("webview: streaming a turn", function () {
     await streamUntil(turn, turn.changes.length, 20);
     await page().waitForFunction(() => document.querySelector(".answer-text")?.textContent?.includes("Paragraph number 119."));
     assert.equal((await lastTurn().locator(".answer-text .markdown-tail").textContent())?.trim(), "Paragraph number 119.");
-    assert.equal(await lastTurn().locator(".answer-text > .markdown-segment").count(), 120);
+    assert.equal(await lastTurn().locator(".answer-text .markdown-segment").count(), 120);
   });
 
   describe("scrolling", function () {
