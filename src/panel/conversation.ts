@@ -154,7 +154,7 @@ export class Conversation {
       current.turn.status = "canceled";
       current.turn.state = "canceled";
     }
-    this.host.persist(this.turns.slice(-MAX_PERSISTED_TURNS).map(copyTurn));
+    this.persistTurns();
     if (this.flushTimer !== undefined) clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
     this.views.clear();
@@ -220,6 +220,11 @@ export class Conversation {
   private onFinished(turn: Turn): void {
     if (this.current?.turn === turn) this.current = undefined;
     this.flush();
+    this.persistTurns();
+  }
+
+  /** What survives a reload: the newest turns, as copies the host may keep. */
+  private persistTurns(): void {
     this.host.persist(this.turns.slice(-MAX_PERSISTED_TURNS).map(copyTurn));
   }
 
