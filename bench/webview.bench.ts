@@ -169,7 +169,7 @@ interface TimedMessage {
 
 /** A real Session turns the CLI's events into changes; the host's batching groups them into one message a frame. */
 function hostMessages(deltas: readonly string[]): { schedule: TimedMessage[]; finalTurn: Turn } {
-  const turn: Turn = { id: TURN_ID, prompt: "Explain the token refresh bug", agent: "Locus", state: "idle", blocks: [], problems: [], done: null, status: null, stoppedByUser: false };
+  const turn: Turn = { id: TURN_ID, prompt: "Explain the token refresh bug", agent: "Locus", state: "idle", blocks: [], problems: [], done: null, status: null, context: null, origin: "prompt" };
   let changes: SessionChange[] = [];
   const session = new Session({ dialect: "locus", now: () => cli.T0, onChange: (change) => changes.push(change) });
   const schedule: TimedMessage[] = [{ at: 0, message: { type: "turn-started", turn: structuredClone(turn) }, deltas: 0 }];

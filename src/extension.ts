@@ -1,48 +1,156 @@
 // Extension entry point: wires the core (protocol, stream, process, session, panel) to the editor.
 // Thin on purpose: no protocol logic lives here.
+import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import * as vscode from "vscode";
 import { createAdapter } from "./dialects/registry";
 import { Conversation, type ConversationHost, type Run, type RunRequest } from "./panel/conversation";
+import { NotificationPolicy } from "./panel/notification-policy";
+import { buildPromptContext } from "./panel/prompt-context";
+import { StatusTracker } from "./panel/status-model";
 import type { ErrorAction, Turn } from "./protocol/messages";
-import { TurnSchema } from "./protocol/messages";
+import { MAX_PROMPT_CHARS, TurnSchema } from "./protocol/messages";
+import { ByteTail } from "./process/byte-tail";
 import { LiveSession } from "./session/live-session";
+import { ReplayRun } from "./session/replay";
 import { ChatPanels, ChatViewProvider, CHAT_PANEL_TYPE, CHAT_VIEW_ID } from "./vscode/chat-webviews";
+import { snapshotEditor } from "./vscode/editor-context";
+import { Notifier, type NoticeHandler } from "./vscode/notifier";
 import { readSettings, type AgentSettings } from "./vscode/settings";
+import { StatusBar } from "./vscode/status-bar";
 
 const PERSISTED_TURNS_KEY = "agentStream.conversation";
+/** Raw lines longer than this are cut in the trace log (the panel still gets all of them). */
+const MAX_TRACED_LINE_CHARS = 4000;
+/** How much of a CLI's stderr the log keeps for a failed run. */
+const STDERR_TAIL_BYTES = 8 * 1024;
 
 let conversation: Conversation | undefined;
 
-export function activate(context: vscode.ExtensionContext): void {
+/** Returned by `activate` only when AGENT_STREAM_TEST_API=1 (the integration suite): nothing is exposed otherwise. */
+export interface AgentStreamTestApi {
+  readonly conversation: Conversation;
+  readonly statusBarItem: vscode.StatusBarItem;
+  /** Notifications go to `handler` (which answers with a button's caption) until the disposable is disposed. */
+  interceptNotifications(handler: NoticeHandler): vscode.Disposable;
+}
+
+export function activate(context: vscode.ExtensionContext): AgentStreamTestApi | undefined {
   const log = vscode.window.createOutputChannel("Agent Stream", { log: true });
   context.subscriptions.push(log);
 
   const host = new EditorHost(context, log);
-  conversation = new Conversation(host, restoredTurns(context, log));
-  host.conversation = conversation;
+  const chat = new Conversation(host, restoredTurns(context, log));
+  conversation = chat;
+  host.conversation = chat;
 
-  const viewProvider = new ChatViewProvider(context.extensionUri, conversation);
-  const panels = new ChatPanels(context.extensionUri, conversation);
+  const statusBar = new StatusBar("agentStream.openChat");
+  const status = new StatusTracker((view) => statusBar.render(view), chat.lastTurn);
+  const notifier = new Notifier((action, turn) => host.runErrorAction(action, turn));
+  const stopObserving = [chat.observe(status), chat.observe(new NotificationPolicy((notice) => notifier.show(notice)))];
+
+  const viewProvider = new ChatViewProvider(context.extensionUri, chat);
+  const panels = new ChatPanels(context.extensionUri, chat);
+  /** The chat the user already has open in an editor tab, else the view. */
+  const revealChat = () => (panels.revealIfOpen() ? Promise.resolve() : viewProvider.reveal());
   context.subscriptions.push(
+    statusBar,
     viewProvider,
     panels,
+    new vscode.Disposable(() => {
+      stopObserving.forEach((stop) => stop());
+      status.dispose();
+    }),
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, viewProvider),
     vscode.window.registerWebviewPanelSerializer(CHAT_PANEL_TYPE, panels),
-    vscode.commands.registerCommand("agentStream.openChat", () => viewProvider.reveal()),
+    vscode.commands.registerCommand("agentStream.askAboutWorkspace", () => askAboutWorkspace(chat, revealChat)),
+    vscode.commands.registerCommand("agentStream.openChat", revealChat),
     vscode.commands.registerCommand("agentStream.openChatInEditor", () => panels.open()),
-    vscode.commands.registerCommand("agentStream.stop", () => conversation?.stop()),
-    vscode.commands.registerCommand("agentStream.newSession", () => conversation?.newSession()),
+    vscode.commands.registerCommand("agentStream.stop", () => chat.stop()),
+    vscode.commands.registerCommand("agentStream.newSession", () => chat.newSession()),
     vscode.commands.registerCommand("agentStream.showLog", () => log.show()),
-    vscode.workspace.onDidGrantWorkspaceTrust(() => conversation?.refresh()),
+    vscode.commands.registerCommand("agentStream.replayStreamFile", (uri?: vscode.Uri) => replayStreamFile(chat, log, revealChat, uri)),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => chat.refresh()),
   );
+
+  if (process.env["AGENT_STREAM_TEST_API"] !== "1") return undefined;
+  return { conversation: chat, statusBarItem: statusBar.item, interceptNotifications: (handler) => notifier.intercept(handler) };
 }
 
 export function deactivate(): void {
   // Window closing or extension stopping: no CLI outlives us.
   conversation?.dispose();
   conversation = undefined;
+}
+
+/** F1 → "Ask about Workspace": a prompt from an input box, sent with the editor context the settings allow. */
+async function askAboutWorkspace(chat: Conversation, revealChat: () => Thenable<void>): Promise<void> {
+  // Taken first: once the chat opens in an editor tab, there is no active text editor any more.
+  const editor = snapshotEditor();
+  if (chat.running) {
+    const choice = await vscode.window.showInformationMessage("Agent Stream is still answering. Stop it before asking again.", "Stop", "Show Chat");
+    if (choice === "Stop") await chat.stop();
+    if (choice === "Show Chat") await revealChat();
+    return;
+  }
+  if (!vscode.workspace.isTrusted) {
+    await revealChat();
+    const choice = await vscode.window.showWarningMessage(
+      "Agent Stream does not run agent CLIs in Restricted Mode. Trust this workspace to ask about it.",
+      "Manage Workspace Trust",
+    );
+    if (choice !== undefined) await vscode.commands.executeCommand("workbench.trust.manage");
+    return;
+  }
+  const settings = readSettings();
+  const context = buildPromptContext(editor, settings.context);
+  const prompt = await vscode.window.showInputBox({
+    title: "Agent Stream: Ask about Workspace",
+    prompt: context === null ? "Ask the agent about this workspace." : `Sent with ${context.summary}.`,
+    placeHolder: "e.g. Where is the session state machine, and how does Stop work?",
+    ignoreFocusOut: true,
+    validateInput: (value) => (value.length > MAX_PROMPT_CHARS ? `At most ${MAX_PROMPT_CHARS.toLocaleString("en-US")} characters.` : null),
+  });
+  if (prompt === undefined || prompt.trim() === "") return;
+  await revealChat();
+  chat.send(prompt, context);
+}
+
+/** "Replay Stream File…": a recorded stream shown in the chat; nothing runs, so it works in Restricted Mode. */
+async function replayStreamFile(chat: Conversation, log: vscode.LogOutputChannel, revealChat: () => Thenable<void>, given?: vscode.Uri): Promise<void> {
+  const uri =
+    given instanceof vscode.Uri
+      ? given
+      : (
+          await vscode.window.showOpenDialog({
+            title: "Agent Stream: Replay Stream File",
+            openLabel: "Replay",
+            canSelectMany: false,
+            filters: { "Agent streams": ["ndjson", "jsonl", "json", "log", "txt"], "All files": ["*"] },
+          })
+        )?.[0];
+  if (uri === undefined) return;
+  const settings = readSettings();
+  const name = path.basename(uri.path);
+  const started = chat.replay(`Replay of ${name}`, (onChange) => {
+    log.info(`replay: ${uri.toString(true)} (dialect ${settings.dialect})`);
+    return new ReplayRun(readChunks(uri), { adapter: createAdapter(settings.dialect), maxLineBytes: settings.maxLineBytes, onChange });
+  });
+  if (!started) {
+    void vscode.window.showInformationMessage("Agent Stream is still answering. Stop it, then replay the file.");
+    return;
+  }
+  await revealChat();
+}
+
+/** Local files are streamed (a recording can be hundreds of MB); other schemes are read through the editor. */
+async function* readChunks(uri: vscode.Uri): AsyncIterable<Uint8Array> {
+  if (uri.scheme === "file") {
+    yield* fs.createReadStream(uri.fsPath, { highWaterMark: 256 * 1024 });
+    return;
+  }
+  yield await vscode.workspace.fs.readFile(uri);
 }
 
 class EditorHost implements ConversationHost {
@@ -56,19 +164,28 @@ class EditorHost implements ConversationHost {
   startRun(request: RunRequest): Run {
     const settings = readSettings();
     const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? os.homedir();
+    const stderr = new ByteTail(STDERR_TAIL_BYTES);
+    const log = this.log;
     const live = LiveSession.start({
-      adapter: createAdapter("locus"),
+      adapter: createAdapter(settings.dialect),
       maxLineBytes: settings.maxLineBytes,
       process: { ...this.agentCommand(settings, request.prompt), cwd, inactivityTimeoutMs: settings.inactivityTimeoutMs },
       onChange: (change) => {
-        if (change.kind === "problem") this.log.warn(`line ${change.problem.line ?? "?"}: ${change.problem.code} ${change.problem.message}`);
+        if (change.kind === "problem") log.warn(`line ${change.problem.line ?? "?"}: ${change.problem.code} ${change.problem.message}`);
         request.onChange(change);
       },
-      onStderr: (chunk) => this.log.trace(`stderr: ${chunk.toString("utf8").trimEnd()}`),
+      onStderr: (chunk) => {
+        stderr.push(chunk);
+        log.trace(`stderr: ${chunk.toString("utf8").trimEnd()}`);
+      },
+      // Decided per run: formatting every line costs time only someone reading the trace should pay.
+      onLine: log.logLevel === vscode.LogLevel.Trace ? (text, line) => log.trace(`line ${line}: ${clip(text)}`) : undefined,
     });
-    this.log.info(`run: ${live.commandLine} (in ${cwd})`);
+    log.info(`run: ${live.commandLine} (in ${cwd}, dialect ${settings.dialect})`);
     void live.finished.then((transcript) => {
-      this.log.info(`done: ${transcript.status}, exit code ${transcript.done.exitCode}, ${transcript.done.durationMs} ms`);
+      log.info(`done: ${transcript.status}, exit code ${transcript.done.exitCode}, ${transcript.done.durationMs} ms`);
+      const tail = stderr.text().trimEnd();
+      if (transcript.status === "failed" && tail !== "") log.warn(`stderr of the failed run (last ${STDERR_TAIL_BYTES / 1024} KiB):\n${tail}`);
     });
     return live;
   }
@@ -101,13 +218,15 @@ class EditorHost implements ConversationHost {
         this.log.show();
         return;
       case "retry":
-        this.conversation?.send(turn.prompt);
+        void this.conversation?.retry(turn);
         return;
       case "newSession":
         void this.conversation?.newSession();
         return;
       case "logIn": {
-        const terminal = vscode.window.createTerminal({ name: "Agent Stream: log in", shellPath: readSettings().cliPath, shellArgs: ["login"] });
+        // The CLI's own login, interactive, in a terminal the user can see; no shell is involved.
+        const settings = readSettings();
+        const terminal = vscode.window.createTerminal({ name: "Agent Stream: log in", shellPath: settings.cliPath, shellArgs: ["login"], env: settings.cliEnv });
         terminal.show();
         return;
       }
@@ -115,7 +234,7 @@ class EditorHost implements ConversationHost {
         void vscode.workspace
           .getConfiguration("agentStream")
           .update("useBuiltinAgent", true, vscode.ConfigurationTarget.Global)
-          .then(() => this.conversation?.send(turn.prompt));
+          .then(() => this.conversation?.retry(turn));
         return;
     }
   }
@@ -138,6 +257,10 @@ class EditorHost implements ConversationHost {
   persist(turns: readonly Turn[]): void {
     void this.context.workspaceState.update(PERSISTED_TURNS_KEY, turns);
   }
+}
+
+function clip(text: string): string {
+  return text.length > MAX_TRACED_LINE_CHARS ? `${text.slice(0, MAX_TRACED_LINE_CHARS)}… (${text.length.toLocaleString("en-US")} characters)` : text;
 }
 
 /** Turns kept from before a reload; anything that no longer fits the schema is dropped, not trusted. */

@@ -5,6 +5,7 @@ import {
   WebviewIntentSchema,
   type ErrorAction,
   type HostMessage,
+  type PromptContext,
   type SessionChange,
   type Turn,
   type WebviewIntent,
@@ -44,8 +45,22 @@ export interface ConversationHost {
   persist(turns: readonly Turn[]): void;
 }
 
+/** The prompt as the agent receives it: the user's words, then the editor context they chose to send. */
+export function promptWithContext(prompt: string, context: PromptContext | null): string {
+  return context === null ? prompt : `${prompt}\n\n${context.text}`;
+}
+
 /** How many turns survive a reload; older ones are dropped first. */
 export const MAX_PERSISTED_TURNS = 50;
+
+/** Watches the conversation as it happens (the status bar, notifications). Turns passed in are live: read only. */
+export interface ConversationObserver {
+  turnStarted?(turn: Turn): void;
+  /** Every change of every turn, unbatched, after it was applied to the turn. */
+  turnChanged?(turn: Turn, change: SessionChange): void;
+  /** New Session emptied the conversation. */
+  cleared?(): void;
+}
 
 export interface ConversationView {
   post(message: HostMessage): void;
@@ -61,7 +76,7 @@ export class Conversation {
   private pending: { turnId: number; changes: SessionChange[] } | undefined;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private nextTurnId: number;
-  private readonly turnListeners = new Set<(turn: Turn, change: SessionChange) => void>();
+  private readonly observers = new Set<ConversationObserver>();
 
   constructor(
     private readonly host: ConversationHost,
@@ -83,10 +98,10 @@ export class Conversation {
     return this.turns.at(-1);
   }
 
-  /** For the status bar and notifications: every change of every turn, unbatched. */
-  onTurnChange(listener: (turn: Turn, change: SessionChange) => void): () => void {
-    this.turnListeners.add(listener);
-    return () => this.turnListeners.delete(listener);
+  /** For the status bar and notifications; returns the way to stop observing. */
+  observe(observer: ConversationObserver): () => void {
+    this.observers.add(observer);
+    return () => this.observers.delete(observer);
   }
 
   /** A view joins with its `ready` (and gets a snapshot first); this is for when it goes away. */
@@ -104,28 +119,47 @@ export class Conversation {
     this.dispatch(view, parsed.data);
   }
 
-  /** Starts a run for a prompt; false when one is running already or runs are not allowed here. */
-  send(prompt: string): boolean {
+  /**
+   * Starts a run for a prompt, with the editor context the user chose; false when one is running already or runs
+   * are not allowed here.
+   */
+  send(prompt: string, context: PromptContext | null = null): boolean {
     const text = prompt.trim();
     if (text.length === 0 || this.current !== undefined || this.host.restriction() !== null) return false;
+    const turn = this.beginTurn({ prompt: text, agent: this.host.agentName(), context, origin: "prompt" });
+    this.track(turn, this.host.startRun({ prompt: promptWithContext(text, context), onChange: (change) => this.onChange(turn, change) }));
+    return true;
+  }
+
+  /** Asks the same again: stops the turn's run if it is still going, then sends its prompt and context anew. */
+  async retry(turn: Turn): Promise<boolean> {
+    await this.stop();
+    return this.send(turn.prompt, turn.context);
+  }
+
+  /**
+   * Shows a recorded stream as a turn. Nothing runs, so Restricted Mode allows it; false while a run is in
+   * progress (one turn streams at a time).
+   */
+  replay(title: string, start: (onChange: (change: SessionChange) => void) => Run): boolean {
+    if (this.current !== undefined) return false;
+    const turn = this.beginTurn({ prompt: title, agent: "Recorded stream", context: null, origin: "replay" });
+    this.track(turn, start((change) => this.onChange(turn, change)));
+    return true;
+  }
+
+  private beginTurn(start: Pick<Turn, "prompt" | "agent" | "context" | "origin">): Turn {
     this.flush();
-    const turn: Turn = {
-      id: this.nextTurnId++,
-      prompt: text,
-      agent: this.host.agentName(),
-      state: "idle",
-      blocks: [],
-      problems: [],
-      done: null,
-      status: null,
-      stoppedByUser: false,
-    };
+    const turn: Turn = { id: this.nextTurnId++, ...start, state: "idle", blocks: [], problems: [], done: null, status: null };
     this.turns.push(turn);
     this.broadcast({ type: "turn-started", turn: copyTurn(turn) });
-    const run = this.host.startRun({ prompt: text, onChange: (change) => this.onChange(turn, change) });
+    for (const observer of this.observers) observer.turnStarted?.(turn);
+    return turn;
+  }
+
+  private track(turn: Turn, run: Run): void {
     this.current = { turn, run };
     void run.finished.then(() => this.onFinished(turn));
-    return true;
   }
 
   /** The user's Stop. Resolves once the run has ended. */
@@ -142,13 +176,13 @@ export class Conversation {
     this.turns.length = 0;
     this.host.persist([]);
     this.broadcast({ type: "cleared" });
+    for (const observer of this.observers) observer.cleared?.();
   }
 
   /** Window closing: end every process now, without grace periods, and keep what was said. */
   dispose(): void {
     const current = this.current;
     if (current !== undefined) {
-      current.turn.stoppedByUser = true;
       current.run.kill();
       // The run cannot report its end any more: record the turn as stopped so a reloaded view says so.
       current.turn.status = "canceled";
@@ -158,7 +192,7 @@ export class Conversation {
     if (this.flushTimer !== undefined) clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
     this.views.clear();
-    this.turnListeners.clear();
+    this.observers.clear();
   }
 
   snapshot(): HostMessage {
@@ -209,7 +243,7 @@ export class Conversation {
 
   private onChange(turn: Turn, change: SessionChange): void {
     applyChange(turn, change);
-    for (const listener of this.turnListeners) listener(turn, change);
+    for (const observer of this.observers) observer.turnChanged?.(turn, change);
     if (this.pending !== undefined && this.pending.turnId !== turn.id) this.flush();
     this.pending ??= { turnId: turn.id, changes: [] };
     this.pending.changes.push(change);
@@ -264,8 +298,6 @@ export function applyChange(turn: Turn, change: SessionChange): void {
     case "done":
       turn.done = change.done;
       turn.status = change.status;
-      // Only the user's own Stop ends a session as canceled.
-      turn.stoppedByUser = change.status === "canceled";
       if (!isFinished(turn.state)) turn.state = change.status;
       return;
   }

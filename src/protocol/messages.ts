@@ -21,7 +21,11 @@ export const SessionChangeSchema = z.discriminatedUnion("kind", [
 ]);
 export type SessionChange = z.infer<typeof SessionChangeSchema>;
 
-/** One prompt and the assistant's answer to it. */
+/** Editor context sent with a prompt: a one-line summary for the view, and the text the agent receives. */
+export const PromptContextSchema = z.object({ summary: z.string(), text: z.string() });
+export type PromptContext = z.infer<typeof PromptContextSchema>;
+
+/** One prompt and the assistant's answer to it. (Defaults keep turns saved by earlier versions readable.) */
 export const TurnSchema = z.object({
   id: z.number().int().nonnegative(),
   prompt: z.string(),
@@ -32,7 +36,10 @@ export const TurnSchema = z.object({
   problems: z.array(ProblemSchema),
   done: DoneSummarySchema.nullable(),
   status: FinalStatusSchema.nullable(),
-  stoppedByUser: z.boolean(),
+  /** What the editor added to the prompt (workspace folder, active file, selection), or null. */
+  context: PromptContextSchema.nullable().default(null),
+  /** A prompt the agent answers, or a recorded stream shown as it was (nothing ran; its error cards have no actions). */
+  origin: z.enum(["prompt", "replay"]).default("prompt"),
 });
 export type Turn = z.infer<typeof TurnSchema>;
 

@@ -12,6 +12,8 @@ export interface LiveSessionOptions extends Omit<SessionOptions, "dialect"> {
   adapter: DialectAdapter;
   maxLineBytes?: number;
   onStderr?: (chunk: Buffer) => void;
+  /** Every stdout line as read, before decoding; leave unset unless someone reads it (it costs per line). */
+  onLine?: (text: string, lineNumber: number) => void;
 }
 
 export class LiveSession {
@@ -21,9 +23,9 @@ export class LiveSession {
   private readonly process: CliProcess;
 
   private constructor(options: LiveSessionOptions) {
-    const { process: processOptions, adapter, maxLineBytes, onStderr, ...sessionOptions } = options;
+    const { process: processOptions, adapter, maxLineBytes, onStderr, onLine, ...sessionOptions } = options;
     this.session = new Session({ ...sessionOptions, dialect: adapter.dialect });
-    const feed = createSessionFeed(this.session, new EventDecoder(adapter), maxLineBytes);
+    const feed = createSessionFeed(this.session, new EventDecoder(adapter), maxLineBytes, onLine);
     let settle: (transcript: Transcript) => void = () => {};
     this.finished = new Promise((resolve) => (settle = resolve));
     this.session.begin();

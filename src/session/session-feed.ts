@@ -3,14 +3,26 @@ import type { DecodedLineSink, EventDecoder } from "../stream/event-decoder";
 import { DEFAULT_MAX_LINE_BYTES, LineReader } from "../stream/line-reader";
 import type { Session } from "./session";
 
-export function createSessionFeed(session: Session, decoder: EventDecoder, maxLineBytes = DEFAULT_MAX_LINE_BYTES): LineReader {
+/** `onLine` sees every line as read, before it is decoded (the log's trace level). */
+export function createSessionFeed(
+  session: Session,
+  decoder: EventDecoder,
+  maxLineBytes = DEFAULT_MAX_LINE_BYTES,
+  onLine?: (text: string, lineNumber: number) => void,
+): LineReader {
   const sink: DecodedLineSink = {
     event: (event, line) => session.acceptEvent(event, line),
     problem: (problem) => session.acceptProblem(problem),
   };
   return new LineReader(
     {
-      onLine: (text, lineNumber) => decoder.decodeLine(text, lineNumber, sink),
+      onLine:
+        onLine === undefined
+          ? (text, lineNumber) => decoder.decodeLine(text, lineNumber, sink)
+          : (text, lineNumber) => {
+              onLine(text, lineNumber);
+              decoder.decodeLine(text, lineNumber, sink);
+            },
       onOversizedLine: (lineNumber, sizeBytes) => session.acceptProblem(decoder.oversizedLine(lineNumber, sizeBytes, maxLineBytes)),
     },
     maxLineBytes,

@@ -162,6 +162,14 @@ export class Session {
     this.synthesizeDone(1);
   }
 
+  /** A recorded stream could not be read to its end (the file went away, a read error): said, then done. */
+  sourceFailed(message: string): void {
+    if (isFinished(this.stateValue)) return;
+    this.ensureStarted();
+    this.addError({ code: "UNKNOWN", message, recoverable: false });
+    this.synthesizeDone(1);
+  }
+
   /** The process is gone and all of its output was read. */
   processEnded(ending: ProcessEnding): void {
     if (isFinished(this.stateValue)) return;

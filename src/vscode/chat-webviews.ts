@@ -62,6 +62,13 @@ export class ChatPanels implements vscode.WebviewPanelSerializer, vscode.Disposa
     private readonly conversation: Conversation,
   ) {}
 
+  /** Shows the editor-tab chat if there is one; false when there is none. */
+  revealIfOpen(): boolean {
+    if (this.panel === undefined) return false;
+    this.panel.reveal();
+    return true;
+  }
+
   open(): void {
     if (this.panel !== undefined) {
       this.panel.reveal();

@@ -1,5 +1,7 @@
 // The extension's settings, read in one place with their defaults.
 import * as vscode from "vscode";
+import { isDialectName, type DialectName } from "../dialects/registry";
+import type { ContextChoice } from "../panel/prompt-context";
 import { DEFAULT_MAX_LINE_BYTES } from "../stream/line-reader";
 
 export interface AgentSettings {
@@ -8,8 +10,12 @@ export interface AgentSettings {
   cliPath: string;
   cliArgs: string[];
   cliEnv: Record<string, string>;
+  /** How to read the CLI's output (and recorded streams). */
+  dialect: DialectName;
   inactivityTimeoutMs: number;
   maxLineBytes: number;
+  /** What "Ask about Workspace" sends with the prompt. */
+  context: ContextChoice;
 }
 
 export function readSettings(): AgentSettings {
@@ -21,8 +27,14 @@ export function readSettings(): AgentSettings {
     cliPath: path === "" ? "locus" : path,
     cliArgs: Array.isArray(args) ? args.filter((a): a is string => typeof a === "string") : ["exec", "--json-stream"],
     cliEnv: stringRecord(machineValue<Record<string, unknown>>(config, "cli.env", {})),
+    dialect: dialectOf(config.get<string>("dialect", "locus")),
     inactivityTimeoutMs: Math.max(0, config.get<number>("inactivityTimeoutSeconds", 120)) * 1000,
     maxLineBytes: Math.max(1, config.get<number>("maxLineSizeMB", DEFAULT_MAX_LINE_BYTES / (1024 * 1024))) * 1024 * 1024,
+    context: {
+      workspaceFolder: config.get<boolean>("context.workspaceFolder", true),
+      activeFile: config.get<boolean>("context.activeFile", true),
+      selection: config.get<boolean>("context.selection", true),
+    },
   };
 }
 
@@ -33,6 +45,11 @@ export function readSettings(): AgentSettings {
 function machineValue<T>(config: vscode.WorkspaceConfiguration, key: string, fallback: T): T {
   const inspected = config.inspect<T>(key);
   return inspected?.globalValue ?? inspected?.defaultValue ?? fallback;
+}
+
+/** An unknown name (a typo, a dialect of a newer version) falls back to the default rather than failing every run. */
+function dialectOf(name: string): DialectName {
+  return isDialectName(name) ? name : "locus";
 }
 
 function stringRecord(value: Record<string, unknown> | null | undefined): Record<string, string> {

@@ -17,7 +17,7 @@ export interface Outcome {
 export function outcomeOf(turn: Turn, stopRequested: boolean): Outcome | null {
   const done = turn.done;
   if (done === null) return null;
-  if (turn.stoppedByUser || turn.status === "canceled" || stopRequested) return { ending: "stopped", done, reason: null };
+  if (turn.status === "canceled" || stopRequested) return { ending: "stopped", done, reason: null };
   if (turn.status === "failed" || !done.success) return { ending: "failed", done, reason: failureReason(turn, done) };
   return { ending: "completed", done, reason: null };
 }

@@ -66,6 +66,9 @@ export class TurnView {
       element("div", { className: "turn-role" }, icon("account"), element("span", { text: "You" })),
       element("div", { className: "prompt-text", text: turn.prompt }),
     );
+    if (turn.context !== null) {
+      prompt.append(element("div", { className: "prompt-context", attributes: { title: turn.context.text } }, icon("file-symlink-file"), element("span", { text: `With ${turn.context.summary}` })));
+    }
     const answerHeader = element(
       "div",
       { className: "turn-role" },
@@ -177,7 +180,7 @@ export class TurnView {
       case "tool":
         return { kind: "tool", view: new ToolCardView(block) };
       case "error":
-        return { kind: "error", element: errorCard(block, this.turn.id, this.post) };
+        return { kind: "error", element: errorCard(block, this.turn.id, this.turn.origin === "replay" ? null : this.post) };
       case "status":
         if (this.latestStatus === null || index >= this.latestStatus.index) {
           this.latestStatus = { index, block };

@@ -19,15 +19,12 @@ export interface RecordedTurn {
 export function recordTurn(id: number, prompt: string, steps: readonly Step[], agent = "Locus"): RecordedTurn {
   const changes: SessionChange[] = [];
   const session = new Session({ dialect: "locus", now: () => cli.T0, onChange: (change) => changes.push(change) });
-  const initial: Turn = { id, prompt, agent, state: "idle", blocks: [], problems: [], done: null, status: null, stoppedByUser: false };
+  const initial: Turn = { id, prompt, agent, state: "idle", blocks: [], problems: [], done: null, status: null, context: null, origin: "prompt" };
   session.begin();
-  let stoppedByUser = false;
   steps.forEach((step, line) => {
     if ("problem" in step) session.acceptProblem(step.problem);
-    else if ("userStop" in step) {
-      stoppedByUser = true;
-      session.stopRequested("user");
-    } else session.acceptEvent(step, line + 1);
+    else if ("userStop" in step) session.stopRequested("user");
+    else session.acceptEvent(step, line + 1);
   });
   const final: Turn = {
     ...initial,
@@ -36,7 +33,6 @@ export function recordTurn(id: number, prompt: string, steps: readonly Step[], a
     problems: [...session.problems],
     done: session.done,
     status: session.finalStatus,
-    stoppedByUser,
   };
   return { started: { type: "turn-started", turn: initial }, changes, final };
 }

@@ -198,4 +198,29 @@ describe("webview: rendering a conversation", function () {
       assert.equal(await harness.page.locator("[aria-live=polite]").textContent(), "");
     });
   });
+
+  describe("editor context and replayed streams", function () {
+    const asked = recordTurn(200, "Why is the total wrong?", [cli.start(), cli.textDelta("Because."), cli.done()]);
+    const replayed = recordTurn(201, "Replay of crash.ndjson", [cli.start(), cli.errorEvent("AUTH_EXPIRED", "recorded failure"), cli.done({ exitCode: 1 })]);
+    asked.final = { ...asked.final, context: { summary: "workspace shop · src/cart.ts · selection (lines 3–5)", text: "Context from the editor:\n- Workspace folder: /home/ada/shop" } };
+    replayed.final = { ...replayed.final, origin: "replay", agent: "Recorded stream" };
+
+    before(async function () {
+      await harness.send(snapshotOf([asked, replayed]));
+      await harness.page.locator(".turn").nth(1).waitFor();
+    });
+
+    it("says under the prompt what the editor sent with it, the full text on hover", async function () {
+      const context = turn(0).locator(".prompt-context");
+      assert.equal(await context.textContent(), "With workspace shop · src/cart.ts · selection (lines 3–5)");
+      assert.equal(await context.getAttribute("title"), "Context from the editor:\n- Workspace folder: /home/ada/shop");
+      assert.equal(await turn(1).locator(".prompt-context").count(), 0, "a turn without context shows none");
+    });
+
+    it("shows a replayed stream's error as it was, with no buttons: nothing ran here to retry or set up", async function () {
+      const card = turn(1).locator(".error-card");
+      assert.equal(await card.locator(".error-code").textContent(), "AUTH_EXPIRED");
+      assert.equal(await card.locator(".error-actions button").count(), 0);
+    });
+  });
 });

@@ -4,6 +4,8 @@ import { createAdapter } from "../../../src/dialects/registry";
 import { Conversation, applyChange, checkedLink, type ConversationHost, type RunRequest } from "../../../src/panel/conversation";
 import type { ErrorAction, HostMessage, Turn } from "../../../src/protocol/messages";
 import { LiveSession } from "../../../src/session/live-session";
+import { ReplayRun } from "../../../src/session/replay";
+import * as cli from "../../helpers/stream-builder";
 import { fakeCli } from "../../helpers/repo";
 
 /** A host that runs the fake Locus CLI for real and records what the conversation asked of it. */
@@ -138,11 +140,13 @@ describe("Conversation", () => {
     host.scenario = "slow";
     conversation.send("tick");
     await new Promise<void>((resolve) => {
-      const off = conversation.onTurnChange((_turn, change) => {
-        if (change.kind === "text-appended") {
-          off();
-          resolve();
-        }
+      const off = conversation.observe({
+        turnChanged: (_turn, change) => {
+          if (change.kind === "text-appended") {
+            off();
+            resolve();
+          }
+        },
       });
     });
     const late = new RecordingView();
@@ -157,12 +161,12 @@ describe("Conversation", () => {
     host.scenario = "slow";
     conversation.send("go");
     const run = host.runs[0];
-    await new Promise<void>((resolve) => conversation.onTurnChange((_t, c) => c.kind === "text-appended" && resolve()));
+    await new Promise<void>((resolve) => conversation.observe({ turnChanged: (_t, c) => c.kind === "text-appended" && resolve() }));
     conversation.handleIntent(view, { type: "stop" });
     const transcript = await run.finished;
     assert.equal(transcript.status, "canceled");
     const [turn] = view.turns();
-    assert.equal(turn.stoppedByUser, true);
+    assert.equal(turn.state, "canceled", "the turn says the user stopped it");
     assert.equal(turn.blocks.filter((b) => b.kind === "error").length, 0);
     assert.throws(() => process.kill(run.pid!, 0));
   });
@@ -189,6 +193,57 @@ describe("Conversation", () => {
     conversation.handleIntent(view, { type: "send", prompt: "hello" });
     assert.equal(host.runs.length, 0);
     assert.deepEqual(view.messages.at(-1), { type: "snapshot", turns: [], restriction: "Restricted Mode" });
+  });
+
+  it("sends the editor context to the agent, while the turn keeps the user's words and a summary", async () => {
+    const context = { summary: "workspace shop · src/cart.ts", text: "Context from the editor:\n- Active file: src/cart.ts (typescript)" };
+    conversation.send("Why?", context);
+    await finishedRun(conversation);
+    const [turn] = view.turns();
+    assert.equal(turn.prompt, "Why?");
+    assert.deepEqual(turn.context, context);
+    const answer = turn.blocks.find((b) => b.kind === "text");
+    assert.match(answer?.kind === "text" ? answer.text : "", /You asked: Why\?\n\nContext from the editor:\n- Active file: src\/cart\.ts/);
+  });
+
+  it("retries a turn with the same prompt and context, stopping it first if it still runs", async () => {
+    host.scenario = "slow";
+    const context = { summary: "s", text: "Context from the editor:\n- Workspace folder: /w" };
+    conversation.send("again?", context);
+    const first = host.runs[0];
+    assert.equal(await conversation.retry(view.turns()[0]), true);
+    assert.equal((await first.finished).status, "canceled");
+    assert.throws(() => process.kill(first.pid!, 0), "the first run's CLI is gone");
+    const turns = view.turns();
+    assert.deepEqual(
+      turns.map((t) => [t.prompt, t.context]),
+      [
+        ["again?", context],
+        ["again?", context],
+      ],
+    );
+    await conversation.stop();
+  });
+
+  it("replays a recorded stream in Restricted Mode without running anything", async () => {
+    host.restrictionText = "Restricted Mode";
+    const stream = cli.toNdjson([cli.start(), cli.textDelta("recorded answer"), cli.done()]);
+    const started = conversation.replay("Replay of answer.ndjson", (onChange) => new ReplayRun(cli.chunksOf([stream]), { adapter: createAdapter("locus"), onChange }));
+    assert.equal(started, true);
+    await finishedRun(conversation);
+    assert.equal(host.runs.length, 0);
+    const [turn] = view.turns();
+    assert.deepEqual([turn.prompt, turn.origin, turn.status], ["Replay of answer.ndjson", "replay", "completed"]);
+    assert.deepEqual(turn.blocks, [{ kind: "text", text: "recorded answer" }]);
+  });
+
+  it("refuses a replay while a run is in progress", async () => {
+    host.scenario = "slow";
+    conversation.send("busy");
+    const started = conversation.replay("Replay of x.ndjson", () => assert.fail("nothing may start"));
+    assert.equal(started, false);
+    assert.equal(view.turns().length, 1);
+    await conversation.stop();
   });
 
   describe("intents", () => {
@@ -260,10 +315,10 @@ describe("Conversation", () => {
       host.scenario = "slow";
       conversation.send("long");
       const run = host.runs[0];
-      await new Promise<void>((resolve) => conversation.onTurnChange((_t, c) => c.kind === "text-appended" && resolve()));
+      await new Promise<void>((resolve) => conversation.observe({ turnChanged: (_t, c) => c.kind === "text-appended" && resolve() }));
       conversation.dispose();
       assert.equal(host.persisted?.[0].status, "canceled");
-      assert.equal(host.persisted?.[0].stoppedByUser, true);
+      assert.equal(host.persisted?.[0].state, "canceled");
       await run.finished;
       assert.throws(() => process.kill(run.pid!, 0));
     });

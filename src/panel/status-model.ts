@@ -1,0 +1,147 @@
+// What the status bar item says: the state of the newest turn, in a few words and an icon, with details in the
+// tooltip. Plain TypeScript; the editor glue only copies a StatusView onto a StatusBarItem.
+import { ERROR_GUIDES } from "../protocol/error-guides";
+import type { SessionChange, Turn } from "../protocol/messages";
+import type { ErrorBlock, ToolCard } from "../protocol/transcript";
+import { formatDuration } from "../session/duration";
+import { isFinished } from "../session/session-state";
+import { summarizeParameters } from "../session/tool-summary";
+import type { ConversationObserver } from "./conversation";
+
+export type StatusKind = "idle" | "starting" | "streaming" | "tool" | "completed" | "failed" | "stopped";
+
+export interface StatusView {
+  kind: StatusKind;
+  /** With `$(icon)` codicon syntax. */
+  text: string;
+  tooltip: string;
+  /** "error" paints the item in the theme's error colours. */
+  tone: "normal" | "error";
+}
+
+/** A completed turn says so for this long, then the item goes back to idle. */
+export const COMPLETED_VISIBLE_MS = 5000;
+
+const NAME = "Agent Stream";
+const OPEN_HINT = "Click to show the chat.";
+
+export function idleStatus(): StatusView {
+  return { kind: "idle", text: `$(comment-discussion) ${NAME}`, tooltip: `${NAME}: idle. ${OPEN_HINT}`, tone: "normal" };
+}
+
+export function statusOf(turn: Turn | undefined): StatusView {
+  if (turn === undefined) return idleStatus();
+  const who = turn.agent;
+  if (turn.done !== null) {
+    const took = formatDuration(turn.done.durationMs);
+    switch (turn.status) {
+      case "completed":
+        return { kind: "completed", text: `$(check) ${NAME}: completed in ${took}`, tooltip: `${who} answered in ${took}. ${OPEN_HINT}`, tone: "normal" };
+      case "canceled":
+        return { kind: "stopped", text: `$(debug-stop) ${NAME}: stopped`, tooltip: `You stopped ${who} after ${took}. ${OPEN_HINT}`, tone: "normal" };
+      default: {
+        const error = fatalError(turn);
+        const why = error === null ? "it ended without success" : `${ERROR_GUIDES[error.code].title} (${error.code}): ${firstLine(error.message)}`;
+        return { kind: "failed", text: `$(error) ${NAME}: failed`, tooltip: `${who} failed: ${why}. ${OPEN_HINT}`, tone: "error" };
+      }
+    }
+  }
+  const tool = runningTool(turn);
+  if (tool !== null) {
+    const about = summarizeParameters(tool.parameters);
+    return {
+      kind: "tool",
+      text: `$(tools) ${NAME}: ${tool.tool}`,
+      tooltip: `${who} is running ${tool.tool}${about === "" ? "" : `: ${about}`}. ${OPEN_HINT}`,
+      tone: "normal",
+    };
+  }
+  if (turn.state === "idle" || turn.state === "starting") {
+    return { kind: "starting", text: `$(loading~spin) ${NAME}: starting`, tooltip: `Starting ${who}. ${OPEN_HINT}`, tone: "normal" };
+  }
+  return { kind: "streaming", text: `$(loading~spin) ${NAME}: streaming`, tooltip: `${who} is answering. ${OPEN_HINT}`, tone: "normal" };
+}
+
+/** The error that ended the turn: the last one that was not recoverable, else the last one. */
+export function fatalError(turn: Turn): ErrorBlock | null {
+  const errors = turn.blocks.filter((b): b is ErrorBlock => b.kind === "error");
+  return errors.findLast((e) => !e.recoverable) ?? errors.at(-1) ?? null;
+}
+
+function runningTool(turn: Turn): ToolCard | null {
+  return turn.blocks.findLast((b): b is ToolCard => b.kind === "tool" && b.status === "running") ?? null;
+}
+
+export function firstLine(text: string): string {
+  const line = text.split("\n", 1)[0] ?? "";
+  return line.length > 200 ? line.slice(0, 199) + "…" : line;
+}
+
+export type Scheduler = (callback: () => void, ms: number) => () => void;
+
+const realScheduler: Scheduler = (callback, ms) => {
+  const timer = setTimeout(callback, ms);
+  return () => clearTimeout(timer);
+};
+
+/**
+ * Follows the conversation and renders a StatusView whenever what it says changes (not on every delta):
+ * a completed turn goes back to idle after COMPLETED_VISIBLE_MS; failed and stopped stay until the next turn.
+ */
+export class StatusTracker implements ConversationObserver {
+  private current: StatusView;
+  private cancelIdle: (() => void) | undefined;
+
+  constructor(
+    private readonly render: (view: StatusView) => void,
+    initial: Turn | undefined,
+    private readonly schedule: Scheduler = realScheduler,
+  ) {
+    // After a reload the last turn's ending is old news: a finished turn shows as idle.
+    this.current = initial === undefined || initial.done !== null ? idleStatus() : statusOf(initial);
+    render(this.current);
+  }
+
+  get view(): StatusView {
+    return this.current;
+  }
+
+  turnStarted(turn: Turn): void {
+    this.show(statusOf(turn));
+  }
+
+  turnChanged(turn: Turn, change: SessionChange): void {
+    // Text deltas never change what the item says; skip the work for the hundreds per second. A finished state
+    // arrives just before its `done`, which carries the duration: wait for that.
+    if (change.kind === "text-appended" || (change.kind === "state" && isFinished(change.state))) return;
+    this.show(statusOf(turn));
+  }
+
+  cleared(): void {
+    this.show(idleStatus());
+  }
+
+  dispose(): void {
+    this.cancelIdle?.();
+  }
+
+  private show(view: StatusView): void {
+    if (view.kind !== "completed" || this.current.kind !== "completed") {
+      this.cancelIdle?.();
+      this.cancelIdle = undefined;
+    }
+    if (view.kind === "completed" && this.cancelIdle === undefined) {
+      this.cancelIdle = this.schedule(() => {
+        this.cancelIdle = undefined;
+        this.show(idleStatus());
+      }, COMPLETED_VISIBLE_MS);
+    }
+    if (sameView(view, this.current)) return;
+    this.current = view;
+    this.render(view);
+  }
+}
+
+function sameView(a: StatusView, b: StatusView): boolean {
+  return a.kind === b.kind && a.text === b.text && a.tooltip === b.tooltip && a.tone === b.tone;
+}

@@ -1,0 +1,30 @@
+// What each ProtocolError means to a user and what they can do about it: one table for the panel's error cards
+// and the editor's notifications, so both always offer the same actions under the same names.
+import type { ProtocolErrorCode } from "./events";
+import type { ErrorAction } from "./messages";
+
+export interface ErrorGuide {
+  title: string;
+  /** In the order they are offered; the first is the one most likely to help. */
+  actions: readonly ErrorAction[];
+}
+
+export const ERROR_GUIDES: Record<ProtocolErrorCode, ErrorGuide> = {
+  CLI_NOT_FOUND: { title: "The agent CLI could not be found", actions: ["setCliPath", "useBuiltinAgent", "showLog"] },
+  AUTH_EXPIRED: { title: "The agent needs you to log in again", actions: ["logIn"] },
+  NETWORK_TIMEOUT: { title: "The network timed out", actions: ["retry"] },
+  CONTEXT_LIMIT: { title: "The conversation is too long for the model", actions: ["newSession"] },
+  SESSION_NOT_FOUND: { title: "The agent could not find this session", actions: ["newSession"] },
+  PROCESS_CRASHED: { title: "The agent stopped unexpectedly", actions: ["showLog", "retry"] },
+  MALFORMED_EVENT: { title: "The agent sent output that could not be read", actions: ["showLog", "retry"] },
+  UNKNOWN: { title: "Something went wrong", actions: ["showLog", "retry"] },
+};
+
+export const ACTION_CAPTIONS: Record<ErrorAction, string> = {
+  setCliPath: "Set CLI Path",
+  useBuiltinAgent: "Use Built-in Agent",
+  showLog: "Show Log",
+  logIn: "Log In",
+  retry: "Retry",
+  newSession: "New Session",
+};

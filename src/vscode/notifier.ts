@@ -1,0 +1,30 @@
+// Shows a Notice as a VS Code notification whose buttons run the error actions. Tests may look at notices
+// instead of the workbench (they cannot click a toast from the extension host) through `intercept`.
+import * as vscode from "vscode";
+import type { Notice } from "../panel/notification-policy";
+import { ACTION_CAPTIONS } from "../protocol/error-guides";
+import type { ErrorAction, Turn } from "../protocol/messages";
+
+/** Answers a notice with the caption of the button "clicked", or undefined for a dismissed notification. */
+export type NoticeHandler = (notice: { severity: Notice["severity"]; message: string; actions: string[] }) => Thenable<string | undefined>;
+
+export class Notifier {
+  private handler: NoticeHandler = ({ severity, message, actions }) =>
+    severity === "error" ? vscode.window.showErrorMessage(message, ...actions) : vscode.window.showWarningMessage(message, ...actions);
+
+  constructor(private readonly runAction: (action: ErrorAction, turn: Turn) => void) {}
+
+  show(notice: Notice): void {
+    const captions = notice.actions.map((action) => ACTION_CAPTIONS[action]);
+    void Promise.resolve(this.handler({ severity: notice.severity, message: notice.message, actions: captions })).then((chosen) => {
+      const action = notice.actions.find((a) => ACTION_CAPTIONS[a] === chosen);
+      if (action !== undefined) this.runAction(action, notice.turn);
+    });
+  }
+
+  intercept(handler: NoticeHandler): vscode.Disposable {
+    const previous = this.handler;
+    this.handler = handler;
+    return new vscode.Disposable(() => (this.handler = previous));
+  }
+}

@@ -1,0 +1,119 @@
+import * as assert from "node:assert/strict";
+import { Conversation } from "../../../src/panel/conversation";
+import { COMPLETED_VISIBLE_MS, StatusTracker, type StatusView } from "../../../src/panel/status-model";
+import * as cli from "../../helpers/stream-builder";
+import { changeWhere, ScriptedHost } from "../../helpers/scripted-host";
+
+/** A scheduler the test fires by hand: "a few seconds later" without waiting for them. */
+class ManualScheduler {
+  pending: { callback: () => void; ms: number; canceled: boolean }[] = [];
+  readonly schedule = (callback: () => void, ms: number) => {
+    const entry = { callback, ms, canceled: false };
+    this.pending.push(entry);
+    return () => (entry.canceled = true);
+  };
+  fireAll(): void {
+    const due = this.pending.filter((e) => !e.canceled);
+    this.pending = [];
+    for (const entry of due) entry.callback();
+  }
+  get live(): number {
+    return this.pending.filter((e) => !e.canceled).length;
+  }
+}
+
+describe("status bar item", () => {
+  let host: ScriptedHost;
+  let conversation: Conversation;
+  let scheduler: ManualScheduler;
+  let renders: StatusView[];
+  let tracker: StatusTracker;
+
+  beforeEach(() => {
+    host = new ScriptedHost();
+    conversation = new Conversation(host);
+    scheduler = new ManualScheduler();
+    renders = [];
+    tracker = new StatusTracker((view) => renders.push(view), conversation.lastTurn, scheduler.schedule);
+    conversation.observe(tracker);
+  });
+
+  afterEach(() => conversation.dispose());
+
+  const kinds = () => renders.map((r) => r.kind);
+
+  it("walks idle → starting → streaming → running a tool → streaming → completed → idle", async () => {
+    conversation.send("what is here?");
+    host.stream.push(cli.start());
+    await changeWhere(conversation, (c) => c.kind === "state" && c.state === "running");
+    host.stream.push(cli.toolStarted("Read", "t1", { file_path: "src/app.ts" }));
+    await changeWhere(conversation, (c) => c.kind === "block-added" && c.block.kind === "tool");
+    const tool = tracker.view;
+    host.stream.push(cli.toolCompleted("Read", "t1"), cli.textDelta("It is "), cli.textDelta("an app."), cli.done({ duration: 3200 }));
+    host.stream.end();
+    await changeWhere(conversation, (c) => c.kind === "done");
+
+    assert.deepEqual(kinds(), ["idle", "starting", "streaming", "tool", "streaming", "completed"]);
+    assert.equal(tool.text, "$(tools) Agent Stream: Read");
+    assert.match(tool.tooltip, /scripted is running Read: src\/app\.ts/);
+    assert.equal(tracker.view.text, "$(check) Agent Stream: completed in 3.2 s");
+    assert.equal(scheduler.pending[0]?.ms, COMPLETED_VISIBLE_MS);
+    scheduler.fireAll();
+    assert.equal(tracker.view.kind, "idle");
+  });
+
+  it("renders once per change of what it says, not once per text delta", async () => {
+    conversation.send("stream");
+    host.stream.push(cli.start());
+    for (let i = 0; i < 500; i++) host.stream.push(cli.textDelta(`word${i} `));
+    host.stream.push(cli.done());
+    host.stream.end();
+    await changeWhere(conversation, (c) => c.kind === "done");
+    assert.deepEqual(kinds(), ["idle", "starting", "streaming", "completed"]);
+  });
+
+  it("shows a failure in error colours with the error in the tooltip, and keeps showing it", async () => {
+    conversation.send("log in?");
+    host.stream.push(cli.start(), cli.errorEvent("AUTH_EXPIRED", "Your token expired on 2026-11-01"), cli.done({ exitCode: 1 }));
+    host.stream.end();
+    await changeWhere(conversation, (c) => c.kind === "done");
+    assert.equal(tracker.view.kind, "failed");
+    assert.equal(tracker.view.tone, "error");
+    assert.equal(tracker.view.text, "$(error) Agent Stream: failed");
+    assert.match(tracker.view.tooltip, /needs you to log in again \(AUTH_EXPIRED\): Your token expired on 2026-11-01/);
+    assert.equal(scheduler.live, 0, "a failure does not go back to idle by itself");
+  });
+
+  it("says stopped after the user's Stop", async () => {
+    conversation.send("long");
+    host.stream.push(cli.start(), cli.textDelta("partial"));
+    await changeWhere(conversation, (c) => c.kind === "block-added" && c.block.kind === "text");
+    await conversation.stop();
+    assert.equal(tracker.view.kind, "stopped");
+    assert.equal(tracker.view.text, "$(debug-stop) Agent Stream: stopped");
+    assert.equal(tracker.view.tone, "normal");
+  });
+
+  it("a new turn cancels the pending return to idle of the last one", async () => {
+    conversation.send("one");
+    host.stream.push(cli.start(), cli.done());
+    host.stream.end();
+    await changeWhere(conversation, (c) => c.kind === "done");
+    await new Promise((resolve) => setImmediate(resolve));
+    conversation.send("two");
+    assert.equal(tracker.view.kind, "starting");
+    scheduler.fireAll();
+    assert.equal(tracker.view.kind, "starting", "the old timer must not reset a running turn to idle");
+  });
+
+  it("goes idle on New Session, and starts idle after a reload even if the last turn failed", async () => {
+    conversation.send("x");
+    host.stream.push(cli.start(), cli.errorEvent("UNKNOWN", "boom"), cli.done({ exitCode: 1 }));
+    host.stream.end();
+    await changeWhere(conversation, (c) => c.kind === "done");
+    const reloaded = new StatusTracker(() => undefined, conversation.lastTurn, scheduler.schedule);
+    assert.equal(reloaded.view.kind, "idle");
+    await conversation.newSession();
+    assert.equal(tracker.view.kind, "idle");
+  });
+});
