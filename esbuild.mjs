@@ -1,7 +1,7 @@
 // Bundles what ships: the extension host entry, the `agent-stream` command line, and the chat webview
 // (script, styles, and the codicon font it uses).
 import * as esbuild from "esbuild";
-import { copyFile, mkdir } from "node:fs/promises";
+import { copyFile, mkdir, rm } from "node:fs/promises";
 
 const watch = process.argv.includes("--watch");
 const production = process.argv.includes("--production");
@@ -53,6 +53,8 @@ async function copyCodicons() {
   }
 }
 
+// A clean dist/ each build: a production build must not ship maps or files a development build left behind.
+await rm("dist", { recursive: true, force: true });
 await copyCodicons();
 if (watch) {
   for (const options of builds) {

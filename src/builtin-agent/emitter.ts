@@ -3,7 +3,8 @@
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import type { Writable } from "node:stream";
-import { PROTOCOL_VERSION, type CliStreamEvent, type ProtocolError } from "../protocol/events";
+import type { CliStreamEvent, ProtocolError } from "../protocol/events";
+import { PROTOCOL_VERSION } from "../protocol/version";
 
 export interface StartDetails {
   command: string;

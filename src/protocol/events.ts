@@ -1,8 +1,9 @@
 // Protocol 1 of the Locus JSON stream (../shared/protocols/locus-json-stream.md):
 // the contract every dialect adapter translates into. Types are z.infer of these schemas.
 import { z } from "zod";
+import { PROTOCOL_VERSION } from "./version";
 
-export const PROTOCOL_VERSION = 1;
+export { PROTOCOL_VERSION };
 
 export const PROTOCOL_ERROR_CODES = [
   "CLI_NOT_FOUND",

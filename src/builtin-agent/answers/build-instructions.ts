@@ -1,6 +1,7 @@
 // How to build and test, from what the workspace itself declares: package.json scripts, Makefile targets,
 // and the standard commands of Cargo, Go and Python projects. Nothing is guessed beyond those.
-import { z } from "zod";
+// zod/mini: the same checks, without bundling all of zod (~450 KB) into the agent.
+import * as z from "zod/mini";
 import { inlineCode, tableRow } from "../markdown";
 
 export interface BuildSources {
@@ -12,9 +13,9 @@ export interface BuildSources {
 }
 
 const PackageJsonSchema = z.object({
-  name: z.string().optional(),
-  description: z.string().optional(),
-  scripts: z.record(z.string(), z.unknown()).optional(),
+  name: z.optional(z.string()),
+  description: z.optional(z.string()),
+  scripts: z.optional(z.record(z.string(), z.unknown())),
 });
 export type PackageJson = z.infer<typeof PackageJsonSchema>;
 
