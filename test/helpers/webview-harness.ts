@@ -6,29 +6,15 @@ import * as fs from "node:fs";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import * as path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchChromium } from "../../scripts/chromium";
 import { renderWebviewPage } from "../../src/panel/webview-html";
 import type { HostMessage, WebviewIntent } from "../../src/protocol/messages";
 import { repoRoot } from "./repo";
 import { BODY_CLASS, themeStylesheet, type Theme } from "./webview-themes";
 
-export const CHROMIUM_PATH = process.env["AGENT_STREAM_CHROMIUM"] ?? "/usr/bin/chromium";
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
-export function launchChromium(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: run scripts/ensure-chromium.sh (or set AGENT_STREAM_CHROMIUM)`);
-  }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
-}
+// The end-to-end tests import the Chromium settings from here.
+export { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/chromium";
 
 let sharedBrowser: Promise<Browser> | undefined;
 

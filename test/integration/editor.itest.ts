@@ -1,0 +1,328 @@
+// Agent Stream in a real VS Code extension host: commands, the status bar item, notifications and their actions,
+// settings, replay — against fake CLIs written in Node. The extension's test API (AGENT_STREAM_TEST_API=1) shows
+// the status bar item and lets a test answer notifications, which it cannot click from here.
+import * as assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import * as vscode from "vscode";
+import type { AgentStreamTestApi } from "../../src/extension";
+import type { Turn } from "../../src/protocol/messages";
+import { waitFor } from "./helpers";
+
+const EXTENSION_ID = "agent-stream.agent-stream";
+
+function repo(): string {
+  const root = process.env["AGENT_STREAM_REPO"];
+  assert.ok(root, "the runner passes AGENT_STREAM_REPO (the extension host's PATH and cwd are not ours)");
+  return root;
+}
+
+const fakeCli = (name: string) => path.join(repo(), "test", "fake-clis", name);
+
+async function testApi(): Promise<AgentStreamTestApi> {
+  const extension = vscode.extensions.getExtension<AgentStreamTestApi | undefined>(EXTENSION_ID);
+  assert.ok(extension);
+  const api = await extension.activate();
+  assert.ok(api, "the runner sets AGENT_STREAM_TEST_API=1 for the extension host");
+  return api;
+}
+
+const config = () => vscode.workspace.getConfiguration("agentStream");
+
+/** User settings for one test; restored afterwards. */
+async function useSettings(values: Record<string, unknown>): Promise<void> {
+  for (const [key, value] of Object.entries(values)) await config().update(key, value, vscode.ConfigurationTarget.Global);
+}
+
+async function resetSettings(): Promise<void> {
+  for (const key of ["cli.path", "cli.args", "cli.env", "useBuiltinAgent", "context.workspaceFolder", "context.activeFile", "context.selection"]) {
+    await config().update(key, undefined, vscode.ConfigurationTarget.Global);
+  }
+}
+
+/** Resolves with the turn once the run in progress (if any) has ended and the conversation let go of it. */
+async function finished(api: AgentStreamTestApi): Promise<Turn> {
+  await api.conversation.activeRun?.finished;
+  await waitFor("the run to be let go", () => !api.conversation.running);
+  const turn = api.conversation.lastTurn;
+  assert.ok(turn);
+  return turn;
+}
+
+function visibleLog(): vscode.TextEditor | undefined {
+  return vscode.window.visibleTextEditors.find(({ document }) => document.uri.scheme === "output" && document.uri.path.includes("Agent Stream"));
+}
+
+function answerText(turn: Turn): string {
+  return turn.blocks.map((b) => (b.kind === "text" ? b.text : "")).join("");
+}
+
+describe("in the editor", function () {
+  let api: AgentStreamTestApi;
+  let workspace: string;
+
+  before(async function () {
+    api = await testApi();
+    workspace = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? assert.fail("the suite opens a workspace folder");
+  });
+
+  afterEach(async function () {
+    await api.conversation.stop();
+    await api.conversation.newSession();
+    await resetSettings();
+  });
+
+  describe("Ask about Workspace", function () {
+    it("sends the prompt with the workspace folder, the active file and its selection, and shows the answer", async function () {
+      await useSettings({ "cli.path": fakeCli("fake-locus.js"), "cli.env": { FAKE_SCENARIO: "answer" } });
+      const document = await vscode.workspace.openTextDocument(path.join(workspace, "README.md"));
+      const editor = await vscode.window.showTextDocument(document);
+      editor.selection = new vscode.Selection(0, 0, 1, 0);
+      const firstLine = document.lineAt(0).text;
+
+      await vscode.commands.executeCommand("agentStream.askAboutWorkspace", "What does this say?");
+      const turn = await finished(api);
+
+      assert.equal(turn.status, "completed");
+      assert.equal(turn.prompt, "What does this say?");
+      assert.equal(turn.context?.summary, `workspace ${path.basename(workspace)} · README.md · selection (lines 1–2)`);
+      const answer = answerText(turn);
+      // The fake CLI echoes the prompt it was given: what the agent really received.
+      assert.ok(answer.includes(`- Workspace folder: ${workspace}`), answer);
+      assert.ok(answer.includes("- Active file: README.md (markdown)"), answer);
+      assert.ok(answer.includes(firstLine), "the selected text reached the agent");
+    });
+
+    it("sends only what the context settings allow", async function () {
+      await useSettings({
+        "cli.path": fakeCli("fake-locus.js"),
+        "cli.env": { FAKE_SCENARIO: "answer" },
+        "context.workspaceFolder": false,
+        "context.selection": false,
+      });
+      const editor = await vscode.window.showTextDocument(vscode.Uri.file(path.join(workspace, "README.md")));
+      editor.selection = new vscode.Selection(0, 0, 1, 0);
+      await vscode.commands.executeCommand("agentStream.askAboutWorkspace", "Only the file, please");
+      const turn = await finished(api);
+      assert.equal(turn.context?.summary, "README.md");
+      assert.ok(!answerText(turn).includes("Workspace folder"), "the workspace folder was not sent");
+      assert.ok(!answerText(turn).includes("Selected text"), "the selection was not sent");
+    });
+  });
+
+  describe("status bar item", function () {
+    it("goes from starting through the running tool to completed with its duration, and opens the chat", async function () {
+      await useSettings({ "cli.path": fakeCli("fake-locus.js"), "cli.env": { FAKE_SCENARIO: "answer" } });
+      const item = api.statusBarItem;
+      const seen: string[] = [item.text];
+      const stop = api.conversation.observe({
+        turnStarted: () => seen.push(item.text),
+        turnChanged: () => seen.at(-1) !== item.text && seen.push(item.text),
+      });
+      api.conversation.send("hello");
+      await finished(api);
+      stop();
+      assert.deepEqual(seen.slice(0, 5), [
+        "$(comment-discussion) Agent Stream",
+        "$(loading~spin) Agent Stream: starting",
+        "$(loading~spin) Agent Stream: streaming",
+        "$(tools) Agent Stream: Read",
+        "$(loading~spin) Agent Stream: streaming",
+      ]);
+      assert.match(item.text, /^\$\(check\) Agent Stream: completed in \d/);
+      assert.equal(item.command, "agentStream.openChat");
+      assert.equal(item.backgroundColor, undefined);
+    });
+
+    it("shows a failure in the error colours, with the error in its tooltip", async function () {
+      await useSettings({ "cli.path": fakeCli("fake-failing.js"), "cli.env": { FAKE_ERROR_CODE: "CONTEXT_LIMIT" } });
+      const dismiss = api.interceptNotifications(async () => undefined);
+      try {
+        api.conversation.send("too long");
+        await finished(api);
+      } finally {
+        dismiss.dispose();
+      }
+      const item = api.statusBarItem;
+      assert.equal(item.text, "$(error) Agent Stream: failed");
+      assert.ok(item.backgroundColor instanceof vscode.ThemeColor);
+      assert.equal((item.backgroundColor as vscode.ThemeColor).id, "statusBarItem.errorBackground");
+      assert.match(String(item.tooltip), /CONTEXT_LIMIT.*fake CONTEXT_LIMIT for the test/);
+    });
+
+    it("says stopped after Agent Stream: Stop, and the CLI is gone", async function () {
+      await useSettings({ "cli.path": fakeCli("fake-locus.js"), "cli.env": { FAKE_SCENARIO: "slow" } });
+      const notices: string[] = [];
+      const watch = api.interceptNotifications(async ({ message }) => (notices.push(message), undefined));
+      try {
+        api.conversation.send("tick forever");
+        await waitFor("text to stream", () => api.conversation.lastTurn?.blocks.some((b) => b.kind === "text"));
+        const run = api.conversation.activeRun as unknown as { pid?: number };
+        await vscode.commands.executeCommand("agentStream.stop");
+        const turn = await finished(api);
+        assert.equal(turn.status, "canceled");
+        assert.equal(api.statusBarItem.text, "$(debug-stop) Agent Stream: stopped");
+        assert.deepEqual(notices, [], "the user's own Stop is not an error");
+        assert.ok(run.pid);
+        assert.throws(() => process.kill(run.pid!, 0), "the CLI's process is gone");
+      } finally {
+        watch.dispose();
+      }
+    });
+  });
+
+  describe("notifications", function () {
+    /** Runs a failing CLI and answers its notification with `button`; returns what the notification said. */
+    async function failAndChoose(code: string, button: string | undefined): Promise<{ message: string; actions: string[]; turn: Turn }> {
+      await useSettings({ "cli.path": fakeCli("fake-failing.js"), "cli.env": { FAKE_ERROR_CODE: code } });
+      let shown: { message: string; actions: string[] } | undefined;
+      const intercept = api.interceptNotifications(async (notice) => {
+        shown ??= notice;
+        return button;
+      });
+      try {
+        api.conversation.send(`trigger ${code}`);
+        const turn = await finished(api);
+        await waitFor("the notification", () => shown);
+        return { ...shown!, turn };
+      } finally {
+        intercept.dispose();
+      }
+    }
+
+    it("CLI_NOT_FOUND: Set CLI Path opens the setting", async function () {
+      await vscode.commands.executeCommand("workbench.action.closeAllEditors");
+      assert.notEqual(vscode.window.tabGroups.activeTabGroup.activeTab?.label, "Settings");
+      await useSettings({ "cli.path": path.join(os.tmpdir(), "agent-stream-no-such-cli") });
+      let shown: { message: string; actions: string[] } | undefined;
+      const intercept = api.interceptNotifications(async (notice) => ((shown = notice), "Set CLI Path"));
+      try {
+        api.conversation.send("anyone?");
+        await finished(api);
+        await waitFor("the notification", () => shown);
+        assert.deepEqual(shown?.actions, ["Set CLI Path", "Use Built-in Agent", "Show Log"]);
+        assert.match(shown?.message ?? "", /^agent-stream-no-such-cli: The agent CLI could not be found\./);
+        await waitFor("the Settings editor", () => vscode.window.tabGroups.activeTabGroup.activeTab?.label === "Settings");
+      } finally {
+        intercept.dispose();
+      }
+    });
+
+    it("CLI_NOT_FOUND: Use Built-in Agent turns it on and asks again, answered offline", async function () {
+      await useSettings({ "cli.path": path.join(os.tmpdir(), "agent-stream-no-such-cli") });
+      const intercept = api.interceptNotifications(async () => "Use Built-in Agent");
+      try {
+        api.conversation.send("what can you do?");
+        await finished(api);
+        await waitFor("the built-in agent to answer", () => api.conversation.lastTurn?.agent === "Built-in agent" && api.conversation.lastTurn.done !== null, 30_000);
+      } finally {
+        intercept.dispose();
+      }
+      assert.equal(config().inspect("useBuiltinAgent")?.globalValue, true);
+      const turn = await finished(api);
+      assert.equal(turn.status, "completed");
+      assert.equal(turn.prompt, "what can you do?");
+    });
+
+    it("AUTH_EXPIRED: Log In runs the CLI's login in a terminal", async function () {
+      const marker = path.join(os.tmpdir(), `agent-stream-login-${process.pid}`);
+      fs.rmSync(marker, { force: true });
+      await useSettings({ "cli.path": fakeCli("fake-failing.js"), "cli.env": { FAKE_ERROR_CODE: "AUTH_EXPIRED", FAKE_LOGIN_MARKER: marker } });
+      let shown: { message: string; actions: string[] } | undefined;
+      const intercept = api.interceptNotifications(async (notice) => ((shown = notice), "Log In"));
+      try {
+        api.conversation.send("who am I?");
+        await finished(api);
+        await waitFor("the notification", () => shown);
+      } finally {
+        intercept.dispose();
+      }
+      assert.deepEqual(shown?.actions, ["Log In"]);
+      const terminal = await waitFor("the login terminal", () => vscode.window.terminals.find((t) => t.name === "Agent Stream: log in"));
+      await waitFor("the CLI's login to run", () => fs.existsSync(marker), 20_000);
+      terminal.dispose();
+      fs.rmSync(marker, { force: true });
+    });
+
+    it("NETWORK_TIMEOUT: Retry asks the same prompt again", async function () {
+      const { actions, turn } = await failAndChoose("NETWORK_TIMEOUT", "Retry");
+      assert.deepEqual(actions, ["Retry"]);
+      await waitFor("the retried turn", () => api.conversation.lastTurn !== turn && api.conversation.lastTurn);
+      const retried = await finished(api);
+      assert.equal(retried.prompt, turn.prompt);
+    });
+
+    for (const code of ["CONTEXT_LIMIT", "SESSION_NOT_FOUND"]) {
+      it(`${code}: New Session empties the conversation`, async function () {
+        const { actions } = await failAndChoose(code, "New Session");
+        assert.deepEqual(actions, ["New Session"]);
+        await waitFor("the conversation to be emptied", () => api.conversation.lastTurn === undefined);
+      });
+    }
+
+    for (const code of ["PROCESS_CRASHED", "UNKNOWN"]) {
+      it(`${code}: Show Log shows the log`, async function () {
+        await vscode.commands.executeCommand("workbench.action.closePanel");
+        await waitFor("the Output panel to close", () => !visibleLog());
+        const { actions } = await failAndChoose(code, "Show Log");
+        assert.deepEqual(actions, ["Show Log", "Retry"]);
+        await waitFor("the Agent Stream log", visibleLog);
+      });
+    }
+
+    it("MALFORMED_EVENT: one warning for a session's unreadable lines", async function () {
+      await useSettings({ "cli.path": fakeCli("fake-locus.js"), "cli.env": { FAKE_SCENARIO: "noisy" } });
+      const shown: { severity: string; message: string; actions: string[] }[] = [];
+      const intercept = api.interceptNotifications(async (notice) => (shown.push(notice), undefined));
+      try {
+        api.conversation.send("noise");
+        await finished(api);
+      } finally {
+        intercept.dispose();
+      }
+      assert.equal(shown.length, 1, "two unreadable lines, one notification");
+      assert.equal(shown[0].severity, "warning");
+      assert.match(shown[0].message, /could not be read/);
+      assert.deepEqual(shown[0].actions, ["Show Log", "Retry"]);
+    });
+  });
+
+  describe("Replay Stream File…", function () {
+    it("shows a recorded stream without running anything", async function () {
+      const file = path.join(os.tmpdir(), `agent-stream-replay-${process.pid}.ndjson`);
+      const event = (type: string, payload: unknown) => JSON.stringify({ protocol: 1, type, sessionId: "rec", timestamp: 1, payload });
+      fs.writeFileSync(file, [event("start", { command: "exec" }), event("text_delta", { content: "recorded words" }), event("done", { exitCode: 0, duration: 7, success: true })].join("\n") + "\n");
+      await useSettings({ "cli.path": path.join(os.tmpdir(), "agent-stream-must-not-run") });
+      await vscode.commands.executeCommand("agentStream.replayStreamFile", vscode.Uri.file(file));
+      const turn = await finished(api);
+      assert.deepEqual([turn.origin, turn.prompt, turn.status], ["replay", `Replay of ${path.basename(file)}`, "completed"]);
+      assert.equal(answerText(turn), "recorded words");
+      fs.rmSync(file);
+    });
+  });
+
+  describe("settings", function () {
+    it("ignores a workspace's .vscode/settings.json that points cli.path at its own program", async function () {
+      const settingsDir = path.join(workspace, ".vscode");
+      const planted = path.join(workspace, "planted.js");
+      fs.mkdirSync(settingsDir, { recursive: true });
+      fs.writeFileSync(planted, "require('fs').writeFileSync(__filename + '.ran', 'ran')\n");
+      // The timeout is an ordinary setting: once VS Code shows it, it has read the file.
+      const workspaceSettings = { "agentStream.cli.path": planted, "agentStream.cli.args": [], "agentStream.inactivityTimeoutSeconds": 77 };
+      fs.writeFileSync(path.join(settingsDir, "settings.json"), JSON.stringify(workspaceSettings));
+      try {
+        await waitFor("VS Code to read the workspace settings", () => config().inspect("inactivityTimeoutSeconds")?.workspaceValue === 77);
+        await useSettings({ "cli.path": fakeCli("fake-locus.js"), "cli.env": { FAKE_SCENARIO: "answer" } });
+        api.conversation.send("whose program runs?");
+        const turn = await finished(api);
+        assert.equal(turn.status, "completed", "the user's CLI answered");
+        assert.equal(fs.existsSync(planted + ".ran"), false, "the workspace's program never ran");
+      } finally {
+        fs.rmSync(settingsDir, { recursive: true, force: true });
+        fs.rmSync(planted, { force: true });
+        fs.rmSync(planted + ".ran", { force: true });
+      }
+    });
+  });
+});
