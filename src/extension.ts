@@ -216,9 +216,15 @@ class EditorHost implements ConversationHost {
 
   runErrorAction(action: ErrorAction, turn: Turn): void {
     switch (action) {
-      case "setCliPath":
-        void vscode.commands.executeCommand("workbench.action.openSettings", "agentStream.cli.path");
+      case "setCliPath": {
+        // A machine setting: in a remote window (SSH, WSL, containers, code-server) the Settings editor lists it only
+        // under the Remote tab; its User tab would say "No Settings Found". (That command takes its query only as
+        // an object.)
+        const query = "agentStream.cli.path";
+        if (vscode.env.remoteName === undefined) void vscode.commands.executeCommand("workbench.action.openSettings", query);
+        else void vscode.commands.executeCommand("workbench.action.openRemoteSettings", { query });
         return;
+      }
       case "showLog":
         this.log.show();
         return;

@@ -41,7 +41,7 @@ export function statusOf(turn: Turn | undefined): StatusView {
         return { kind: "stopped", text: `$(debug-stop) ${NAME}: stopped`, tooltip: `You stopped ${who} after ${took}. ${OPEN_HINT}`, tone: "normal" };
       default: {
         const error = fatalError(turn);
-        const why = error === null ? "it ended without success" : `${ERROR_GUIDES[error.code].title} (${error.code}): ${firstLine(error.message)}`;
+        const why = error === null ? "it ended without success" : `${ERROR_GUIDES[error.code].title} (${error.code}): ${firstLine(error.message).replace(/\.+$/, "")}`;
         return { kind: "failed", text: `$(error) ${NAME}: failed`, tooltip: `${who} failed: ${why}. ${OPEN_HINT}`, tone: "error" };
       }
     }

@@ -1,61 +1,8 @@
-// The chat panel in a real VS Code (code-server), driven as a user drives it: palette, composer, Stop.
+// The chat panel in a real VS Code (code-server), driven as a user drives it: palette, composer, editor, status bar.
 import * as assert from "node:assert/strict";
-import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
-import { chromium, type Browser, type FrameLocator, type Page } from "playwright-core";
-import { startCodeServer, type CodeServer } from "../../scripts/code-server";
 import { fakeCli, repoRoot } from "../helpers/repo";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../helpers/webview-harness";
-
-const RESULTS = path.join(repoRoot, "test-results");
-
-interface Workbench {
-  page: Page;
-  workspace: string;
-}
-
-/** One code-server with its own user settings, a workspace copied from `from`, and Chromium on its workbench. */
-function useWorkbench(settings: Record<string, unknown>, from?: string): Workbench {
-  const workbench = {} as Workbench;
-  let server: CodeServer | undefined;
-  let browser: Browser | undefined;
-  before(async () => {
-    fs.mkdirSync(RESULTS, { recursive: true });
-    workbench.workspace = fs.mkdtempSync(path.join(os.tmpdir(), "agent-stream-e2e-"));
-    if (from) fs.cpSync(from, workbench.workspace, { recursive: true });
-    else fs.writeFileSync(path.join(workbench.workspace, "README.md"), "# Sample workspace\n");
-    server = await startCodeServer({ settings });
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
-    workbench.page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await workbench.page.goto(server.workbenchUrl(workbench.workspace));
-    await workbench.page.waitForSelector(".monaco-workbench", { timeout: 60_000 });
-  });
-  afterEach(async function () {
-    // A failure leaves a picture of what the user would have seen.
-    if (this.currentTest?.state === "failed" && workbench.page) {
-      const name = (this.currentTest.title ?? "failure").replace(/[^a-z0-9]+/gi, "-").slice(0, 60);
-      await workbench.page.screenshot({ path: path.join(RESULTS, `e2e-failed-${name}.png`) }).catch(() => undefined);
-    }
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (workbench.workspace) fs.rmSync(workbench.workspace, { recursive: true, force: true });
-  });
-  return workbench;
-}
-
-/** Opens the chat from the palette, sends a prompt, and returns the chat frame. */
-async function ask(page: Page, prompt: string): Promise<FrameLocator> {
-  await runCommand(page, "Agent Stream: Open Chat");
-  const chat = chatFrame(page);
-  const composer = chat.locator("textarea").first();
-  await composer.waitFor({ timeout: 60_000 });
-  await composer.fill(prompt);
-  await composer.press("Enter");
-  return chat;
-}
+import { ask, chatFrame, IDLE_STATUS, newSession, quickOpen, RESULTS, runCommand, statusItem, turnOf, useWorkbench } from "./workbench";
 
 describe("chat panel in a real VS Code", function () {
   this.timeout(240_000);
@@ -70,6 +17,46 @@ describe("chat panel in a real VS Code", function () {
     await chat.getByText("Completed").first().waitFor({ timeout: 30_000 });
     assert.equal(await chat.getByText("README.md").first().isVisible(), true, "the Read tool card names its file");
     await workbench.page.screenshot({ path: path.join(RESULTS, "e2e-chat-panel.png") });
+  });
+
+  it("asks about the workspace from F1 with the open file and its selection, and says so in the status bar", async () => {
+    const page = workbench.page;
+    const prompt = "What does this heading say?";
+    await newSession(page);
+    await quickOpen(page, "README.md");
+    await page.locator(".part.editor .monaco-editor .view-lines").first().click();
+    await page.keyboard.press("Control+Home");
+    await page.keyboard.press("Shift+End");
+    await page.locator(".statusbar .statusbar-item", { hasText: "(18 selected)" }).waitFor();
+
+    await runCommand(page, "Agent Stream: Ask about Workspace");
+    const inputBox = page.locator(".quick-input-widget", { hasText: "Agent Stream: Ask about Workspace" });
+    const context = `workspace ${path.basename(workbench.workspace)} · README.md · selection (line 1)`;
+    await inputBox.getByText(`Sent with ${context}.`).waitFor();
+    await inputBox.locator("input").fill(prompt);
+    // Watched from before Enter: "completed" shows for 5 s only, then the item says idle again.
+    const completedInStatusBar = statusItem(page, /Agent Stream: completed in \d/).waitFor({ timeout: 60_000 });
+    completedInStatusBar.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
+    await page.keyboard.press("Enter");
+
+    const turn = turnOf(chatFrame(page), prompt);
+    await turn.getByText(`You asked: ${prompt}`).waitFor({ timeout: 60_000 });
+    await turn.locator(".turn-footer", { hasText: "Completed" }).waitFor({ timeout: 30_000 });
+    await completedInStatusBar;
+    assert.equal(await turn.locator(".prompt-context").innerText(), `With ${context}`);
+    // The CLI echoes the prompt it was given: the editor context reached it, selection included.
+    assert.equal(await turn.getByText("Active file: README.md (markdown)").isVisible(), true, "the CLI got the active file");
+    assert.equal(await turn.locator("pre", { hasText: "# Sample workspace" }).isVisible(), true, "the CLI got the selected text");
+    assert.equal(await turn.locator(".tool-card", { hasText: "Read" }).isVisible(), true, "the Read tool card is shown");
+    await page.screenshot({ path: path.join(RESULTS, "e2e-ask-about-workspace.png") });
+
+    // Another view takes the side bar; the status bar item brings the chat back.
+    await runCommand(page, "View: Show Explorer");
+    await turn.waitFor({ state: "hidden" });
+    await statusItem(page, /Agent Stream/).click();
+    await turnOf(chatFrame(page), prompt).getByText(`You asked: ${prompt}`).waitFor();
+    // "completed" is news for 5 s, then the item is back to idle.
+    await statusItem(page, IDLE_STATUS).waitFor({ timeout: 10_000 });
   });
 });
 
@@ -87,22 +74,3 @@ describe("built-in agent in a real VS Code", function () {
     await workbench.page.screenshot({ path: path.join(RESULTS, "e2e-builtin-agent.png") });
   });
 });
-
-/** F1, type the title, Enter. The row appears only once the extension registered its commands. */
-async function runCommand(page: Page, title: string): Promise<void> {
-  for (let attempt = 0; attempt < 30; attempt++) {
-    await page.keyboard.press("F1");
-    await page.keyboard.type(`>${title}`);
-    const row = page.locator(".quick-input-list .monaco-list-row", { hasText: title }).first();
-    if (await row.isVisible({ timeout: 2000 }).catch(() => false)) {
-      await page.keyboard.press("Enter");
-      return;
-    }
-    await page.keyboard.press("Escape");
-  }
-  throw new Error(`command "${title}" never appeared in the palette`);
-}
-
-function chatFrame(page: Page): FrameLocator {
-  return page.frameLocator("iframe.webview").last().frameLocator("iframe#active-frame");
-}

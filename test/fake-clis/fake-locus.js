@@ -1,6 +1,10 @@
 #!/usr/bin/env node
 // A stand-in for `locus exec --json-stream "<prompt>"`. FAKE_SCENARIO picks how it behaves.
+// FAKE_PID_FILE=<path>: appends this process's pid, then the pid of each child it starts, one per line, so a test
+// that cannot see the process (it runs under VS Code's extension host) can check they are gone after a Stop.
 "use strict";
+const { spawn } = require("node:child_process");
+const fs = require("node:fs");
 const { parseArgs } = require("node:util");
 
 const { positionals, values } = parseArgs({
@@ -14,6 +18,11 @@ if (command !== "exec" || !values["json-stream"] || prompt === undefined) {
   process.stderr.write(`usage: fake-locus exec --json-stream [--] <prompt>; got ${JSON.stringify(process.argv.slice(2))}\n`);
   process.exit(64);
 }
+
+const recordPid = (pid) => {
+  if (process.env.FAKE_PID_FILE) fs.appendFileSync(process.env.FAKE_PID_FILE, `${pid}\n`);
+};
+recordPid(process.pid);
 
 const sessionId = "fake-" + process.pid;
 const began = Date.now();
@@ -49,7 +58,11 @@ const scenarios = {
     done(0);
   },
   // Streams until interrupted, then reports the interruption like Locus does: error + done, exit 1.
+  // FAKE_CHILD=1: first starts a child that runs until a signal ends it, like a tool's shell command.
   slow() {
+    if (process.env.FAKE_CHILD === "1") {
+      recordPid(spawn(process.execPath, ["-e", "setInterval(() => {}, 1 << 30)"], { stdio: "ignore" }).pid);
+    }
     emit("start", { command: "exec" });
     const timer = setInterval(() => emit("text_delta", { content: "tick " }), 20);
     const onSignal = (signal) => {

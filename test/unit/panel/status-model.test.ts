@@ -74,13 +74,13 @@ describe("status bar item", () => {
 
   it("shows a failure in error colours with the error in the tooltip, and keeps showing it", async () => {
     conversation.send("log in?");
-    host.stream.push(cli.start(), cli.errorEvent("AUTH_EXPIRED", "Your token expired on 2026-11-01"), cli.done({ exitCode: 1 }));
+    host.stream.push(cli.start(), cli.errorEvent("AUTH_EXPIRED", "Your token expired on 2026-11-01."), cli.done({ exitCode: 1 }));
     host.stream.end();
     await changeWhere(conversation, (c) => c.kind === "done");
     assert.equal(tracker.view.kind, "failed");
     assert.equal(tracker.view.tone, "error");
     assert.equal(tracker.view.text, "$(error) Agent Stream: failed");
-    assert.match(tracker.view.tooltip, /needs you to log in again \(AUTH_EXPIRED\): Your token expired on 2026-11-01/);
+    assert.equal(tracker.view.tooltip, "scripted failed: The agent needs you to log in again (AUTH_EXPIRED): Your token expired on 2026-11-01. Click to show the chat.");
     assert.equal(scheduler.live, 0, "a failure does not go back to idle by itself");
   });
 

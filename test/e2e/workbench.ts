@@ -1,0 +1,139 @@
+// A real VS Code (code-server) with this extension, and the moves a user makes in it: the palette, Quick Open, the
+// chat, the status bar, the notification centre. Shared by the end-to-end suites. Facts behind the selectors:
+// ../../../shared/docs/real-vscode-host.md.
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { chromium, type Browser, type FrameLocator, type Locator, type Page } from "playwright-core";
+import { startCodeServer, type CodeServer } from "../../scripts/code-server";
+import { repoRoot } from "../helpers/repo";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../helpers/webview-harness";
+
+export const RESULTS = path.join(repoRoot, "test-results");
+
+export interface Workbench {
+  page: Page;
+  workspace: string;
+}
+
+/** One code-server with its own user settings, a workspace copied from `from`, and Chromium on its workbench. */
+export function useWorkbench(settings: Record<string, unknown>, from?: string): Workbench {
+  const workbench = {} as Workbench;
+  let server: CodeServer | undefined;
+  let browser: Browser | undefined;
+  before(async () => {
+    fs.mkdirSync(RESULTS, { recursive: true });
+    workbench.workspace = fs.mkdtempSync(path.join(os.tmpdir(), "agent-stream-e2e-"));
+    if (from) fs.cpSync(from, workbench.workspace, { recursive: true });
+    else fs.writeFileSync(path.join(workbench.workspace, "README.md"), "# Sample workspace\n");
+    server = await startCodeServer({ settings });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+    workbench.page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await workbench.page.goto(server.workbenchUrl(workbench.workspace));
+    await workbench.page.waitForSelector(".monaco-workbench", { timeout: 60_000 });
+  });
+  afterEach(async function () {
+    // A failure leaves a picture of what the user would have seen.
+    if (this.currentTest?.state === "failed" && workbench.page) {
+      const name = (this.currentTest.title ?? "failure").replace(/[^a-z0-9]+/gi, "-").slice(0, 60);
+      await workbench.page.screenshot({ path: path.join(RESULTS, `e2e-failed-${name}.png`) }).catch(() => undefined);
+    }
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (workbench.workspace) fs.rmSync(workbench.workspace, { recursive: true, force: true });
+  });
+  return workbench;
+}
+
+/** Opens the chat from the palette, sends a prompt, and returns the chat frame. */
+export async function ask(page: Page, prompt: string): Promise<FrameLocator> {
+  await runCommand(page, "Agent Stream: Open Chat");
+  const chat = chatFrame(page);
+  const composer = chat.locator("textarea").first();
+  await composer.waitFor({ timeout: 60_000 });
+  await composer.fill(prompt);
+  await composer.press("Enter");
+  return chat;
+}
+
+/**
+ * F1, the title, then a click on the row with exactly that title. Not Enter on the first row: while the extension
+ * host is still starting, or when the text matches nothing exactly, VS Code puts "similar commands" (Copilot Chat's,
+ * another of ours) first. The row appears only once the extension registered its commands, hence the retries.
+ */
+export async function runCommand(page: Page, title: string): Promise<void> {
+  for (let attempt = 0; attempt < 30; attempt++) {
+    await page.keyboard.press("F1");
+    await page.locator(".quick-input-widget input").fill(`>${title}`);
+    const row = page.locator(".quick-input-list .monaco-list-row", { has: page.getByText(title, { exact: true }) }).first();
+    if (await row.waitFor({ timeout: 2000 }).then(() => true, () => false)) {
+      await row.click();
+      return;
+    }
+    await page.keyboard.press("Escape");
+  }
+  throw new Error(`command "${title}" never appeared in the palette`);
+}
+
+/** Ctrl+P, the file's name, its row: the file opens in the editor. */
+export async function quickOpen(page: Page, fileName: string): Promise<void> {
+  await page.keyboard.press("Control+P");
+  await page.locator(".quick-input-widget input").fill(fileName);
+  await page.locator(".quick-input-list .monaco-list-row", { has: page.getByText(fileName, { exact: true }) }).first().click();
+  await page.locator(".tabs-container .tab.active", { hasText: fileName }).waitFor();
+}
+
+/** The chat webview's own document (inside VS Code's webview host frame). */
+export function chatFrame(page: Page): FrameLocator {
+  return page.frameLocator("iframe.webview").last().frameLocator("iframe#active-frame");
+}
+
+/** The turn whose prompt is `prompt`, in the chat. */
+export function turnOf(chat: FrameLocator, prompt: string): Locator {
+  return chat.locator("article.turn", { has: chat.locator(".prompt-text", { hasText: prompt }) });
+}
+
+/** Our status bar item when it says `text` ("Agent Stream: stopped"; a RegExp for "completed in <duration>"). */
+export function statusItem(page: Page, text: string | RegExp): Locator {
+  return page.locator(".statusbar .statusbar-item", { hasText: text });
+}
+
+/** The item as it is between turns: "Agent Stream" and its icon, nothing more. */
+export const IDLE_STATUS = /^\s*Agent Stream\s*$/;
+
+/**
+ * New Session from the palette: an empty chat, and the status bar back to idle at once. Tests that read the status
+ * bar start here, so a previous turn's "completed"/"stopped" (of another test, or a failed attempt) cannot answer.
+ */
+export async function newSession(page: Page): Promise<void> {
+  await runCommand(page, "Agent Stream: New Session");
+  await statusItem(page, IDLE_STATUS).waitFor({ timeout: 30_000 });
+}
+
+/**
+ * The notification centre (the bell in the status bar). Toasts never show in this workbench: VS Code suppresses
+ * them when it runs with the smoke-test driver, which code-server needs to load an extension under development.
+ */
+export async function openNotificationCenter(page: Page): Promise<Locator> {
+  const center = page.locator(".notifications-center.visible");
+  if (!(await center.isVisible())) await page.locator("#status\\.notifications").click();
+  await center.waitFor();
+  return center;
+}
+
+export async function closeNotificationCenter(page: Page): Promise<void> {
+  const center = page.locator(".notifications-center.visible");
+  if (await center.isVisible()) await center.getByRole("button", { name: /^Hide Notifications/ }).click();
+  await center.waitFor({ state: "hidden" });
+}
+
+/** Polls `condition` until it holds; fails with `what` after `timeoutMs`. For facts outside the page (processes). */
+export async function waitUntil(what: string, condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
