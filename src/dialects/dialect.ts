@@ -9,7 +9,30 @@ export interface AdapterOutput {
   problem(code: ProblemCode, message: string): void;
 }
 
+/** How the stream ended: the CLI's exit, or null for a recorded stream (a file, stdin). */
+export interface StreamEnding {
+  exitCode: number | null;
+  signal: string | null;
+}
+
 export interface DialectAdapter {
   readonly dialect: string;
   decode(value: unknown, out: AdapterOutput): void;
+  /**
+   * The stream ended and every line was decoded. A last chance to say what the CLI implied but never wrote, for
+   * example that a CLI which exited 0 after a failed model call failed (an `error`, then `done`). The session
+   * still makes up a missing `done` itself and says why; an adapter need not.
+   */
+  end?(out: AdapterOutput, ending: StreamEnding | null): void;
+}
+
+/** A dialect as the registry knows it: its name, how to make a fresh adapter, and how `auto` recognises it. */
+export interface DialectDefinition {
+  readonly name: string;
+  create(): DialectAdapter;
+  /**
+   * Whether this parsed value is one this dialect's CLI writes and the others do not: looked at for the first
+   * values of a stream, in the registry's order, until one dialect claims one.
+   */
+  recognizes(value: Record<string, unknown>): boolean;
 }

@@ -24,7 +24,7 @@ export class LiveSession {
 
   private constructor(options: LiveSessionOptions) {
     const { process: processOptions, adapter, maxLineBytes, onStderr, onLine, ...sessionOptions } = options;
-    this.session = new Session({ ...sessionOptions, dialect: adapter.dialect });
+    this.session = new Session({ ...sessionOptions, dialect: () => adapter.dialect });
     const feed = createSessionFeed(this.session, new EventDecoder(adapter), maxLineBytes, onLine);
     let settle: (transcript: Transcript) => void = () => {};
     this.finished = new Promise((resolve) => (settle = resolve));
@@ -39,7 +39,7 @@ export class LiveSession {
           `The CLI produced no output for ${timeout} and was stopped. Retry, or raise the inactivity timeout.`,
         ),
       onExit: (exit) => {
-        feed.end();
+        feed.end({ exitCode: exit.exitCode, signal: exit.signal });
         this.session.processEnded(exit);
         settle(this.session.toTranscript());
       },

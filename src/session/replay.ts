@@ -21,7 +21,7 @@ export class ReplayRun {
 
   constructor(chunks: AsyncIterable<Uint8Array | string>, options: ReplayOptions) {
     const { adapter, maxLineBytes, ...sessionOptions } = options;
-    this.session = new Session({ ...sessionOptions, dialect: adapter.dialect });
+    this.session = new Session({ ...sessionOptions, dialect: () => adapter.dialect });
     this.finished = this.read(chunks, adapter, maxLineBytes);
   }
 

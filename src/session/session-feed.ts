@@ -1,7 +1,14 @@
 // Wires bytes to a session: line reader → decoder → session. Shared by live runs and replays.
+import type { StreamEnding } from "../dialects/dialect";
 import type { DecodedLineSink, EventDecoder } from "../stream/event-decoder";
 import { DEFAULT_MAX_LINE_BYTES, LineReader } from "../stream/line-reader";
 import type { Session } from "./session";
+
+export interface SessionFeed {
+  push(chunk: Uint8Array): void;
+  /** No more bytes: the last line is decoded, then the adapter hears how the stream ended (null: a recording). */
+  end(ending?: StreamEnding | null): void;
+}
 
 /** `onLine` sees every line as read, before it is decoded (the log's trace level). */
 export function createSessionFeed(
@@ -9,12 +16,12 @@ export function createSessionFeed(
   decoder: EventDecoder,
   maxLineBytes = DEFAULT_MAX_LINE_BYTES,
   onLine?: (text: string, lineNumber: number) => void,
-): LineReader {
+): SessionFeed {
   const sink: DecodedLineSink = {
     event: (event, line) => session.acceptEvent(event, line),
     problem: (problem) => session.acceptProblem(problem),
   };
-  return new LineReader(
+  const reader = new LineReader(
     {
       onLine:
         onLine === undefined
@@ -27,4 +34,11 @@ export function createSessionFeed(
     },
     maxLineBytes,
   );
+  return {
+    push: (chunk) => reader.push(chunk),
+    end: (ending = null) => {
+      reader.end();
+      decoder.end(sink, ending);
+    },
+  };
 }

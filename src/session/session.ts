@@ -19,7 +19,8 @@ export interface ProcessEnding {
 export type StopCause = "user" | "timeout";
 
 export interface SessionOptions {
-  dialect: string;
+  /** The stream's dialect; a function when it is known only once the stream says (the `auto` dialect). */
+  dialect: string | (() => string);
   /** Clock for live sessions; a replayed file measures durations by event timestamps instead. */
   now?: () => number;
   /** Every event of the normalized protocol-1 stream, synthesized ones included, in order. */
@@ -195,7 +196,7 @@ export class Session {
     if (done === null || this.finalStatusValue === null) throw new Error("toTranscript before the session is done");
     return {
       sessionId: this.sessionIdValue,
-      dialect: this.options.dialect,
+      dialect: typeof this.options.dialect === "function" ? this.options.dialect() : this.options.dialect,
       status: this.finalStatusValue,
       blocks: this.blocks,
       done: { ...done, toolsUsed: [...done.toolsUsed] },

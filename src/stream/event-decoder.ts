@@ -1,11 +1,12 @@
 // One text line → JSON → the dialect adapter → canonical events, or problems that name the line.
 import type { CliStreamEvent } from "../protocol/events";
 import type { Problem } from "../protocol/transcript";
-import type { AdapterOutput, DialectAdapter } from "../dialects/dialect";
+import type { AdapterOutput, DialectAdapter, StreamEnding } from "../dialects/dialect";
 
 /** Where decoded events and problems go, in line order. */
 export interface DecodedLineSink {
-  event(event: CliStreamEvent, line: number): void;
+  /** `line` is null for what an adapter added at the end of the stream. */
+  event(event: CliStreamEvent, line: number | null): void;
   problem(problem: Problem): void;
 }
 
@@ -13,7 +14,7 @@ const EXCERPT_CHARS = 60;
 
 export class EventDecoder {
   private sink: DecodedLineSink | undefined;
-  private line = 0;
+  private line: number | null = 0;
   /** One output object for the decoder's life: the adapter's events go to the current line's sink. */
   private readonly output: AdapterOutput = {
     event: (event) => this.sink!.event(event, this.line),
@@ -37,6 +38,14 @@ export class EventDecoder {
     this.sink = sink;
     this.line = line;
     this.adapter.decode(value, this.output);
+  }
+
+  /** After the last line: the adapter may add what the end of the stream means (its events have no line). */
+  end(sink: DecodedLineSink, ending: StreamEnding | null): void {
+    if (this.adapter.end === undefined) return;
+    this.sink = sink;
+    this.line = null;
+    this.adapter.end(this.output, ending);
   }
 
   oversizedLine(line: number, sizeBytes: number, limitBytes: number): Problem {

@@ -108,7 +108,7 @@ function newDecoder(): EventDecoder {
 }
 
 /** What the decoder sent to its sink for one line, in order. */
-type DecodedLine = { kind: "event"; event: CliStreamEvent; line: number } | { kind: "problem"; problem: Problem };
+type DecodedLine = { kind: "event"; event: CliStreamEvent; line: number | null } | { kind: "problem"; problem: Problem };
 
 function decodeLine(decoder: EventDecoder, text: string, line: number): DecodedLine[] {
   const out: DecodedLine[] = [];

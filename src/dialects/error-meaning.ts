@@ -1,0 +1,30 @@
+// Turns another CLI's error (its message, and an HTTP status when it gives one) into the ProtocolError code that
+// means the same to a user, so the panel offers the action that helps: log in, retry, start a new session.
+import type { ProtocolErrorCode } from "../protocol/events";
+
+const RULES: readonly { code: ProtocolErrorCode; statuses: readonly number[]; pattern: RegExp }[] = [
+  {
+    code: "AUTH_EXPIRED",
+    statuses: [401, 403],
+    pattern: /\b(authenticat|unauthori[sz]ed|invalid[ _-]?(api[ _-]?key|x-api-key|token|credential)|api[ _-]?key|credential|expired[ _-]?token|token[ _-]?(has )?expired|log ?in again|please (run )?\/?login|permission_error|oauth)/i,
+  },
+  {
+    code: "CONTEXT_LIMIT",
+    statuses: [413],
+    pattern: /\b(context[ _-]?(window|length|limit)|prompt is too long|too many tokens|maximum context|input is too long|request_too_large|exceeds? the (model's )?(context|token))/i,
+  },
+  {
+    code: "NETWORK_TIMEOUT",
+    statuses: [408, 429, 500, 502, 503, 504, 529],
+    pattern: /\b(overloaded|rate[ _-]?limit|too many requests|timed? ?out|timeout|ETIMEDOUT|ECONNRESET|ECONNREFUSED|ENOTFOUND|EAI_AGAIN|socket hang up|network|connection (error|refused|reset)|fetch failed|internal server error|bad gateway|service unavailable|gateway timeout|api_error|5\d\d)\b/i,
+  },
+];
+
+/** The code whose meaning the error has; `UNKNOWN` keeps the CLI's own words as the message. */
+export function errorCodeFor(message: string, status?: number | null): ProtocolErrorCode {
+  if (typeof status === "number") {
+    const byStatus = RULES.find((rule) => rule.statuses.includes(status));
+    if (byStatus !== undefined) return byStatus.code;
+  }
+  return RULES.find((rule) => rule.pattern.test(message))?.code ?? "UNKNOWN";
+}

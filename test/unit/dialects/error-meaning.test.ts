@@ -1,0 +1,29 @@
+import * as assert from "node:assert/strict";
+import { errorCodeFor } from "../../../src/dialects/error-meaning";
+
+describe("what another CLI's error means", () => {
+  const table: [string, number | null, string][] = [
+    ['API Error: 401 {"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key"}}', null, "AUTH_EXPIRED"],
+    ["OAuth token has expired. Please run /login", null, "AUTH_EXPIRED"],
+    ["Forbidden", 403, "AUTH_EXPIRED"],
+    ["Incorrect API key provided", null, "AUTH_EXPIRED"],
+    ['API Error: 529 {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}', null, "NETWORK_TIMEOUT"],
+    ["Rate limit reached for requests", null, "NETWORK_TIMEOUT"],
+    ["Request timed out after 30s", null, "NETWORK_TIMEOUT"],
+    ["connect ECONNREFUSED 127.0.0.1:4000", null, "NETWORK_TIMEOUT"],
+    ["Internal server error", 500, "NETWORK_TIMEOUT"],
+    ["prompt is too long: 210000 tokens > 200000 maximum", null, "CONTEXT_LIMIT"],
+    ["This model's maximum context length is 128000 tokens", null, "CONTEXT_LIMIT"],
+    ["Tool 'Frobnicate' does not exist", null, "UNKNOWN"],
+  ];
+  for (const [message, status, code] of table) {
+    it(`${code} for ${JSON.stringify(message.slice(0, 50))}${status === null ? "" : ` (HTTP ${status})`}`, () => {
+      assert.equal(errorCodeFor(message, status), code);
+    });
+  }
+
+  it("an HTTP status decides over the words", () => {
+    assert.equal(errorCodeFor("Something failed", 429), "NETWORK_TIMEOUT");
+    assert.equal(errorCodeFor("Something failed", 413), "CONTEXT_LIMIT");
+  });
+});
