@@ -10,7 +10,7 @@ import { NotificationPolicy } from "./panel/notification-policy";
 import { buildPromptContext } from "./panel/prompt-context";
 import { StatusTracker } from "./panel/status-model";
 import type { ErrorAction, Turn } from "./protocol/messages";
-import { MAX_PROMPT_CHARS, TurnSchema } from "./protocol/messages";
+import { MAX_PROMPT_CHARS, SavedTurnsSchema } from "./protocol/messages";
 import { ByteTail } from "./process/byte-tail";
 import { LiveSession } from "./session/live-session";
 import { ReplayRun } from "./session/replay";
@@ -277,7 +277,7 @@ function clip(text: string): string {
 /** Turns kept from before a reload; anything that no longer fits the schema is dropped, not trusted. */
 function restoredTurns(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): Turn[] {
   const stored = context.workspaceState.get<unknown>(PERSISTED_TURNS_KEY, []);
-  const parsed = TurnSchema.array().safeParse(stored);
+  const parsed = SavedTurnsSchema.safeParse(stored);
   if (parsed.success) return parsed.data;
   log.warn("the saved conversation could not be read and was dropped");
   return [];

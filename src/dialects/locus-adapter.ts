@@ -1,5 +1,5 @@
 // Protocol 1 as specified: validate each value against its type's zod schema.
-import { z } from "zod";
+import * as z from "zod/mini";
 import { EVENT_SCHEMAS, PROTOCOL_VERSION, isCliEventType, type CliEventType, type CliStreamEvent, type EventOfType } from "../protocol/events";
 import { describeIssues, typeName } from "../protocol/describe-issue";
 import type { AdapterOutput, DialectAdapter } from "./dialect";
@@ -10,7 +10,7 @@ import type { AdapterOutput, DialectAdapter } from "./dialect";
  */
 const COMPILED_SCHEMAS = Object.fromEntries(
   Object.entries(EVENT_SCHEMAS).map(([type, schema]) => [type, z.compile(schema)]),
-) as { readonly [T in CliEventType]: z.ZodType<EventOfType<T>> };
+) as { readonly [T in CliEventType]: z.ZodMiniType<EventOfType<T>> };
 
 export class LocusAdapter implements DialectAdapter {
   readonly dialect = "locus";

@@ -1,5 +1,5 @@
 // Turns zod issues into one short sentence a CLI author can act on: "payload.exitCode: expected number, got string".
-import type { z } from "zod";
+import type * as z from "zod/mini";
 
 const MAX_ISSUES = 3;
 

@@ -1,7 +1,13 @@
 // Protocol 1 of the Locus JSON stream (../shared/protocols/locus-json-stream.md):
 // the contract every dialect adapter translates into. Types are z.infer of these schemas.
-import { z } from "zod";
+// zod/mini: the same checks as zod's classic API, and only what is used reaches the bundles.
+import { en } from "zod/locales";
+import * as z from "zod/mini";
 import { PROTOCOL_VERSION } from "./version";
+
+// zod/mini words every issue "Invalid input" until given a locale (classic zod sets English itself), and
+// describeIssues passes some issues on as zod words them: "Too small: expected number to be >0".
+z.config(en());
 
 export { PROTOCOL_VERSION };
 
@@ -28,45 +34,45 @@ export type ProtocolError = z.infer<typeof ProtocolErrorSchema>;
 
 export const StartPayloadSchema = z.object({
   command: z.string(),
-  model: z.string().optional(),
-  provider: z.string().optional(),
-  cwd: z.string().optional(),
+  model: z.optional(z.string()),
+  provider: z.optional(z.string()),
+  cwd: z.optional(z.string()),
 });
 
 export const ContentPayloadSchema = z.object({ content: z.string() });
 
 export const ToolStartedPayloadSchema = z.object({
   tool: z.string(),
-  toolId: z.string().optional(),
-  parameters: z.record(z.string(), z.unknown()).optional(),
+  toolId: z.optional(z.string()),
+  parameters: z.optional(z.record(z.string(), z.unknown())),
 });
 
 export const ToolCompletedPayloadSchema = z.object({
   tool: z.string(),
-  toolId: z.string().optional(),
+  toolId: z.optional(z.string()),
   success: z.boolean(),
-  duration: z.number().nonnegative().optional(),
-  error: z.string().optional(),
+  duration: z.optional(z.number().check(z.nonnegative())),
+  error: z.optional(z.string()),
 });
 
 export const StatusPayloadSchema = z.object({
   status: z.string(),
-  message: z.string().optional(),
+  message: z.optional(z.string()),
 });
 
 export const ErrorPayloadSchema = z.object({ error: ProtocolErrorSchema });
 
 export const DonePayloadSchema = z.object({
-  exitCode: z.number().int(),
-  duration: z.number().nonnegative(),
-  toolsUsed: z.array(z.string()).optional(),
-  tokensUsed: z.number().nonnegative().optional(),
+  exitCode: z.number().check(z.int()),
+  duration: z.number().check(z.nonnegative()),
+  toolsUsed: z.optional(z.array(z.string())),
+  tokensUsed: z.optional(z.number().check(z.nonnegative())),
   success: z.boolean(),
 });
 
-function envelope<T extends string, P extends z.ZodType>(type: T, payload: P) {
+function envelope<T extends string, P extends z.ZodMiniType>(type: T, payload: P) {
   return z.object({
-    protocol: z.number().int().positive(),
+    protocol: z.number().check(z.int(), z.positive()),
     type: z.literal(type),
     sessionId: z.string(),
     timestamp: z.number(),
@@ -100,7 +106,7 @@ export type EventOfType<T extends CliEventType> = Extract<CliStreamEvent, { type
 export type DonePayload = z.infer<typeof DonePayloadSchema>;
 
 /** Per-type schemas, so a line is checked against its own type's schema only. */
-export const EVENT_SCHEMAS: { readonly [T in CliEventType]: z.ZodType<EventOfType<T>> } = {
+export const EVENT_SCHEMAS: { readonly [T in CliEventType]: z.ZodMiniType<EventOfType<T>> } = {
   start: StartEventSchema,
   text_delta: TextDeltaEventSchema,
   thinking: ThinkingEventSchema,
@@ -117,7 +123,7 @@ export function isCliEventType(type: unknown): type is CliEventType {
 
 /** The part of every event that is the same whatever its type. */
 export const EnvelopeSchema = z.object({
-  protocol: z.number().int().positive(),
+  protocol: z.number().check(z.int(), z.positive()),
   type: z.string(),
   sessionId: z.string(),
   timestamp: z.number(),

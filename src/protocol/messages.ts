@@ -1,20 +1,23 @@
 // The contract between the extension host and the chat webview: what the host tells the view (a snapshot,
 // then changes), and the small set of intents the view may send back. Both sides use these schemas.
-import { z } from "zod";
+import * as z from "zod/mini";
 import { SESSION_STATES } from "../session/session-state";
 import { DoneSummarySchema, FinalStatusSchema, ProblemSchema, TranscriptBlockSchema } from "./transcript";
 
 export const SessionStateSchema = z.enum(SESSION_STATES);
 
+/** 0, 1, 2…: a position in a list, or a turn's id. */
+const WholeNumberSchema = z.number().check(z.int(), z.nonnegative());
+
 export const TranscriptChangeSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("block-added"), index: z.number().int().nonnegative(), block: TranscriptBlockSchema }),
-  z.object({ kind: z.literal("text-appended"), index: z.number().int().nonnegative(), text: z.string() }),
-  z.object({ kind: z.literal("block-updated"), index: z.number().int().nonnegative(), block: TranscriptBlockSchema }),
+  z.object({ kind: z.literal("block-added"), index: WholeNumberSchema, block: TranscriptBlockSchema }),
+  z.object({ kind: z.literal("text-appended"), index: WholeNumberSchema, text: z.string() }),
+  z.object({ kind: z.literal("block-updated"), index: WholeNumberSchema, block: TranscriptBlockSchema }),
 ]);
 export type TranscriptChange = z.infer<typeof TranscriptChangeSchema>;
 
 export const SessionChangeSchema = z.discriminatedUnion("kind", [
-  ...TranscriptChangeSchema.options,
+  ...TranscriptChangeSchema.def.options,
   z.object({ kind: z.literal("state"), state: SessionStateSchema }),
   z.object({ kind: z.literal("problem"), problem: ProblemSchema }),
   z.object({ kind: z.literal("done"), done: DoneSummarySchema, status: FinalStatusSchema }),
@@ -27,20 +30,24 @@ export type PromptContext = z.infer<typeof PromptContextSchema>;
 
 /** One prompt and the assistant's answer to it. (Defaults keep turns saved by earlier versions readable.) */
 export const TurnSchema = z.object({
-  id: z.number().int().nonnegative(),
+  id: WholeNumberSchema,
   prompt: z.string(),
   /** Who answered: "Locus", "Built-in agent", a replayed file's name… */
   agent: z.string(),
   state: SessionStateSchema,
   blocks: z.array(TranscriptBlockSchema),
   problems: z.array(ProblemSchema),
-  done: DoneSummarySchema.nullable(),
-  status: FinalStatusSchema.nullable(),
+  done: z.nullable(DoneSummarySchema),
+  status: z.nullable(FinalStatusSchema),
   /** What the editor added to the prompt (workspace folder, active file, selection), or null. */
-  context: PromptContextSchema.nullable().default(null),
+  context: z._default(z.nullable(PromptContextSchema), null),
   /** A prompt the agent answers, or a recorded stream shown as it was (nothing ran; its error cards have no actions). */
-  origin: z.enum(["prompt", "replay"]).default("prompt"),
+  origin: z._default(z.enum(["prompt", "replay"]), "prompt"),
 });
+
+/** The turns a window saved, as it reads them back after a reload. */
+export const SavedTurnsSchema = z.array(TurnSchema);
+
 export type Turn = z.infer<typeof TurnSchema>;
 
 export const HostMessageSchema = z.discriminatedUnion("type", [
@@ -49,11 +56,11 @@ export const HostMessageSchema = z.discriminatedUnion("type", [
     type: z.literal("snapshot"),
     turns: z.array(TurnSchema),
     /** Why no CLI can run here (Restricted Mode), or null. */
-    restriction: z.string().nullable(),
+    restriction: z.nullable(z.string()),
   }),
   z.object({ type: z.literal("turn-started"), turn: TurnSchema }),
   /** Changes to one turn, in order, batched by the host. */
-  z.object({ type: z.literal("changes"), turnId: z.number().int().nonnegative(), changes: z.array(SessionChangeSchema) }),
+  z.object({ type: z.literal("changes"), turnId: WholeNumberSchema, changes: z.array(SessionChangeSchema) }),
   z.object({ type: z.literal("cleared") }),
 ]);
 export type HostMessage = z.infer<typeof HostMessageSchema>;
@@ -69,12 +76,12 @@ export const MAX_COPY_CHARS = 10 * 1024 * 1024;
 /** Everything the webview may ask for. Anything else is dropped and logged by the host. */
 export const WebviewIntentSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("ready") }),
-  z.strictObject({ type: z.literal("send"), prompt: z.string().trim().min(1).max(MAX_PROMPT_CHARS) }),
+  z.strictObject({ type: z.literal("send"), prompt: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_PROMPT_CHARS)) }),
   z.strictObject({ type: z.literal("stop") }),
   z.strictObject({ type: z.literal("newSession") }),
   /** The host opens it only after its own check (http and https only). */
-  z.strictObject({ type: z.literal("openLink"), url: z.string().max(8192) }),
-  z.strictObject({ type: z.literal("copy"), text: z.string().max(MAX_COPY_CHARS) }),
-  z.strictObject({ type: z.literal("errorAction"), action: ErrorActionSchema, turnId: z.number().int().nonnegative() }),
+  z.strictObject({ type: z.literal("openLink"), url: z.string().check(z.maxLength(8192)) }),
+  z.strictObject({ type: z.literal("copy"), text: z.string().check(z.maxLength(MAX_COPY_CHARS)) }),
+  z.strictObject({ type: z.literal("errorAction"), action: ErrorActionSchema, turnId: WholeNumberSchema }),
 ]);
 export type WebviewIntent = z.infer<typeof WebviewIntentSchema>;

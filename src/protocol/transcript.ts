@@ -1,5 +1,5 @@
 // The transcript a session keeps: what the panel shows and what `agent-stream transcript --format json` prints.
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ProtocolErrorCodeSchema } from "./events";
 
 /** Why a line or event could not be used as it was. Data, never an exception. */
@@ -14,7 +14,7 @@ export const ProblemCodeSchema = z.enum(PROBLEM_CODES);
 export type ProblemCode = z.infer<typeof ProblemCodeSchema>;
 
 export const ProblemSchema = z.object({
-  line: z.number().int().nullable(),
+  line: z.nullable(z.number().check(z.int())),
   code: ProblemCodeSchema,
   message: z.string(),
 });
@@ -29,16 +29,16 @@ export const ThinkingBlockSchema = z.object({ kind: z.literal("thinking"), text:
 export const ToolCardSchema = z.object({
   kind: z.literal("tool"),
   tool: z.string(),
-  toolId: z.string().nullable(),
-  parameters: z.record(z.string(), z.unknown()).nullable(),
+  toolId: z.nullable(z.string()),
+  parameters: z.nullable(z.record(z.string(), z.unknown())),
   status: ToolStatusSchema,
-  durationMs: z.number().nullable(),
-  error: z.string().nullable(),
+  durationMs: z.nullable(z.number()),
+  error: z.nullable(z.string()),
 });
 export const StatusBlockSchema = z.object({
   kind: z.literal("status"),
   status: z.string(),
-  message: z.string().nullable(),
+  message: z.nullable(z.string()),
 });
 export const ErrorBlockSchema = z.object({
   kind: z.literal("error"),
@@ -61,10 +61,10 @@ export type ToolCard = z.infer<typeof ToolCardSchema>;
 export type ErrorBlock = z.infer<typeof ErrorBlockSchema>;
 
 export const DoneSummarySchema = z.object({
-  exitCode: z.number().int(),
+  exitCode: z.number().check(z.int()),
   durationMs: z.number(),
   toolsUsed: z.array(z.string()),
-  tokensUsed: z.number().nullable(),
+  tokensUsed: z.nullable(z.number()),
   success: z.boolean(),
   synthesized: z.boolean(),
 });
@@ -75,7 +75,7 @@ export const FinalStatusSchema = z.enum(FINAL_STATUSES);
 export type FinalStatus = z.infer<typeof FinalStatusSchema>;
 
 export const TranscriptSchema = z.object({
-  sessionId: z.string().nullable(),
+  sessionId: z.nullable(z.string()),
   dialect: z.string(),
   status: FinalStatusSchema,
   blocks: z.array(TranscriptBlockSchema),
