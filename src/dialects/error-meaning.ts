@@ -18,6 +18,12 @@ const RULES: readonly { code: ProtocolErrorCode; statuses: readonly number[]; pa
     statuses: [408, 429, 500, 502, 503, 504, 529],
     pattern: /\b(overloaded|rate[ _-]?limit|too many requests|timed? ?out|timeout|ETIMEDOUT|ECONNRESET|ECONNREFUSED|ENOTFOUND|EAI_AGAIN|socket hang up|network|connection (error|refused|reset)|fetch failed|internal server error|bad gateway|service unavailable|gateway timeout|api_error|5\d\d)\b/i,
   },
+  {
+    // Claude Code, asked to --resume a session it does not have: "No conversation found with session ID: <id>".
+    code: "SESSION_NOT_FOUND",
+    statuses: [],
+    pattern: /\bno conversation found\b/i,
+  },
 ];
 
 /** The code whose meaning the error has; `UNKNOWN` keeps the CLI's own words as the message. */

@@ -14,6 +14,7 @@ describe("what another CLI's error means", () => {
     ["Internal server error", 500, "NETWORK_TIMEOUT"],
     ["prompt is too long: 210000 tokens > 200000 maximum", null, "CONTEXT_LIMIT"],
     ["This model's maximum context length is 128000 tokens", null, "CONTEXT_LIMIT"],
+    ["No conversation found with session ID: 0f8b5d2e-6c1a-4e7b-9a3d-2b7c4e9f1a60", null, "SESSION_NOT_FOUND"],
     ["Tool 'Frobnicate' does not exist", null, "UNKNOWN"],
   ];
   for (const [message, status, code] of table) {
