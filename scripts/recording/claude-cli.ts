@@ -1,0 +1,240 @@
+// Claude Code (`claude -p --output-format stream-json`) against the mock Anthropic Messages API.
+// Facts behind the flags and the environment: shared/docs/real-cli-recording.md.
+import * as path from "node:path";
+import { anthropicError, anthropicStream, type AnthropicBlock } from "./anthropic-replies";
+import type { CliRun } from "./cli-run";
+import { isRecord } from "./mock-model-server";
+import type { AgentCli, DriveLog, Scenario } from "./scenario";
+import * as texts from "./scenario-texts";
+
+const text = (chunks: readonly string[]): AnthropicBlock => ({ type: "text", chunks });
+const answer = (chunks: readonly string[]) => anthropicStream({ blocks: [text(chunks)], stopReason: "end_turn" });
+const slowAnswer = () => anthropicStream({ blocks: [text(texts.slowAnswerChunks())], stopReason: "end_turn", deltaDelayMs: texts.SLOW_DELTA_DELAY_MS });
+const prompt = (words: string) => ["--", words];
+
+/** Stream-json input, as a host that keeps one process for a conversation runs it (protocols/claude-stream-json.md). */
+const STREAM_JSON_INPUT = ["--input-format", "stream-json", "--replay-user-messages"];
+
+export const claudeCli: AgentCli = {
+  name: "claude",
+  packageName: "@anthropic-ai/claude-code",
+  binary: path.join("node_modules", ".bin", "claude"),
+  installFlags: ["--engine-strict=false"],
+  commonArgs: ["-p", "--verbose", "--output-format", "stream-json", "--include-partial-messages"],
+  env: ({ home, port }) => ({
+    PATH: process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin",
+    HOME: home,
+    SHELL: "/bin/bash",
+    LANG: "C.UTF-8",
+    ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}`,
+    ANTHROPIC_API_KEY: "sk-ant-mock-key",
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    DISABLE_TELEMETRY: "1",
+    DISABLE_AUTOUPDATER: "1",
+    DISABLE_ERROR_REPORTING: "1",
+    // The default retries for minutes; two retries show the same shapes in seconds.
+    CLAUDE_CODE_MAX_RETRIES: "2",
+  }),
+  prepareHome: () => undefined,
+  scenarios: claudeScenarios(),
+};
+
+function claudeScenarios(): Scenario[] {
+  return [
+    {
+      name: "plain-answer",
+      description: "One streamed text answer with emoji, CJK and a fenced code block.",
+      args: () => prompt(texts.PLAIN_PROMPT),
+      replies: () => [answer(texts.PLAIN_ANSWER_CHUNKS)],
+    },
+    {
+      name: "thinking",
+      description: "A thinking block (thinking_delta, signature_delta) before the text answer; MAX_THINKING_TOKENS asks for thinking.",
+      args: () => prompt(texts.THINKING_PROMPT),
+      env: { MAX_THINKING_TOKENS: "2048" },
+      replies: () => [
+        anthropicStream({
+          blocks: [{ type: "thinking", chunks: texts.THINKING_CHUNKS, signature: "bW9jay1zaWduYXR1cmUtZm9yLXRoaW5raW5n" }, text(texts.THINKING_ANSWER_CHUNKS)],
+          stopReason: "end_turn",
+        }),
+      ],
+    },
+    {
+      name: "tool-use",
+      description: "Three model turns: Read notes.txt, then Bash `echo hi` (both allowed), then the answer.",
+      args: () => ["--allowedTools", "Read,Bash(echo hi)", ...prompt(texts.TOOL_PROMPT)],
+      workspaceFiles: { [texts.NOTES_FILE]: texts.NOTES_TEXT },
+      replies: ({ workspace }) => [
+        anthropicStream({
+          blocks: [text(texts.TOOL_INTRO_CHUNKS), { type: "tool_use", id: "toolu_mock_read_01", name: "Read", input: { file_path: path.join(workspace, texts.NOTES_FILE) } }],
+          stopReason: "tool_use",
+        }),
+        anthropicStream({
+          blocks: [text(texts.TOOL_MIDDLE_CHUNKS), { type: "tool_use", id: "toolu_mock_bash_02", name: "Bash", input: { command: "echo hi", description: "Print hi" } }],
+          stopReason: "tool_use",
+        }),
+        answer(texts.TOOL_ANSWER_CHUNKS),
+      ],
+    },
+    {
+      name: "tool-error",
+      description: "Read of a file that does not exist: the tool_result comes back as an error, then the model answers.",
+      args: () => ["--allowedTools", "Read", ...prompt(texts.TOOL_ERROR_PROMPT)],
+      replies: ({ workspace }) => [
+        anthropicStream({
+          blocks: [{ type: "tool_use", id: "toolu_mock_read_missing", name: "Read", input: { file_path: path.join(workspace, texts.MISSING_FILE) } }],
+          stopReason: "tool_use",
+        }),
+        answer(texts.TOOL_ERROR_ANSWER_CHUNKS),
+      ],
+    },
+    {
+      name: "tool-permission-denied",
+      description: "Bash `touch made-by-model.txt` without --allowedTools: print mode denies it, the model answers, the result lists the denial.",
+      args: () => prompt("Create a file called made-by-model.txt."),
+      replies: () => [
+        anthropicStream({
+          blocks: [{ type: "tool_use", id: "toolu_mock_bash_denied", name: "Bash", input: { command: "touch made-by-model.txt", description: "Create the file" } }],
+          stopReason: "tool_use",
+        }),
+        answer(["I wasn't allowed ", "to run that command."]),
+      ],
+    },
+    {
+      name: "auth-error",
+      description: "Every request answered 401 authentication_error.",
+      args: () => prompt(texts.SHORT_PROMPT),
+      replies: () => [],
+      otherwise: anthropicError(401, "authentication_error", "invalid x-api-key"),
+    },
+    {
+      name: "server-error-retry",
+      description: "Two 500 api_error answers, then a good one (CLAUDE_CODE_MAX_RETRIES=2).",
+      args: () => prompt(texts.SHORT_PROMPT),
+      replies: () => [anthropicError(500, "api_error", "Internal server error"), anthropicError(500, "api_error", "Internal server error"), answer(texts.SHORT_ANSWER_CHUNKS)],
+    },
+    {
+      name: "server-error-give-up",
+      description: "Every request answered 500 api_error, until the CLI gives up (CLAUDE_CODE_MAX_RETRIES=2).",
+      args: () => prompt(texts.SHORT_PROMPT),
+      replies: () => [],
+      otherwise: anthropicError(500, "api_error", "Internal server error"),
+    },
+    {
+      name: "overloaded",
+      description: "Every request answered 529 overloaded_error, until the CLI gives up (CLAUDE_CODE_MAX_RETRIES=2).",
+      args: () => prompt(texts.SHORT_PROMPT),
+      replies: () => [],
+      otherwise: anthropicError(529, "overloaded_error", "Overloaded"),
+    },
+    {
+      name: "rate-limited",
+      description: "One 429 rate_limit_error with retry-after: 1, then a good answer.",
+      args: () => prompt(texts.SHORT_PROMPT),
+      replies: () => [
+        anthropicError(429, "rate_limit_error", "Number of request tokens has exceeded your per-minute rate limit", { "retry-after": "1" }),
+        answer(texts.SHORT_ANSWER_CHUNKS),
+      ],
+    },
+    {
+      name: "startup-error",
+      description: "stream-json output without --verbose: the CLI refuses the command line before any model request.",
+      args: () => prompt(texts.SHORT_PROMPT),
+      omitCommonArgs: ["--verbose"],
+      replies: () => [answer(texts.SHORT_ANSWER_CHUNKS)],
+    },
+    {
+      name: "long-answer",
+      description: "One answer of 2,000 text deltas, sent as fast as the socket takes them.",
+      args: () => prompt(texts.LONG_PROMPT),
+      replies: () => [answer(texts.longAnswerChunks())],
+    },
+    {
+      name: "sigint",
+      description: "SIGINT to the CLI once the first text delta of a slow answer is on stdout.",
+      args: () => prompt(texts.SLOW_PROMPT),
+      replies: () => [slowAnswer()],
+      otherwise: answer(texts.SHORT_ANSWER_CHUNKS),
+      drive: (run, log) => signalAfterFirstDelta(run, log, "SIGINT"),
+    },
+    {
+      name: "sigterm",
+      description: "SIGTERM to the CLI once the first text delta of a slow answer is on stdout.",
+      args: () => prompt(texts.SLOW_PROMPT),
+      replies: () => [slowAnswer()],
+      otherwise: answer(texts.SHORT_ANSWER_CHUNKS),
+      drive: (run, log) => signalAfterFirstDelta(run, log, "SIGTERM"),
+    },
+    {
+      name: "interrupt",
+      description:
+        "Stream-json input: one user message, then a control_request interrupt once the first text delta is out; stdin is closed after the result.",
+      args: () => STREAM_JSON_INPUT,
+      stdin: "pipe",
+      replies: () => [slowAnswer()],
+      otherwise: answer(texts.SHORT_ANSWER_CHUNKS),
+      drive: async (run, log) => {
+        send(run, log, userMessage(texts.SLOW_PROMPT));
+        await run.waitForLine(isTextDelta);
+        send(run, log, { type: "control_request", request_id: "req_interrupt_1", request: { subtype: "interrupt" } });
+        await run.waitForLine(isResult, { timeoutMs: 30_000 }).catch((error: Error) => log.note(`no result after the interrupt: ${error.message}`));
+        log.note("stdin closed");
+        run.endInput();
+      },
+    },
+    {
+      name: "two-messages",
+      description: "Stream-json input: a user message, its result, a second user message, its result, then stdin closed.",
+      args: () => STREAM_JSON_INPUT,
+      stdin: "pipe",
+      replies: () => [answer(texts.FIRST_ANSWER_CHUNKS), answer(texts.SECOND_ANSWER_CHUNKS)],
+      drive: async (run, log) => {
+        send(run, log, userMessage(texts.FIRST_MESSAGE));
+        await run.waitForLine(isResult);
+        send(run, log, userMessage(texts.SECOND_MESSAGE));
+        await run.waitForLine(isResult, { nth: 2 });
+        log.note("stdin closed");
+        run.endInput();
+      },
+    },
+    {
+      name: "two-messages-queued",
+      description: "Stream-json input: two user messages written at once, before the first answer; stdin closed after the second result.",
+      args: () => STREAM_JSON_INPUT,
+      stdin: "pipe",
+      replies: () => [answer(texts.FIRST_ANSWER_CHUNKS), answer(texts.SECOND_ANSWER_CHUNKS)],
+      otherwise: answer(texts.SHORT_ANSWER_CHUNKS),
+      drive: async (run, log) => {
+        send(run, log, userMessage(texts.FIRST_MESSAGE));
+        send(run, log, userMessage(texts.SECOND_MESSAGE));
+        await run.waitForLine(isResult, { nth: 2, timeoutMs: 30_000 }).catch((error: Error) => log.note(`no second result: ${error.message}`));
+        log.note("stdin closed");
+        run.endInput();
+      },
+    },
+  ];
+}
+
+async function signalAfterFirstDelta(run: CliRun, log: DriveLog, signal: NodeJS.Signals): Promise<void> {
+  await run.waitForLine(isTextDelta);
+  log.signal(signal);
+  run.signal(signal);
+}
+
+function userMessage(words: string): unknown {
+  return { type: "user", message: { role: "user", content: [{ type: "text", text: words }] } };
+}
+
+function send(run: CliRun, log: DriveLog, line: unknown): void {
+  log.stdin(line);
+  run.writeLine(line);
+}
+
+function isTextDelta(line: unknown): boolean {
+  if (!isRecord(line) || line.type !== "stream_event" || !isRecord(line.event)) return false;
+  return line.event.type === "content_block_delta" && isRecord(line.event.delta) && line.event.delta.type === "text_delta";
+}
+
+function isResult(line: unknown): line is Record<string, unknown> {
+  return isRecord(line) && line.type === "result";
+}

@@ -1,0 +1,183 @@
+// A scripted model server on 127.0.0.1 for recording real agent CLIs: each scenario lists the replies to serve,
+// in order, to the model requests the CLI makes. It speaks just enough HTTP to be the model service; the bodies
+// come from anthropic-replies.ts and openai-replies.ts.
+import { EventEmitter } from "node:events";
+import * as http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** A model request as the server saw it. */
+export interface ModelRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly body: unknown;
+  /** Set when the client went away (an interrupted CLI closes its connection). */
+  readonly clientGone: () => boolean;
+}
+
+/** Writes one reply and says in a few words what it served, for the run's request log. */
+export type MockReply = (request: ModelRequest, response: http.ServerResponse) => Promise<string>;
+
+/** One line of the request log kept in each recording's meta file. */
+export interface RequestLogEntry {
+  readonly method: string;
+  readonly path: string;
+  /** What the request was for: its model, how many messages, and what the last message carried. */
+  readonly summary: string;
+  readonly served: string;
+  readonly atMs: number;
+}
+
+/** Paths whose POSTs take the next scripted reply. Anything else is answered 404 and logged. */
+const MODEL_PATHS = new Set(["/v1/messages", "/v1/chat/completions"]);
+
+export class MockModelServer extends EventEmitter {
+  private replies: MockReply[] = [];
+  private otherwise: MockReply | undefined;
+  private startedAt = Date.now();
+  private log: RequestLogEntry[] = [];
+  private inFlight = 0;
+
+  private constructor(
+    private readonly server: http.Server,
+    readonly port: number,
+  ) {
+    super();
+  }
+
+  static async start(): Promise<MockModelServer> {
+    const server = http.createServer();
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(0, "127.0.0.1", () => resolve());
+    });
+    const mock = new MockModelServer(server, (server.address() as AddressInfo).port);
+    server.on("request", (request, response) => void mock.handle(request, response));
+    return mock;
+  }
+
+  /** Starts a new scenario: `replies` are served in order, then `otherwise` (or a 500 saying the script ran out). */
+  script(replies: readonly MockReply[], otherwise?: MockReply): void {
+    this.replies = [...replies];
+    this.otherwise = otherwise;
+    this.log = [];
+    this.startedAt = Date.now();
+  }
+
+  get requestLog(): readonly RequestLogEntry[] {
+    return this.log;
+  }
+
+  /** Resolves once no reply is being written (a cut-short stream ends at its next delta), or after `timeoutMs`. */
+  idle(timeoutMs: number): Promise<void> {
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        this.off("reply-finished", check);
+        resolve();
+      };
+      const check = () => {
+        if (this.inFlight === 0) finish();
+      };
+      const timer = setTimeout(finish, timeoutMs);
+      this.on("reply-finished", check);
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+    const path = (request.url ?? "/").split("?")[0] ?? "/";
+    const text = await readBody(request);
+    const body = parseJson(text);
+    let gone = false;
+    response.on("close", () => {
+      if (!response.writableFinished) gone = true;
+    });
+    const modelRequest: ModelRequest = { method: request.method ?? "GET", path, body, clientGone: () => gone };
+    // A request cut short can finish after the next scenario began: its entry belongs to the log of its own.
+    const log = this.log;
+    const atMs = Date.now() - this.startedAt;
+    const reply = request.method === "POST" && MODEL_PATHS.has(path) ? this.nextReply() : notFound;
+    this.inFlight++;
+    let served: string;
+    try {
+      served = await reply(modelRequest, response);
+    } catch (error) {
+      served = `reply failed: ${error instanceof Error ? error.message : String(error)}`;
+      if (!response.headersSent) response.writeHead(500);
+      response.end();
+    }
+    if (gone) served += " (client went away)";
+    this.inFlight--;
+    log.push({ method: modelRequest.method, path, summary: summarise(body), served, atMs });
+    this.emit("reply-finished");
+  }
+
+  private nextReply(): MockReply {
+    return this.replies.shift() ?? this.otherwise ?? scriptRanOut;
+  }
+}
+
+const notFound: MockReply = async (request, response) => {
+  response.writeHead(404, { "content-type": "application/json" });
+  response.end(JSON.stringify({ error: `mock model server: no route for ${request.method} ${request.path}` }));
+  return "404 no route";
+};
+
+const scriptRanOut: MockReply = async (_request, response) => {
+  response.writeHead(500, { "content-type": "application/json" });
+  response.end(JSON.stringify({ type: "error", error: { type: "api_error", message: "mock model server: the scenario has no reply left" } }));
+  return "500 script ran out";
+};
+
+function readBody(request: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    request.on("error", reject);
+  });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** "model=x stream=true messages=3 last=user[tool_result]": enough to check a tool result went back, or thinking was asked for. */
+function summarise(body: unknown): string {
+  if (!isRecord(body)) return typeof body === "string" && body.length > 0 ? "non-JSON body" : "no body";
+  const messages = Array.isArray(body.messages) ? body.messages : [];
+  const last: unknown = messages[messages.length - 1];
+  let lastPart = "";
+  if (isRecord(last)) {
+    const content = last.content;
+    const kinds = Array.isArray(content) ? content.map((part) => (isRecord(part) ? String(part.type) : typeof part)).join(",") : typeof content;
+    lastPart = ` last=${String(last.role)}[${kinds}]`;
+  }
+  const thinking = body.thinking !== undefined ? ` thinking=${JSON.stringify(body.thinking)}` : "";
+  const effort = body.reasoning_effort !== undefined ? ` reasoning_effort=${String(body.reasoning_effort)}` : "";
+  return `model=${String(body.model)} stream=${String(body.stream)} messages=${messages.length}${lastPart}${thinking}${effort}`;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** `text` in pieces of `size` characters: how a streamed JSON argument arrives. */
+export function chunkText(text: string, size: number): string[] {
+  const parts: string[] = [];
+  for (let at = 0; at < text.length; at += size) parts.push(text.slice(at, at + size));
+  return parts;
+}

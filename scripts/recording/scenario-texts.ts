@@ -1,0 +1,53 @@
+// The words both CLIs' scenarios use, so their recordings tell the same story and can be compared.
+
+export const PLAIN_PROMPT = "Greet me in three languages and show a tiny code sample.";
+
+/** Emoji (one with a ZWJ sequence), CJK, and a fenced code block that arrives split across deltas. */
+export const PLAIN_ANSWER_CHUNKS: readonly string[] = [
+  "Hello 👋! ",
+  "In Japanese: こんにちは、世界。",
+  " In Chinese: 你好，世界！ ",
+  "Family emoji: 👨‍👩‍👧‍👦 and a flag: 🇯🇵.\n\n",
+  "Here is the code:\n\n```ts\n",
+  "function greet(name: string): string {\n",
+  "  return `Hi, ${name} 🎉`;\n",
+  "}\n```\n",
+  "\nThat's all — 完了 ✅",
+];
+
+export const THINKING_PROMPT = "What is 17 × 23? Think first.";
+export const THINKING_CHUNKS: readonly string[] = ["The user asks for 17 × 23. ", "17 × 20 = 340, ", "17 × 3 = 51, ", "340 + 51 = 391."];
+export const THINKING_ANSWER_CHUNKS: readonly string[] = ["17 × 23 = ", "**391**."];
+
+export const TOOL_PROMPT = "Read notes.txt, then run `echo hi`, then tell me what you found.";
+export const NOTES_FILE = "notes.txt";
+export const NOTES_TEXT = "Remember: the build is green.\nSecond line: ünïcødé ✓\n";
+export const TOOL_INTRO_CHUNKS: readonly string[] = ["I'll read ", "the notes first."];
+export const TOOL_MIDDLE_CHUNKS: readonly string[] = ["Now I'll run ", "the command."];
+export const TOOL_ANSWER_CHUNKS: readonly string[] = ["The notes say the build is green, ", "and `echo hi` printed `hi`."];
+
+export const TOOL_ERROR_PROMPT = "Read missing.txt and tell me what it says.";
+export const MISSING_FILE = "missing.txt";
+export const TOOL_ERROR_ANSWER_CHUNKS: readonly string[] = ["I couldn't read missing.txt: ", "the file does not exist."];
+
+export const SHORT_PROMPT = "Say hi.";
+export const SHORT_ANSWER_CHUNKS: readonly string[] = ["Hi ", "there!"];
+
+export const LONG_PROMPT = "Count slowly to two thousand.";
+export const LONG_ANSWER_DELTAS = 2000;
+/** 2,000 small deltas, a line break every 20, as a fast model streams a long answer. */
+export function longAnswerChunks(): string[] {
+  return Array.from({ length: LONG_ANSWER_DELTAS }, (_, index) => `${index + 1}${(index + 1) % 20 === 0 ? "\n" : " "}`);
+}
+
+export const SLOW_PROMPT = "Tell me a long story.";
+/** A slow answer for interrupting: long enough that no recording sees its end. */
+export function slowAnswerChunks(): string[] {
+  return Array.from({ length: 600 }, (_, index) => `word${index + 1} `);
+}
+export const SLOW_DELTA_DELAY_MS = 100;
+
+export const FIRST_MESSAGE = "My name is Ada. Remember it.";
+export const FIRST_ANSWER_CHUNKS: readonly string[] = ["Nice to meet you, ", "Ada!"];
+export const SECOND_MESSAGE = "What is my name?";
+export const SECOND_ANSWER_CHUNKS: readonly string[] = ["Your name is ", "Ada."];

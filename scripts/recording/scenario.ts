@@ -1,0 +1,66 @@
+// What a recording scenario and an agent CLI are to the recorder.
+import type { CliRun } from "./cli-run";
+import type { MockReply } from "./mock-model-server";
+
+/** The throwaway places one run gets. */
+export interface RunPlaces {
+  readonly home: string;
+  readonly workspace: string;
+  readonly port: number;
+}
+
+export interface RecordedScenario {
+  readonly name: string;
+  /** One sentence for the meta file and the fixtures' README. */
+  readonly description: string;
+  /** Arguments after the CLI's own common ones (the prompt included). */
+  readonly args: (places: RunPlaces) => readonly string[];
+  /** Common arguments this scenario leaves out, to record how the CLI refuses a bad command line. */
+  readonly omitCommonArgs?: readonly string[];
+  /** The model's replies, in order; `otherwise` answers every request after them. */
+  readonly replies: (places: RunPlaces) => readonly MockReply[];
+  readonly otherwise?: MockReply;
+  readonly env?: Readonly<Record<string, string>>;
+  /** Files to put in the workspace before the run, by relative path. */
+  readonly workspaceFiles?: Readonly<Record<string, string>>;
+  /** "pipe" when `drive` writes to the CLI's stdin. */
+  readonly stdin?: "pipe";
+  /** Plays the user's part while the CLI runs: waits for lines, writes input, sends signals. */
+  readonly drive?: (run: CliRun, log: DriveLog) => Promise<void>;
+  readonly timeoutMs?: number;
+}
+
+/** A scenario this CLI cannot play, and why: kept in the summary and the fixtures' README. */
+export interface UnsupportedScenario {
+  readonly name: string;
+  readonly unsupported: string;
+}
+
+export type Scenario = RecordedScenario | UnsupportedScenario;
+
+/** What the driver did to the CLI, kept in the meta file so a reader knows what produced the stream. */
+export interface DriveLog {
+  stdin(line: unknown): void;
+  signal(signal: NodeJS.Signals): void;
+  note(text: string): void;
+}
+
+export interface AgentCli {
+  /** The fixtures folder is test/fixtures/<name>-recorded/. */
+  readonly name: string;
+  readonly packageName: string;
+  /** The executable inside the package's install folder. */
+  readonly binary: string;
+  /** Flags for `npm install` beyond the usual (Claude Code's newer versions need --engine-strict=false on node 20). */
+  readonly installFlags: readonly string[];
+  readonly commonArgs: readonly string[];
+  /** The environment for a run: only what the CLI needs, so nothing of ours (CLAUDECODE, keys) leaks in. */
+  env(places: RunPlaces): Record<string, string>;
+  /** Writes the CLI's own configuration under the throwaway HOME. */
+  prepareHome(places: RunPlaces, scenario: RecordedScenario): void;
+  readonly scenarios: readonly Scenario[];
+}
+
+export function isUnsupported(scenario: Scenario): scenario is UnsupportedScenario {
+  return "unsupported" in scenario;
+}
