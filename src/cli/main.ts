@@ -1,6 +1,7 @@
 // `agent-stream`: the pipeline from a terminal — check a recorded stream, print its transcript, or run a CLI live.
 import * as fs from "node:fs";
 import { parseArgs } from "node:util";
+import * as zlib from "node:zlib";
 import { DIALECT_NAMES, createAdapter, isDialectName, type DialectName } from "../dialects/registry";
 import { LiveSession } from "../session/live-session";
 import { replayStream } from "../session/replay";
@@ -9,7 +10,7 @@ import { createLivePrinter } from "./live-printer";
 import { transcriptToMarkdown } from "../session/transcript-markdown";
 
 const USAGE = `Usage:
-  agent-stream check [FILE|-] [--dialect NAME] [--max-line-bytes N]
+  agent-stream check [FILE|-] [--dialect NAME (default locus)] [--max-line-bytes N]
       Validate a recorded stream. Prints "line N: CODE message" per problem.
       Exit 0 when clean, 1 when there are problems.
   agent-stream transcript [FILE|-] [--format json|markdown] [--dialect NAME] [--max-line-bytes N]
@@ -18,7 +19,8 @@ const USAGE = `Usage:
       Run a CLI, print its events as they arrive (--json: normalized protocol-1 NDJSON),
       and exit with its done's exit code. Ctrl-C stops it (twice: at once).
 
-FILE defaults to standard input. Dialects: ${DIALECT_NAMES.join(", ")}.
+FILE defaults to standard input (a .gz file is decompressed). Dialects: ${DIALECT_NAMES.join(", ")};
+transcript and run default to auto, which recognises the stream's dialect from its first lines.
 Exit code 2: the command line or the input file was wrong.`;
 
 class UsageError extends Error {}
@@ -60,7 +62,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 }
 
 const COMMON_OPTIONS = {
-  dialect: { type: "string", default: "locus" },
+  dialect: { type: "string" },
   "max-line-bytes": { type: "string" },
 } as const;
 
@@ -72,8 +74,12 @@ function parse<T extends Record<string, { type: "string" | "boolean"; default?: 
   }
 }
 
-function commonOptions(values: { dialect?: string | boolean; "max-line-bytes"?: string | boolean }): CommonOptions {
-  const dialect = String(values.dialect ?? "locus");
+/**
+ * `check` validates protocol 1, so it reads Locus unless told otherwise; `transcript` and `run` recognise the
+ * dialect from the stream.
+ */
+function commonOptions(values: { dialect?: string | boolean; "max-line-bytes"?: string | boolean }, defaultDialect: DialectName): CommonOptions {
+  const dialect = String(values.dialect ?? defaultDialect);
   if (!isDialectName(dialect)) throw new UsageError(`unknown dialect ${JSON.stringify(dialect)} (known: ${DIALECT_NAMES.join(", ")})`);
   const maxLineBytes = values["max-line-bytes"] === undefined ? DEFAULT_MAX_LINE_BYTES : positiveInteger("--max-line-bytes", values["max-line-bytes"]);
   return { dialect, maxLineBytes };
@@ -90,12 +96,13 @@ function inputOf(positionals: string[]): AsyncIterable<Uint8Array> {
   const file = positionals[0] ?? "-";
   if (file === "-") return process.stdin;
   fs.accessSync(file, fs.constants.R_OK);
-  return fs.createReadStream(file);
+  // Long recordings are kept gzipped (test/fixtures/*-recorded).
+  return file.endsWith(".gz") ? fs.createReadStream(file).pipe(zlib.createGunzip()) : fs.createReadStream(file);
 }
 
 async function checkCommand(args: readonly string[]): Promise<number> {
   const { values, positionals } = parse(args, {});
-  const { dialect, maxLineBytes } = commonOptions(values);
+  const { dialect, maxLineBytes } = commonOptions(values, "locus");
   const session = await replayStream(inputOf(positionals), { adapter: createAdapter(dialect), maxLineBytes });
   for (const problem of session.problems) {
     process.stdout.write(`${problem.line !== null ? `line ${problem.line}` : "end of stream"}: ${problem.code} ${problem.message}\n`);
@@ -105,7 +112,7 @@ async function checkCommand(args: readonly string[]): Promise<number> {
 
 async function transcriptCommand(args: readonly string[]): Promise<number> {
   const { values, positionals } = parse(args, { format: { type: "string", default: "json" } });
-  const { dialect, maxLineBytes } = commonOptions(values);
+  const { dialect, maxLineBytes } = commonOptions(values, "auto");
   const format = values.format;
   if (format !== "json" && format !== "markdown") throw new UsageError(`--format must be json or markdown, got ${JSON.stringify(format)}`);
   const session = await replayStream(inputOf(positionals), { adapter: createAdapter(dialect), maxLineBytes });
@@ -124,7 +131,7 @@ async function runCommand(args: readonly string[]): Promise<number> {
   if (positionals.length > 0) throw new UsageError(`unexpected ${JSON.stringify(positionals[0])} before --`);
   const [command, ...commandArgs] = args.slice(separator + 1);
   if (command === undefined || command === "") throw new UsageError("no command after --");
-  const { dialect, maxLineBytes } = commonOptions(values);
+  const { dialect, maxLineBytes } = commonOptions(values, "auto");
   const inactivityTimeoutMs = values["timeout-ms"] === undefined ? undefined : positiveInteger("--timeout-ms", values["timeout-ms"], true);
 
   const out = new BackpressuredStdout();

@@ -27,7 +27,7 @@ export function readSettings(): AgentSettings {
     cliPath: path === "" ? "locus" : path,
     cliArgs: Array.isArray(args) ? args.filter((a): a is string => typeof a === "string") : ["exec", "--json-stream"],
     cliEnv: stringRecord(machineValue<Record<string, unknown>>(config, "cli.env", {})),
-    dialect: dialectOf(config.get<string>("dialect", "locus")),
+    dialect: dialectOf(config.get<string>("dialect", "auto")),
     inactivityTimeoutMs: Math.max(0, config.get<number>("inactivityTimeoutSeconds", 120)) * 1000,
     maxLineBytes: Math.max(1, config.get<number>("maxLineSizeMB", DEFAULT_MAX_LINE_BYTES / (1024 * 1024))) * 1024 * 1024,
     context: {
@@ -49,7 +49,7 @@ function machineValue<T>(config: vscode.WorkspaceConfiguration, key: string, fal
 
 /** An unknown name (a typo, a dialect of a newer version) falls back to the default rather than failing every run. */
 function dialectOf(name: string): DialectName {
-  return isDialectName(name) ? name : "locus";
+  return isDialectName(name) ? name : "auto";
 }
 
 function stringRecord(value: Record<string, unknown> | null | undefined): Record<string, string> {
