@@ -25,6 +25,21 @@ export interface CliProcessOptions {
   killGraceMs?: number;
   /** How much of stderr is kept for the exit report; default 64 KiB. */
   stderrTailBytes?: number;
+  /**
+   * What the CLI reads on stdin. Without it stdin is closed at once (some CLIs, Claude Code among them, wait for it
+   * to close before they start). With it, stdin stays open for `writeInput` until `endInput`.
+   */
+  input?: CliInput;
+}
+
+export interface CliInput {
+  /** Written as soon as the process starts (a prompt, as a JSON line). */
+  readonly initial: string;
+  /**
+   * The CLI's own way to stop (Claude's `interrupt` control request, pi's `abort`), tried before any signal: written
+   * on Stop while stdin is still open; the CLI then gets `graceMs` to finish and exit before SIGINT.
+   */
+  readonly interrupt?: { line: string; graceMs: number };
 }
 
 export type CliExitReason = "exited" | "stopped" | "timeout" | "spawn-failed";
@@ -83,6 +98,7 @@ export class CliProcess {
   private paused = false;
   private requestedReason: "stopped" | "timeout" | undefined;
   private result: CliExit | undefined;
+  private inputOpen = false;
 
   static start(options: CliProcessOptions, handlers: CliProcessHandlers): CliProcess {
     return new CliProcess(options, handlers);
@@ -108,7 +124,7 @@ export class CliProcess {
         // Its own process group, so a stop reaches everything the CLI started. Windows would open a console.
         detached: process.platform !== "win32",
         // Some CLIs (Claude Code among them) wait for stdin to close before they start working.
-        stdio: ["ignore", "pipe", "pipe"],
+        stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
         windowsHide: true,
       });
     } catch (error) {
@@ -124,6 +140,12 @@ export class CliProcess {
     }
     this.tree = processTreeOf(child, child.pid);
     this.removeListeners = this.listenTo(child);
+    if (options.input !== undefined && child.stdin !== null) {
+      this.inputOpen = true;
+      // A CLI that exits without reading all of it gives EPIPE: its exit says what happened, not this.
+      child.stdin.on("error", () => (this.inputOpen = false));
+      this.writeInput(options.input.initial);
+    }
     const timeoutMs = options.inactivityTimeoutMs ?? defaults.inactivityTimeoutMs;
     if (timeoutMs > 0) this.inactivity = InactivityTimer.start(timeoutMs, () => this.onInactive());
   }
@@ -134,12 +156,28 @@ export class CliProcess {
   }
 
   /**
-   * The user's Stop: SIGINT to the whole group, SIGTERM after stopGraceMs, SIGKILL after killGraceMs more.
-   * Every call returns the same promise, which settles with the one exit.
+   * The user's Stop: the CLI's own interrupt on stdin when it has one (see CliInput), then SIGINT to the whole group,
+   * SIGTERM after stopGraceMs, SIGKILL after killGraceMs more. Every call returns the same promise, which settles
+   * with the one exit.
    */
   stop(): Promise<CliExit> {
     this.beginStop("stopped");
     return this.exited;
+  }
+
+  /** Writes to the CLI's stdin while it is open; false when it is not (no input, or ended). */
+  writeInput(text: string): boolean {
+    const stdin = this.child?.stdin;
+    if (!this.inputOpen || stdin == null || stdin.destroyed) return false;
+    stdin.write(text);
+    return true;
+  }
+
+  /** Closes the CLI's stdin: a CLI that reads its prompts there finishes its work and exits. */
+  endInput(): void {
+    if (!this.inputOpen) return;
+    this.inputOpen = false;
+    this.child?.stdin?.end();
   }
 
   /** Window close or deactivation: SIGKILL to the whole group, no grace. */
@@ -218,7 +256,9 @@ export class CliProcess {
     if (this.escalationKind === "stop" || this.escalationKind === "kill") return false;
     this.requestedReason = reason;
     this.inactivity?.dispose();
+    const interrupt = this.options.input?.interrupt;
     this.escalate("stop", [
+      ...(interrupt === undefined ? [] : [{ ask: () => this.writeInput(interrupt.line), graceMs: interrupt.graceMs }]),
       { signal: "SIGINT", graceMs: this.stopGraceMs },
       { signal: "SIGTERM", graceMs: this.killGraceMs },
       { signal: "SIGKILL", graceMs: this.killGraceMs },
@@ -304,6 +344,7 @@ export class CliProcess {
 
   private finish(exit: CliExit): void {
     this.result = exit;
+    this.inputOpen = false;
     this.inactivity?.dispose();
     this.pipeWatch?.dispose();
     this.escalation?.dispose();

@@ -1,11 +1,15 @@
-// Ends a process tree step by step (e.g. SIGINT, then SIGTERM, then SIGKILL) until nothing of it is left.
+// Ends a process tree step by step (e.g. an in-band request, then SIGINT, SIGTERM, SIGKILL) until nothing of it is
+// left.
 import type { ProcessTree } from "./process-tree";
 
-export interface EscalationStep {
-  signal: NodeJS.Signals;
+export type EscalationStep = (
+  | { signal: NodeJS.Signals }
+  /** Asks the CLI itself to stop (a line on its stdin); false when that is not possible any more, so skip it. */
+  | { ask: () => boolean }
+) & {
   /** How long the tree gets to go away before the next step, or before giving up after the last one. */
   graceMs: number;
-}
+};
 
 /** The OS tells us nothing when a grandchild dies, so the tree is polled; only while an escalation runs. */
 const pollIntervalMs = 50;
@@ -42,7 +46,8 @@ export class SignalEscalation {
     if (!this.tree.isAlive()) return this.settle();
     const step = this.steps[index];
     if (step === undefined) return this.settle();
-    this.tree.signal(step.signal);
+    if ("signal" in step) this.tree.signal(step.signal);
+    else if (!step.ask()) return this.runStep(index + 1);
     this.stepTimer = setTimeout(() => this.runStep(index + 1), step.graceMs);
     this.pollTimer ??= setInterval(() => this.poll(), pollIntervalMs);
   }

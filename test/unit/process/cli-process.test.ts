@@ -437,6 +437,54 @@ describe("CliProcess", function () {
     });
   });
 
+  describe("input on stdin", () => {
+    const prompt = `${JSON.stringify({ type: "user", message: "a prompt with \"quotes\" and ünïcødé" })}\n`;
+
+    it("writes the initial input as soon as the CLI starts, and keeps stdin open until endInput", async () => {
+      const run = startFake("stdin-agent.js", [], { input: { initial: prompt } });
+      await run.waitFor("stdout", /got .*ünïcødé/);
+      await run.waitFor("stdout", /tick 3/);
+      assert.equal(run.cli.writeInput("second line\n"), true);
+      await run.waitFor("stdout", /got second line/);
+      run.cli.endInput();
+      const exit = await run.exit;
+      assert.deepEqual([exit.reason, exit.exitCode], ["exited", 0]);
+      assert.ok(run.text("stdout").includes("stdin closed"));
+      assert.equal(run.cli.writeInput("too late\n"), false, "nothing can be written once the input ended");
+    });
+
+    it("asks the CLI to stop on its stdin first, and sends no signal when it then exits", async () => {
+      const interrupt = { line: `${JSON.stringify({ type: "control_request", request: { subtype: "interrupt" } })}\n`, graceMs: 10_000 };
+      const run = startFake("stdin-agent.js", ["--exit-on-interrupt"], { input: { initial: prompt, interrupt } });
+      await run.waitFor("stdout", /tick 2/);
+      const exit = await run.cli.stop();
+      assert.equal(exit.reason, "stopped");
+      assert.equal(exit.exitCode, 0, "it exited by itself");
+      assert.match(run.text("stdout"), /got .*interrupt.*\ninterrupted\n$/);
+      assert.doesNotMatch(run.text("stdout"), /SIGINT|SIGTERM/);
+    });
+
+    it("falls back to signals when the CLI does not act on the in-band stop within its grace", async () => {
+      const interrupt = { line: "interrupt\n", graceMs: 200 };
+      const run = startFake("stdin-agent.js", ["--ignore-interrupt"], { input: { initial: prompt, interrupt }, stopGraceMs: 200, killGraceMs: 200 });
+      await run.waitFor("stdout", /tick 2/);
+      const exit = await run.cli.stop();
+      assert.equal(exit.reason, "stopped");
+      const text = run.text("stdout");
+      assert.ok(text.indexOf("got interrupt") >= 0 && text.indexOf("got interrupt") < text.indexOf("SIGINT"), text);
+      assert.equal(exit.signal, "SIGKILL", "it ignored SIGINT and SIGTERM too");
+    });
+
+    it("goes straight to SIGINT when stdin was already closed", async () => {
+      const interrupt = { line: "interrupt\n", graceMs: 10_000 };
+      const run = startFake("signals.js", ["--exit-on=SIGINT"], { input: { initial: "", interrupt } });
+      await run.waitFor("stdout", /ready/);
+      run.cli.endInput();
+      const exit = await run.cli.stop();
+      assert.deepEqual([exit.reason, exit.exitCode], ["stopped", 130]);
+    });
+  });
+
   describe("kill()", () => {
     it("ends the whole group at once with SIGKILL", async () => {
       const run = startFake("spawns-grandchild.js", ["--grandchild-ignores=SIGINT,SIGTERM", "--then=wait"], {
