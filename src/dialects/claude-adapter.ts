@@ -3,8 +3,10 @@
 // The CLI wraps the Anthropic SSE events in `stream_event` lines and repeats each finished content block as an
 // `assistant` line (2.1 sends it just before the block's content_block_stop); this adapter shows the streamed form
 // and uses the repeat only for what was not streamed.
+// With `--input-format stream-json` one stream answers several user messages, each turn opened by its own
+// `system/init` and closed by its own `result`: they are read as one session, with one `done` at the end.
 import { typeName } from "../protocol/describe-issue";
-import type { ProtocolError, ProtocolErrorCode } from "../protocol/events";
+import type { CliStreamEvent, ProtocolError, ProtocolErrorCode } from "../protocol/events";
 import type { AdapterOutput, DialectAdapter, DialectDefinition, StreamEnding } from "./dialect";
 import { errorCodeFor } from "./error-meaning";
 import { EventFactory } from "./event-factory";
@@ -43,12 +45,27 @@ type WholeBlock =
 /** What a decoder of one kind of line returns: nothing, or what is wrong with the line (a field named). */
 type Verdict = string | undefined;
 
+/** What a value after a `result` says: another message's turn begins, nothing either way, or the stream went on. */
+type AfterResult = "next-turn" | "nothing" | "other";
+
 export class ClaudeAdapter implements DialectAdapter {
   readonly dialect = "claude";
   private readonly factory: EventFactory;
-  private startedAt: number | null = null;
+  /** When the current message's turn began: its duration when its `result` gives none. */
+  private turnStartedAt: number | null = null;
   private sawStart = false;
   private sawDone = false;
+  /** Which user message of the stream is being answered: 1 unless stream-json input sent several. */
+  private turn = 1;
+  /**
+   * A `result` ends its message's turn but maybe not the stream: its `done` waits for the next value (or the end
+   * of the stream) to say which, and the turn's error, if it failed, waits with it.
+   */
+  private pendingDone: { error: ProtocolError | null } | null = null;
+  /** What the final `done` says for every message answered so far. */
+  private readonly totals = { failed: false, tokens: undefined as number | undefined, durationMs: 0 };
+  /** Another message's turn began: before its answer shows, a status says which message it answers. */
+  private nextMessageDue = false;
   private readonly blocks = new Map<number, OpenBlock>();
   /** Messages whose text was streamed as deltas: their `assistant` repeat must not show it again. */
   private readonly streamedMessages = new Set<string>();
@@ -71,7 +88,7 @@ export class ClaudeAdapter implements DialectAdapter {
   }
 
   decode(value: unknown, out: AdapterOutput): void {
-    this.startedAt ??= this.now();
+    this.turnStartedAt ??= this.now();
     if (!isRecord(value)) {
       out.problem("MALFORMED_EVENT", `expected a JSON object, got ${typeName(value)}`);
       return;
@@ -80,21 +97,25 @@ export class ClaudeAdapter implements DialectAdapter {
       out.problem("MALFORMED_EVENT", wrongType("type", "string", value.type));
       return;
     }
-    if (CONVERSATION_TYPES.has(value.type)) this.releaseHeldFailure(out, true);
+    if (this.pendingDone !== null) this.settlePendingDone(afterResult(value), out);
+    else if (CONVERSATION_TYPES.has(value.type)) this.releaseHeldFailure(out, true);
     const verdict = this.decodeRecord(value.type, value, out);
     if (verdict !== undefined) out.problem("MALFORMED_EVENT", `${value.type}: ${verdict}`);
   }
 
   /**
-   * Claude Code ends every run with a `result`; without one, a failure it reported must still end the session as
-   * failed, even when the process exited 0. A recorded stream (no ending) is left for the session to close.
+   * The last `result` was final: its `done` goes out now. Claude Code ends every run with a `result`; without one, a
+   * failure it reported must still end the session as failed, even when the process exited 0. A recorded stream
+   * (no ending) is left for the session to close.
    */
   end(out: AdapterOutput, ending: StreamEnding | null): void {
+    this.releasePendingDone(out, ending);
     if (this.sawDone) return;
     const failure = this.heldFailure;
     this.releaseHeldFailure(out, false);
     if (failure === null || ending === null) return;
-    this.finish(out, { exitCode: ending.exitCode ?? 1, duration: this.elapsed(), success: false }, undefined);
+    const duration = this.totals.durationMs + this.turnElapsed();
+    this.finish(out, { exitCode: ending.exitCode ?? 1, duration, success: false }, this.totals.tokens);
   }
 
   private decodeRecord(type: string, value: Json, out: AdapterOutput): Verdict {
@@ -300,7 +321,10 @@ export class ClaudeAdapter implements DialectAdapter {
     const message = value.message;
     if (!isRecord(message)) return wrongType("message", "object", message);
     this.streamingWithoutId = false;
-    // A replayed prompt (a string, or text blocks) is the user's own words: nothing new to show.
+    // A replayed prompt (a string, or text blocks) is the user's own words: nothing new to show, except which
+    // message a multi-message stream answers next (when the CLI echoes it before the answer, as 2.1.330 does).
+    const ownWords = userWords(message);
+    if (this.nextMessageDue && ownWords !== undefined && !ownWords.startsWith(INTERRUPTED_MARK)) this.announceNextMessage(out, ownWords);
     if (typeof message.content === "string") return undefined;
     if (!Array.isArray(message.content)) return wrongType("message.content", "array or string", message.content);
     const results: { toolId: string; success: boolean; error: string | undefined }[] = [];
@@ -321,7 +345,7 @@ export class ClaudeAdapter implements DialectAdapter {
         success: result.success,
       };
       if (result.error !== undefined) payload.error = result.error;
-      out.event(this.factory.make("tool_completed", payload));
+      this.show(out, this.factory.make("tool_completed", payload));
     }
     return undefined;
   }
@@ -345,10 +369,65 @@ export class ClaudeAdapter implements DialectAdapter {
     // A CLI that says "success" after a failed model call still failed: the failure is the last thing it said.
     const interrupted = this.interrupted || (typeof value.terminal_reason === "string" && value.terminal_reason.startsWith("aborted"));
     const error = failure ?? (failedByResult ? resultError(value, interrupted) : null);
-    if (error !== null) this.emitError(out, error);
-    const duration = typeof value.duration_ms === "number" ? value.duration_ms : this.elapsed();
-    this.finish(out, { exitCode: error === null ? 0 : 1, duration, success: error === null }, tokens);
+    this.totals.failed ||= error !== null;
+    if (tokens !== undefined) this.totals.tokens = (this.totals.tokens ?? 0) + tokens;
+    this.totals.durationMs += typeof value.duration_ms === "number" ? value.duration_ms : this.turnElapsed();
+    this.pendingDone = { error };
     return undefined;
+  }
+
+  private settlePendingDone(next: AfterResult, out: AdapterOutput): void {
+    if (next === "next-turn") this.beginNextTurn(out);
+    else if (next === "other") this.releasePendingDone(out, null);
+  }
+
+  /** Stream-json input sent another message: the last turn's `done` was not the end of the session. */
+  private beginNextTurn(out: AdapterOutput): void {
+    const error = this.pendingDone?.error ?? null;
+    this.pendingDone = null;
+    // That message's answer failed, but the session went on to the next one; the final done still says it failed.
+    if (error !== null) this.emitError(out, { ...error, recoverable: true });
+    this.turn += 1;
+    this.nextMessageDue = true;
+    this.turnStartedAt = this.now();
+    this.interrupted = false;
+    this.blocks.clear();
+    this.streamingWithoutId = false;
+    this.streamingMessageId = undefined;
+    // A turn's result without usage is counted from its own messages' usage, not the earlier turns'.
+    this.usageByMessage.clear();
+  }
+
+  /**
+   * The `done` for every message so far: failed if any message's answer failed, tokens and durations (the results'
+   * `duration_ms`, which time each turn) summed. The exit code is the process's when it is not 0; a failed run
+   * whose process exited 0 (SIGINT does) or that has no exit code (a recording, a signal) says 1.
+   */
+  private releasePendingDone(out: AdapterOutput, ending: StreamEnding | null): void {
+    const pending = this.pendingDone;
+    if (pending === null) return;
+    this.pendingDone = null;
+    if (pending.error !== null) this.emitError(out, pending.error);
+    const success = !this.totals.failed;
+    const processExitCode = ending?.exitCode ?? 0;
+    const exitCode = processExitCode !== 0 ? processExitCode : success ? 0 : 1;
+    this.finish(out, { exitCode, duration: this.totals.durationMs, success }, this.totals.tokens);
+  }
+
+  /**
+   * A `prompt` status between two messages' answers (as pi's adapter shows a later prompt), so their texts stay
+   * apart. It quotes the message when the CLI echoed it before the answer; 2.1.197 echoes it after, so it is numbered.
+   */
+  private announceNextMessage(out: AdapterOutput, words?: string): void {
+    this.nextMessageDue = false;
+    const message = words?.trim() || `Message ${this.turn}`;
+    out.event(this.factory.make("status", { status: "prompt", message }));
+  }
+
+  /** Everything the transcript shows goes out here, after the status that opens a new message's answer. */
+  private show(out: AdapterOutput, event: CliStreamEvent): void {
+    if (this.nextMessageDue) this.announceNextMessage(out);
+    out.event(event);
   }
 
   /** A run that fails before it starts (a session to resume that does not exist) writes its result without an init. */
@@ -367,20 +446,20 @@ export class ClaudeAdapter implements DialectAdapter {
 
   private startTool(out: AdapterOutput, tool: string, toolId: string, parameters: Json | undefined): void {
     this.tools.set(toolId, tool);
-    out.event(this.factory.make("tool_started", parameters === undefined ? { tool, toolId } : { tool, toolId, parameters }));
+    this.show(out, this.factory.make("tool_started", parameters === undefined ? { tool, toolId } : { tool, toolId, parameters }));
   }
 
   private emitContent(out: AdapterOutput, kind: "text" | "thinking", content: string): void {
     if (content === "") return;
-    out.event(this.factory.make(kind === "text" ? "text_delta" : "thinking", { content }));
+    this.show(out, this.factory.make(kind === "text" ? "text_delta" : "thinking", { content }));
   }
 
   private emitStatus(out: AdapterOutput, status: string, message: string | undefined): void {
-    out.event(this.factory.make("status", message === undefined ? { status } : { status, message }));
+    this.show(out, this.factory.make("status", message === undefined ? { status } : { status, message }));
   }
 
   private emitError(out: AdapterOutput, error: ProtocolError): void {
-    out.event(this.factory.make("error", { error }));
+    this.show(out, this.factory.make("error", { error }));
   }
 
   /** Shows a held failure: recoverable when the CLI went on after it, the end of the run when it did not. */
@@ -410,8 +489,8 @@ export class ClaudeAdapter implements DialectAdapter {
     return total;
   }
 
-  private elapsed(): number {
-    return this.startedAt === null ? 0 : Math.max(0, this.now() - this.startedAt);
+  private turnElapsed(): number {
+    return this.turnStartedAt === null ? 0 : Math.max(0, this.now() - this.turnStartedAt);
   }
 }
 
@@ -436,6 +515,42 @@ function isClaudeValue(value: Json): boolean {
     default:
       return false;
   }
+}
+
+/**
+ * After a `result`: a new `system/init`, the echo of the user's next message or a new message's start begin another
+ * turn of the same stream. Lines that show nothing (hooks, statuses, keep-alives, control responses) decide nothing.
+ */
+function afterResult(value: Json): AfterResult {
+  switch (value.type) {
+    case "system":
+      if (value.subtype === "init") return "next-turn";
+      return value.subtype === "api_retry" || value.subtype === "compact_boundary" ? "other" : "nothing";
+    case "user": {
+      const words = isRecord(value.message) ? userWords(value.message) : undefined;
+      if (words === undefined) return "other";
+      return words.startsWith(INTERRUPTED_MARK) ? "nothing" : "next-turn";
+    }
+    case "stream_event":
+      return isRecord(value.event) && value.event.type === "message_start" && typeof value.parent_tool_use_id !== "string" ? "next-turn" : "other";
+    case "assistant":
+    case "result":
+      return "other";
+    default:
+      return "nothing";
+  }
+}
+
+/** The user's own words in a user line (a prompt it echoes), or undefined for tool results and odd shapes. */
+function userWords(message: Json): string | undefined {
+  if (typeof message.content === "string") return message.content;
+  if (!Array.isArray(message.content)) return undefined;
+  const texts: string[] = [];
+  for (const block of message.content) {
+    if (!isRecord(block) || block.type === "tool_result") return undefined;
+    if (block.type === "text" && typeof block.text === "string") texts.push(block.text);
+  }
+  return texts.join("\n");
 }
 
 /** The blocks of an assistant message, or what is wrong with them. */

@@ -55,6 +55,16 @@ const assistant = (id: string, content: unknown[], extra: object = {}) => ({ typ
 const synthetic = (text: string, extra: object = {}) => ({ type: "assistant", message: { id: "2f1c", role: "assistant", model: "<synthetic>", content: [{ type: "text", text }] }, session_id: SID, parent_tool_use_id: null, ...extra });
 const toolResult = (tool_use_id: string, content: unknown, is_error?: boolean) => ({ type: "user", message: { role: "user", content: [{ type: "tool_result", tool_use_id, content, ...(is_error === undefined ? {} : { is_error }) }] }, session_id: SID, parent_tool_use_id: null });
 const result = (fields: object = {}) => ({ type: "result", subtype: "success", is_error: false, duration_ms: 1500, num_turns: 1, session_id: SID, ...fields });
+/** The CLI's echo of a user message it read from stdin (`--replay-user-messages`). */
+const userEcho = (text: string) => ({ type: "user", message: { role: "user", content: [{ type: "text", text }] }, session_id: SID, parent_tool_use_id: null, isReplay: true });
+/** One streamed text answer: its message's start, one text block with one delta, and the block's stop. */
+const answer = (id: string, text: string) => [
+  messageStart(id),
+  streamEvent({ type: "content_block_start", index: 0, content_block: { type: "text", text: "" } }),
+  streamEvent({ type: "content_block_delta", index: 0, delta: { type: "text_delta", text } }),
+  blockStop(0),
+];
+const usage = (input_tokens: number, output_tokens: number) => ({ input_tokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens });
 
 describe("the claude dialect", () => {
   describe("fixtures", () => {
@@ -342,6 +352,201 @@ describe("the claude dialect", () => {
     it("starts once when a multi-turn run says init again", () => {
       const { events } = decodeAll([init, init]);
       assert.deepEqual(events.map((e) => e.type), ["start"]);
+    });
+  });
+
+  describe("several messages in one stream (stream-json input)", () => {
+    const twoMessages = [
+      init,
+      userEcho("My name is Ada."),
+      ...answer("m1", "Nice to meet you, Ada!"),
+      result({ duration_ms: 1200, usage: usage(100, 20) }),
+      init,
+      userEcho("What is my name?"),
+      ...answer("m2", "Your name is Ada."),
+      result({ duration_ms: 300, usage: usage(130, 5) }),
+    ];
+
+    it("ends two answered messages with one done, after the second answer, with their tokens summed", () => {
+      const { events, problems } = decodeAll(twoMessages, { exitCode: 0, signal: null });
+      const dones = events.filter((e) => e.type === "done");
+      assert.equal(dones.length, 1);
+      assert.equal(events.at(-1), dones[0]);
+      assert.deepEqual(dones[0].payload, { exitCode: 0, duration: 1500, success: true, tokensUsed: 255 });
+      assert.deepEqual(problems, []);
+    });
+
+    it("shows both answers as separate text blocks, the second after a status naming its message", async () => {
+      const transcript = await transcriptOf(lines(...twoMessages));
+      assert.deepEqual(transcript.blocks, [
+        { kind: "text", text: "Nice to meet you, Ada!" },
+        { kind: "status", status: "usage", message: "120 tokens" },
+        { kind: "status", status: "prompt", message: "What is my name?" },
+        { kind: "text", text: "Your name is Ada." },
+        { kind: "status", status: "usage", message: "135 tokens" },
+      ]);
+      assert.equal(transcript.status, "completed");
+      assert.deepEqual(transcript.problems, []);
+    });
+
+    it("numbers the next message when the CLI echoes it only after the answer, as 2.1.197 does", async () => {
+      const transcript = await transcriptOf(
+        lines(init, ...answer("m1", "Nice to meet you."), userEcho("Hi."), result(), init, ...answer("m2", "Hello again."), userEcho("Hi again."), result()),
+      );
+      assert.deepEqual(
+        transcript.blocks.map((b) => (b.kind === "text" ? b.text : b.kind === "status" ? `${b.status}: ${b.message}` : b.kind)),
+        ["Nice to meet you.", "prompt: Message 2", "Hello again."],
+      );
+    });
+
+    it("begins the next message's turn at its echo or its message start when no init comes first", async () => {
+      const transcript = await transcriptOf(lines(init, ...answer("m1", "One."), result(), userEcho("Two?"), ...answer("m2", "Two."), result(), ...answer("m3", "Three."), result()));
+      assert.deepEqual(
+        transcript.blocks.map((b) => (b.kind === "text" ? b.text : b.kind === "status" ? `${b.status}: ${b.message}` : b.kind)),
+        ["One.", "prompt: Two?", "Two.", "prompt: Message 3", "Three."],
+      );
+      assert.equal(transcript.done.synthesized, false);
+      assert.deepEqual(transcript.problems, []);
+    });
+
+    it("counts the tools of every message's answer", async () => {
+      const transcript = await transcriptOf(
+        lines(
+          init,
+          assistant("m1", [{ type: "tool_use", id: "toolu_1", name: "Read", input: { file_path: "/a" } }]),
+          toolResult("toolu_1", "a", false),
+          result(),
+          init,
+          assistant("m2", [{ type: "tool_use", id: "toolu_2", name: "Bash", input: { command: "ls" } }]),
+          toolResult("toolu_2", "a", false),
+          result(),
+        ),
+      );
+      assert.deepEqual(transcript.done.toolsUsed, ["Read", "Bash"]);
+    });
+
+    it("counts a later message's streamed tokens without the earlier message's when its result gives none", () => {
+      const { events } = decodeAll(
+        [
+          init,
+          streamEvent({ type: "message_start", message: { id: "m1", content: [], usage: usage(100, 1) } }),
+          result({ usage: undefined }),
+          init,
+          streamEvent({ type: "message_start", message: { id: "m2", content: [], usage: usage(40, 2) } }),
+          result({ usage: undefined }),
+        ],
+        null,
+      );
+      assert.deepEqual(
+        events.flatMap((e) => (e.type === "status" && e.payload.status === "usage" ? [e.payload.message] : [])),
+        ["101 tokens", "42 tokens"],
+      );
+      const done = events.at(-1);
+      assert.equal(done?.type, "done");
+      assert.equal(done.type === "done" ? done.payload.tokensUsed : undefined, 143);
+    });
+
+    it("fails the session when the first message failed and the second succeeded, showing the first error as recoverable", async () => {
+      const transcript = await transcriptOf(
+        lines(
+          init,
+          synthetic("API Error: 500 Internal server error"),
+          result({ is_error: true, result: "API Error: 500 Internal server error" }),
+          init,
+          userEcho("Try again?"),
+          ...answer("m2", "Here it is."),
+          result(),
+        ),
+      );
+      assert.deepEqual(transcript.blocks, [
+        { kind: "error", code: "NETWORK_TIMEOUT", message: "API Error: 500 Internal server error", recoverable: true },
+        { kind: "status", status: "prompt", message: "Try again?" },
+        { kind: "text", text: "Here it is." },
+      ]);
+      assert.equal(transcript.status, "failed");
+      assert.deepEqual([transcript.done.success, transcript.done.exitCode, transcript.done.synthesized], [false, 1, false]);
+      assert.deepEqual(transcript.problems, []);
+    });
+
+    it("shows the error of a second message that failed as the end of the session", async () => {
+      const transcript = await transcriptOf(lines(init, ...answer("m1", "Fine."), result(), init, result({ subtype: "error_max_turns", is_error: true })));
+      assert.deepEqual(transcript.blocks, [
+        { kind: "text", text: "Fine." },
+        { kind: "status", status: "prompt", message: "Message 2" },
+        { kind: "error", code: "UNKNOWN", message: "Claude Code stopped: it reached the maximum number of turns.", recoverable: false },
+      ]);
+      assert.equal(transcript.status, "failed");
+    });
+
+    it("ends the session at a result followed by a line that begins no new turn, and reports that line", async () => {
+      const transcript = await transcriptOf(lines(init, ...answer("m1", "Done."), result(), assistant("m9", [{ type: "text", text: "Late words." }])));
+      assert.deepEqual(texts(transcript.blocks), ["Done."]);
+      assert.equal(transcript.status, "completed");
+      assert.equal(transcript.done.synthesized, false);
+      assert.deepEqual(
+        transcript.problems.map((p) => `${p.line} ${p.code} ${p.message}`),
+        ["7 OUT_OF_ORDER text_delta after done ignored"],
+      );
+    });
+
+    it("gives the done before the line that begins no new turn", () => {
+      const { events } = decodeAll([init, result(), toolResult("toolu_9", "late", false)]);
+      assert.deepEqual(events.map((e) => e.type), ["start", "done", "tool_completed"]);
+    });
+
+    it("lets lines that show nothing after a result decide nothing", () => {
+      const { events } = decodeAll([
+        init,
+        result(),
+        { type: "keep_alive" },
+        { type: "control_response", response: { subtype: "success", request_id: "req_1", response: {} } },
+        { type: "system", subtype: "hook_started", session_id: SID },
+        init,
+        ...answer("m2", "Still one session."),
+        result(),
+      ]);
+      assert.deepEqual(events.map((e) => e.type), ["start", "status", "text_delta"]);
+    });
+
+    it("ends as canceled when the user stops the second message's answer", () => {
+      const session = new Session({ dialect: "claude" });
+      const feed = createSessionFeed(session, new EventDecoder(new ClaudeAdapter()));
+      session.begin();
+      feed.push(Buffer.from(lines(init, ...answer("m1", "First."), result(), init, ...answer("m2", "Second, cut"))));
+      session.stopRequested("user");
+      feed.push(Buffer.from(lines(userEcho("[Request interrupted by user]"), result({ subtype: "error_during_execution", is_error: true, terminal_reason: "aborted_streaming" }))));
+      feed.end({ exitCode: 0, signal: null });
+      session.processEnded({ reason: "stopped", exitCode: 0, signal: null, stderrTail: "" });
+      const transcript = session.toTranscript();
+      assert.equal(transcript.status, "canceled");
+      assert.deepEqual(texts(transcript.blocks), ["First.", "Second, cut"]);
+      assert.deepEqual(transcript.problems, []);
+    });
+  });
+
+  describe("the done of a single message", () => {
+    const oneMessage = [init, ...answer("m1", "Hello."), result({ usage: usage(90, 10) })];
+
+    it("waits after the result for what comes next", () => {
+      const { events } = decodeAll(oneMessage);
+      assert.deepEqual(events.map((e) => e.type), ["start", "text_delta", "status"]);
+    });
+
+    it("comes at the end of the stream as the result said it", () => {
+      const { events } = decodeAll(oneMessage, null);
+      assert.deepEqual(events.map((e) => e.type), ["start", "text_delta", "status", "done"]);
+      assert.deepEqual(events.at(-1)?.payload, { exitCode: 0, duration: 1500, success: true, tokensUsed: 100 });
+    });
+
+    it("takes the process's exit code when it is not 0", () => {
+      const { events } = decodeAll(oneMessage, { exitCode: 3, signal: null });
+      assert.deepEqual(events.at(-1)?.payload, { exitCode: 3, duration: 1500, success: true, tokensUsed: 100 });
+    });
+
+    it("says exit code 1 for a failed run whose process exited 0, as Claude Code does after SIGINT", () => {
+      const { events } = decodeAll([init, result({ subtype: "error_during_execution", is_error: true, terminal_reason: "aborted_streaming" })], { exitCode: 0, signal: null });
+      assert.deepEqual(events.map((e) => e.type), ["start", "error", "done"]);
+      assert.deepEqual(events.at(-1)?.payload, { exitCode: 1, duration: 1500, success: false });
     });
   });
 
