@@ -9,9 +9,11 @@ import { Conversation, type ConversationHost, type Run, type RunRequest } from "
 import { NotificationPolicy } from "./panel/notification-policy";
 import { buildPromptContext } from "./panel/prompt-context";
 import { StatusTracker } from "./panel/status-model";
-import type { ErrorAction, Turn } from "./protocol/messages";
-import { MAX_PROMPT_CHARS, SavedTurnsSchema } from "./protocol/messages";
+import type { CliConversation, ErrorAction, Turn } from "./protocol/messages";
+import { CliConversationSchema, MAX_PROMPT_CHARS, SavedTurnsSchema } from "./protocol/messages";
 import { ByteTail } from "./process/byte-tail";
+import type { ConversationKey } from "./profiles/cli-profile";
+import { agentCommand, resolveProfile, type AgentCommand } from "./profiles/profile-registry";
 import { LiveSession } from "./session/live-session";
 import { ReplayRun } from "./session/replay";
 import { ChatPanels, ChatViewProvider, CHAT_PANEL_TYPE, CHAT_VIEW_ID } from "./vscode/chat-webviews";
@@ -21,6 +23,7 @@ import { readSettings, type AgentSettings } from "./vscode/settings";
 import { StatusBar } from "./vscode/status-bar";
 
 const PERSISTED_TURNS_KEY = "agentStream.conversation";
+const PERSISTED_CLI_CONVERSATION_KEY = "agentStream.cliConversation";
 /** Raw lines longer than this are cut in the trace log (the panel still gets all of them). */
 const MAX_TRACED_LINE_CHARS = 4000;
 /** How much of a CLI's stderr the log keeps for a failed run. */
@@ -41,7 +44,7 @@ export function activate(context: vscode.ExtensionContext): AgentStreamTestApi |
   context.subscriptions.push(log);
 
   const host = new EditorHost(context, log);
-  const chat = new Conversation(host, restoredTurns(context, log));
+  const chat = new Conversation(host, restoredTurns(context, log), restoredCliConversation(context));
   conversation = chat;
   host.conversation = chat;
 
@@ -171,10 +174,12 @@ class EditorHost implements ConversationHost {
     const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? os.homedir();
     const stderr = new ByteTail(STDERR_TAIL_BYTES);
     const log = this.log;
+    const agent = this.agentCommand(settings, request);
     const live = LiveSession.start({
-      adapter: createAdapter(settings.dialect),
+      adapter: createAdapter(agent.dialect),
       maxLineBytes: settings.maxLineBytes,
-      process: { ...this.agentCommand(settings, request.prompt), cwd, inactivityTimeoutMs: settings.inactivityTimeoutMs },
+      process: { command: agent.command, args: agent.args, env: agent.env, input: agent.input, cwd, inactivityTimeoutMs: settings.inactivityTimeoutMs },
+      isRunOver: agent.isRunOver,
       onChange: (change) => {
         if (change.kind === "problem") log.warn(`line ${change.problem.line ?? "?"}: ${change.problem.code} ${change.problem.message}`);
         request.onChange(change);
@@ -186,7 +191,7 @@ class EditorHost implements ConversationHost {
       // Decided per run: formatting every line costs time only someone reading the trace should pay.
       onLine: log.logLevel === vscode.LogLevel.Trace ? (text, line) => log.trace(`line ${line}: ${clip(text)}`) : undefined,
     });
-    log.info(`run: ${live.commandLine} (in ${cwd}, dialect ${settings.dialect})`);
+    log.info(`run: ${live.commandLine} (in ${cwd}, ${agent.description})`);
     void live.finished.then((transcript) => {
       log.info(`done: ${transcript.status}, exit code ${transcript.done.exitCode}, ${transcript.done.durationMs} ms`);
       const tail = stderr.text().trimEnd();
@@ -195,15 +200,24 @@ class EditorHost implements ConversationHost {
     return live;
   }
 
-  /** The agent CLI from settings, or the built-in agent run by this extension host's own Node. */
-  private agentCommand(settings: AgentSettings, prompt: string): { command: string; args: string[]; env: NodeJS.ProcessEnv } {
-    // "--" ends the options: a prompt that starts with "-" is still the prompt.
+  /** The agent CLI from settings and its profile, or the built-in agent run by this extension host's own Node. */
+  private agentCommand(settings: AgentSettings, request: RunRequest): AgentCommand & { env: NodeJS.ProcessEnv; description: string } {
     if (settings.useBuiltinAgent) {
       const script = path.join(this.context.extensionPath, "dist", "builtin-agent.js");
-      // In desktop VS Code execPath is Electron: this makes it behave as plain Node.
-      return { command: process.execPath, args: [script, "exec", "--json-stream", "--", prompt], env: { ...process.env, ELECTRON_RUN_AS_NODE: "1" } };
+      // It speaks Locus protocol 1. In desktop VS Code execPath is Electron: ELECTRON_RUN_AS_NODE makes it plain Node.
+      const builtin = agentCommand({ cliPath: process.execPath, cliArgs: [script, "exec", "--json-stream"], cliProfile: "locus", dialect: "locus" }, request.prompt, this.conversationKey(request));
+      return { ...builtin, env: { ...process.env, ELECTRON_RUN_AS_NODE: "1" }, description: "built-in agent" };
     }
-    return { command: settings.cliPath, args: [...settings.cliArgs, "--", prompt], env: { ...process.env, ...settings.cliEnv } };
+    const agent = agentCommand(settings, request.prompt, this.conversationKey(request));
+    const continues = request.conversation.continues ? `, continuing conversation ${request.conversation.id}` : "";
+    return { ...agent, env: { ...process.env, ...settings.cliEnv }, description: `profile ${agent.profile.name}, dialect ${agent.dialect}${continues}` };
+  }
+
+  private conversationKey(request: RunRequest): ConversationKey {
+    // Where pi keeps the conversation's session file; other CLIs keep theirs themselves.
+    const stateDir = path.join(this.context.globalStorageUri.fsPath, "cli-conversations");
+    fs.mkdirSync(stateDir, { recursive: true });
+    return { ...request.conversation, stateDir };
   }
 
   openExternal(url: string): void {
@@ -237,7 +251,8 @@ class EditorHost implements ConversationHost {
       case "logIn": {
         // The CLI's own login, interactive, in a terminal the user can see; no shell is involved.
         const settings = readSettings();
-        const terminal = vscode.window.createTerminal({ name: "Agent Stream: log in", shellPath: settings.cliPath, shellArgs: ["login"], env: settings.cliEnv });
+        const command = settings.cliPath ?? resolveProfile(settings.cliProfile, null).command;
+        const terminal = vscode.window.createTerminal({ name: "Agent Stream: log in", shellPath: command, shellArgs: ["login"], env: settings.cliEnv });
         terminal.show();
         return;
       }
@@ -262,16 +277,23 @@ class EditorHost implements ConversationHost {
 
   agentName(): string {
     const settings = readSettings();
-    return settings.useBuiltinAgent ? "Built-in agent" : path.basename(settings.cliPath);
+    return settings.useBuiltinAgent ? "Built-in agent" : path.basename(settings.cliPath ?? resolveProfile(settings.cliProfile, null).command);
   }
 
-  persist(turns: readonly Turn[]): void {
+  persist(turns: readonly Turn[], cliConversation: CliConversation | null): void {
     void this.context.workspaceState.update(PERSISTED_TURNS_KEY, turns);
+    void this.context.workspaceState.update(PERSISTED_CLI_CONVERSATION_KEY, cliConversation);
   }
 }
 
 function clip(text: string): string {
   return text.length > MAX_TRACED_LINE_CHARS ? `${text.slice(0, MAX_TRACED_LINE_CHARS)}… (${text.length.toLocaleString("en-US")} characters)` : text;
+}
+
+/** The CLI conversation a follow-up after a reload continues; anything malformed is forgotten. */
+function restoredCliConversation(context: vscode.ExtensionContext): CliConversation | null {
+  const parsed = CliConversationSchema.safeParse(context.workspaceState.get<unknown>(PERSISTED_CLI_CONVERSATION_KEY));
+  return parsed.success ? parsed.data : null;
 }
 
 /** Turns kept from before a reload; anything that no longer fits the schema is dropped, not trusted. */

@@ -94,6 +94,8 @@ export class PiAdapter implements DialectAdapter {
     switch (type) {
       case "session":
         return this.onHeader(value, out);
+      case "response":
+        return this.onRpcResponse(value, out);
       case "agent_start":
         this.onRunStart(out);
         return undefined;
@@ -150,8 +152,29 @@ export class PiAdapter implements DialectAdapter {
     return undefined;
   }
 
+  /**
+   * rpc mode (`--mode rpc`, a prompt on stdin) writes no session header: the session starts with the run. Every
+   * command is answered with a `response`; a refused prompt (no model, a bad session file) is the run's failure.
+   */
+  private onRpcResponse(value: Json, out: AdapterOutput): Verdict {
+    if (typeof value.command !== "string") return wrongType("command", "string", value.command);
+    if (typeof value.success !== "boolean") return wrongType("success", "boolean", value.success);
+    if (value.success || value.command !== "prompt") return undefined;
+    this.startWithoutHeader(out);
+    this.sawRunEnd = true;
+    this.failure = failureOf(typeof value.error === "string" && value.error !== "" ? value.error : `${this.dialect} refused the prompt and gave no reason.`);
+    return undefined;
+  }
+
+  private startWithoutHeader(out: AdapterOutput): void {
+    if (this.sawHeader) return;
+    this.sawHeader = true;
+    out.event(this.factory.make("start", { command: "exec" }));
+  }
+
   /** A run begins: after a failed one, that failure was not the end (two prompts were given, and this is the next). */
   private onRunStart(out: AdapterOutput): void {
+    this.startWithoutHeader(out);
     this.runOpen = true;
     this.retryPending = false;
     const failure = this.failure;

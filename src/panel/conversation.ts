@@ -1,8 +1,10 @@
 // The chat as the host keeps it: turns of prompt and answer, the run in progress, and every view showing them.
 // The host owns the transcript; views only display it. Plain TypeScript: the VS Code glue plugs in through the
 // small interfaces below, and tests drive it with real fake CLIs.
+import { randomUUID } from "node:crypto";
 import {
   WebviewIntentSchema,
+  type CliConversation,
   type ErrorAction,
   type HostMessage,
   type PromptContext,
@@ -24,8 +26,11 @@ export interface Run {
 
 export interface RunRequest {
   prompt: string;
+  /** The CLI's conversation this prompt belongs to (a CLI that cannot continue one ignores it). */
+  conversation: { id: string; continues: boolean };
   onChange(change: SessionChange): void;
 }
+
 
 export interface ConversationHost {
   /** Starts the agent for a prompt; throws only for programmer errors. */
@@ -41,8 +46,8 @@ export interface ConversationHost {
   restriction(): string | null;
   /** Who answers, for the turn header. */
   agentName(): string;
-  /** Keeps finished turns across a window reload (the extension host restarts, the views reload). */
-  persist(turns: readonly Turn[]): void;
+  /** Keeps finished turns, and the CLI conversation to continue, across a window reload (the extension host restarts). */
+  persist(turns: readonly Turn[], cliConversation: CliConversation | null): void;
 }
 
 /** The prompt as the agent receives it: the user's words, then the editor context they chose to send. */
@@ -77,11 +82,15 @@ export class Conversation {
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private nextTurnId: number;
   private readonly observers = new Set<ConversationObserver>();
+  /** Set once a run of an agent CLI said something: the next prompt to the same agent continues that conversation. */
+  private cliConversation: CliConversation | null;
 
   constructor(
     private readonly host: ConversationHost,
     restored: readonly Turn[] = [],
+    restoredCliConversation: CliConversation | null = null,
   ) {
+    this.cliConversation = restored.length > 0 ? restoredCliConversation : null;
     for (const turn of restored.slice(-MAX_PERSISTED_TURNS)) this.turns.push(copyTurn(turn));
     this.nextTurnId = this.turns.reduce((max, t) => Math.max(max, t.id + 1), 0);
   }
@@ -126,8 +135,12 @@ export class Conversation {
   send(prompt: string, context: PromptContext | null = null): boolean {
     const text = prompt.trim();
     if (text.length === 0 || this.current !== undefined || this.host.restriction() !== null) return false;
-    const turn = this.beginTurn({ prompt: text, agent: this.host.agentName(), context, origin: "prompt" });
-    this.track(turn, this.host.startRun({ prompt: promptWithContext(text, context), onChange: (change) => this.onChange(turn, change) }));
+    const agent = this.host.agentName();
+    const continued = this.cliConversation?.agent === agent ? this.cliConversation : null;
+    const conversation = { id: continued?.id ?? randomUUID(), continues: continued !== null };
+    const turn = this.beginTurn({ prompt: text, agent, context, origin: "prompt" });
+    const run = this.host.startRun({ prompt: promptWithContext(text, context), conversation, onChange: (change) => this.onChange(turn, change) });
+    this.track(turn, run, { agent, id: conversation.id });
     return true;
   }
 
@@ -157,9 +170,9 @@ export class Conversation {
     return turn;
   }
 
-  private track(turn: Turn, run: Run): void {
+  private track(turn: Turn, run: Run, cliConversation: CliConversation | null = null): void {
     this.current = { turn, run };
-    void run.finished.then(() => this.onFinished(turn));
+    void run.finished.then(() => this.onFinished(turn, cliConversation));
   }
 
   /** The user's Stop. Resolves once the run has ended. */
@@ -174,7 +187,8 @@ export class Conversation {
     await this.stop();
     this.flush();
     this.turns.length = 0;
-    this.host.persist([]);
+    this.cliConversation = null;
+    this.host.persist([], null);
     this.broadcast({ type: "cleared" });
     for (const observer of this.observers) observer.cleared?.();
   }
@@ -251,15 +265,16 @@ export class Conversation {
     else this.flushTimer ??= setTimeout(() => this.flush(), BATCH_MS);
   }
 
-  private onFinished(turn: Turn): void {
+  private onFinished(turn: Turn, cliConversation: CliConversation | null): void {
     if (this.current?.turn === turn) this.current = undefined;
+    if (cliConversation !== null && this.turns.includes(turn) && cliSpoke(turn)) this.cliConversation = cliConversation;
     this.flush();
     this.persistTurns();
   }
 
   /** What survives a reload: the newest turns, as copies the host may keep. */
   private persistTurns(): void {
-    this.host.persist(this.turns.slice(-MAX_PERSISTED_TURNS).map(copyTurn));
+    this.host.persist(this.turns.slice(-MAX_PERSISTED_TURNS).map(copyTurn), this.cliConversation);
   }
 
   private flush(): void {
@@ -273,6 +288,14 @@ export class Conversation {
   private broadcast(message: HostMessage): void {
     for (const view of this.views) view.post(message);
   }
+}
+
+/**
+ * Whether the CLI itself wrote something in this turn (more than an error we made up for a CLI that crashed or never
+ * started): then it holds a conversation a follow-up can continue.
+ */
+function cliSpoke(turn: Turn): boolean {
+  return turn.blocks.some((block) => block.kind !== "error") || (turn.done !== null && !turn.done.synthesized);
 }
 
 /** Applies one change to the host's copy of a turn: the same rules the view follows. */

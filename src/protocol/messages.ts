@@ -48,6 +48,10 @@ export const TurnSchema = z.object({
 /** The turns a window saved, as it reads them back after a reload. */
 export const SavedTurnsSchema = z.array(TurnSchema);
 
+/** The agent CLI's conversation a follow-up continues (kept across a reload): the agent that holds it and its id. */
+export const CliConversationSchema = z.object({ agent: z.string(), id: z.string().check(z.regex(/^[0-9a-f-]{36}$/)) });
+export type CliConversation = z.infer<typeof CliConversationSchema>;
+
 export type Turn = z.infer<typeof TurnSchema>;
 
 export const HostMessageSchema = z.discriminatedUnion("type", [

@@ -14,6 +14,11 @@ export interface LiveSessionOptions extends Omit<SessionOptions, "dialect"> {
   onStderr?: (chunk: Buffer) => void;
   /** Every stdout line as read, before decoding; leave unset unless someone reads it (it costs per line). */
   onLine?: (text: string, lineNumber: number) => void;
+  /**
+   * For a CLI that reads its prompt on stdin (`process.input`): whether this parsed value of its stream ends the
+   * run, after which its stdin is closed so that it exits.
+   */
+  isRunOver?: (value: unknown) => boolean;
 }
 
 export class LiveSession {
@@ -23,9 +28,10 @@ export class LiveSession {
   private readonly process: CliProcess;
 
   private constructor(options: LiveSessionOptions) {
-    const { process: processOptions, adapter, maxLineBytes, onStderr, onLine, ...sessionOptions } = options;
+    const { process: processOptions, adapter, maxLineBytes, onStderr, onLine, isRunOver, ...sessionOptions } = options;
     this.session = new Session({ ...sessionOptions, dialect: () => adapter.dialect });
-    const feed = createSessionFeed(this.session, new EventDecoder(adapter), maxLineBytes, onLine);
+    const watched = isRunOver === undefined ? adapter : watchingForRunEnd(adapter, isRunOver, () => this.process.endInput());
+    const feed = createSessionFeed(this.session, new EventDecoder(watched), maxLineBytes, onLine);
     let settle: (transcript: Transcript) => void = () => {};
     this.finished = new Promise((resolve) => (settle = resolve));
     this.session.begin();
@@ -78,4 +84,19 @@ export class LiveSession {
   resume(): void {
     this.process.resume();
   }
+}
+
+/** The same adapter, telling `onRunOver` when a value ends the CLI's run. */
+function watchingForRunEnd(adapter: DialectAdapter, isRunOver: (value: unknown) => boolean, onRunOver: () => void): DialectAdapter {
+  return {
+    // The auto adapter's name changes once it recognised the stream.
+    get dialect() {
+      return adapter.dialect;
+    },
+    decode(value, out) {
+      adapter.decode(value, out);
+      if (isRunOver(value)) onRunOver();
+    },
+    end: adapter.end === undefined ? undefined : (out, ending) => adapter.end?.(out, ending),
+  };
 }

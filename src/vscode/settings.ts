@@ -2,13 +2,18 @@
 import * as vscode from "vscode";
 import { isDialectName, type DialectName } from "../dialects/registry";
 import type { ContextChoice } from "../panel/prompt-context";
+import { isProfileSetting, type ProfileSetting } from "../profiles/profile-registry";
 import { DEFAULT_MAX_LINE_BYTES } from "../stream/line-reader";
 
 export interface AgentSettings {
   /** Answer with the bundled offline agent instead of an agent CLI. */
   useBuiltinAgent: boolean;
-  cliPath: string;
-  cliArgs: string[];
+  /** Null: the profile's own command. */
+  cliPath: string | null;
+  /** Null: the profile's own arguments. */
+  cliArgs: string[] | null;
+  /** How the CLI is started, stopped and continued; `auto` goes by the CLI's name. */
+  cliProfile: ProfileSetting;
   cliEnv: Record<string, string>;
   /** How to read the CLI's output (and recorded streams). */
   dialect: DialectName;
@@ -20,12 +25,15 @@ export interface AgentSettings {
 
 export function readSettings(): AgentSettings {
   const config = vscode.workspace.getConfiguration("agentStream");
-  const path = machineValue<string>(config, "cli.path", "locus").trim();
-  const args = machineValue<unknown[]>(config, "cli.args", ["exec", "--json-stream"]);
+  const path = String(machineValue<unknown>(config, "cli.path", "") ?? "").trim();
+  const args = machineValue<unknown>(config, "cli.args", null);
+  const profile = String(machineValue<unknown>(config, "cli.profile", "auto"));
   return {
     useBuiltinAgent: config.get<boolean>("useBuiltinAgent", false),
-    cliPath: path === "" ? "locus" : path,
-    cliArgs: Array.isArray(args) ? args.filter((a): a is string => typeof a === "string") : ["exec", "--json-stream"],
+    cliPath: path === "" ? null : path,
+    cliArgs: Array.isArray(args) ? args.filter((a): a is string => typeof a === "string") : null,
+    // An unknown name (a typo, a profile of a newer version) falls back to the default rather than failing every run.
+    cliProfile: isProfileSetting(profile) ? profile : "auto",
     cliEnv: stringRecord(machineValue<Record<string, unknown>>(config, "cli.env", {})),
     dialect: dialectOf(config.get<string>("dialect", "auto")),
     inactivityTimeoutMs: Math.max(0, config.get<number>("inactivityTimeoutSeconds", 120)) * 1000,

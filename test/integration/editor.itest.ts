@@ -36,7 +36,7 @@ async function useSettings(values: Record<string, unknown>): Promise<void> {
 }
 
 async function resetSettings(): Promise<void> {
-  for (const key of ["cli.path", "cli.args", "cli.env", "useBuiltinAgent", "context.workspaceFolder", "context.activeFile", "context.selection"]) {
+  for (const key of ["cli.path", "cli.args", "cli.env", "cli.profile", "useBuiltinAgent", "context.workspaceFolder", "context.activeFile", "context.selection"]) {
     await config().update(key, undefined, vscode.ConfigurationTarget.Global);
   }
 }

@@ -2,7 +2,7 @@ import * as assert from "node:assert/strict";
 import * as os from "node:os";
 import { createAdapter } from "../../../src/dialects/registry";
 import { Conversation, applyChange, checkedLink, type ConversationHost, type RunRequest } from "../../../src/panel/conversation";
-import type { ErrorAction, HostMessage, Turn } from "../../../src/protocol/messages";
+import type { CliConversation, ErrorAction, HostMessage, Turn } from "../../../src/protocol/messages";
 import { LiveSession } from "../../../src/session/live-session";
 import { ReplayRun } from "../../../src/session/replay";
 import * as cli from "../../helpers/stream-builder";
@@ -17,9 +17,13 @@ class RecordingHost implements ConversationHost {
   readonly actions: { action: ErrorAction; turnId: number }[] = [];
   readonly rejected: string[] = [];
   persisted: readonly Turn[] | undefined;
+  persistedCliConversation: CliConversation | null | undefined;
   readonly runs: LiveSession[] = [];
+  readonly requests: RunRequest[] = [];
+  agent = "fake-locus";
 
   startRun(request: RunRequest): LiveSession {
+    this.requests.push(request);
     const run = LiveSession.start({
       adapter: createAdapter("locus"),
       process: {
@@ -50,10 +54,11 @@ class RecordingHost implements ConversationHost {
     return this.restrictionText;
   }
   agentName(): string {
-    return "fake-locus";
+    return this.agent;
   }
-  persist(turns: readonly Turn[]): void {
+  persist(turns: readonly Turn[], cliConversation: CliConversation | null): void {
     this.persisted = turns;
+    this.persistedCliConversation = cliConversation;
   }
 }
 
@@ -294,6 +299,60 @@ describe("Conversation", () => {
       await finishedRun(conversation);
       conversation.handleIntent(view, { type: "errorAction", action: "retry", turnId: 0 });
       assert.deepEqual(host.actions, [{ action: "retry", turnId: 0 }]);
+    });
+  });
+
+  describe("follow-ups", () => {
+    const conversationsAsked = () => host.requests.map((r) => r.conversation);
+
+    it("starts a new CLI conversation, then continues it with the next prompt to the same agent", async () => {
+      conversation.send("first");
+      await finishedRun(conversation);
+      conversation.send("second");
+      await finishedRun(conversation);
+      const [first, second] = conversationsAsked();
+      assert.equal(first?.continues, false);
+      assert.match(first?.id ?? "", /^[0-9a-f-]{36}$/);
+      assert.deepEqual(second, { id: first?.id, continues: true });
+    });
+
+    it("starts afresh after New Session, and when another agent answers", async () => {
+      conversation.send("first");
+      await finishedRun(conversation);
+      await conversation.newSession();
+      conversation.send("after new session");
+      await finishedRun(conversation);
+      host.agent = "claude";
+      conversation.send("another agent");
+      await finishedRun(conversation);
+      const [first, afterNew, otherAgent] = conversationsAsked();
+      assert.equal(afterNew?.continues, false);
+      assert.notEqual(afterNew?.id, first?.id);
+      assert.equal(otherAgent?.continues, false);
+      assert.notEqual(otherAgent?.id, afterNew?.id);
+    });
+
+    it("does not continue a conversation the CLI never began: a run that crashed before saying anything", async () => {
+      host.scenario = "no-such-scenario"; // the fake CLI complains on stderr and exits 64
+      conversation.send("first");
+      await finishedRun(conversation);
+      host.scenario = "answer";
+      conversation.send("second");
+      await finishedRun(conversation);
+      assert.deepEqual(conversationsAsked().map((c) => c.continues), [false, false]);
+    });
+
+    it("continues the same CLI conversation after a window reload", async () => {
+      conversation.send("first");
+      await finishedRun(conversation);
+      const id = conversationsAsked()[0]?.id;
+      assert.deepEqual(host.persistedCliConversation, { agent: "fake-locus", id });
+      const reloadedHost = new RecordingHost();
+      const restored = new Conversation(reloadedHost, host.persisted, host.persistedCliConversation);
+      restored.send("after the reload");
+      await finishedRun(restored);
+      assert.deepEqual(reloadedHost.requests[0]?.conversation, { id, continues: true });
+      restored.dispose();
     });
   });
 

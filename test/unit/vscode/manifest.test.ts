@@ -25,8 +25,8 @@ describe("package.json and README", () => {
     assert.deepEqual(unlisted, []);
   });
 
-  it("keeps what runs out of a workspace's reach: the CLI's path, arguments and environment are machine settings", () => {
-    for (const key of ["agentStream.cli.path", "agentStream.cli.args", "agentStream.cli.env"]) {
+  it("keeps what runs out of a workspace's reach: the CLI's path, arguments, environment and profile are machine settings", () => {
+    for (const key of ["agentStream.cli.path", "agentStream.cli.args", "agentStream.cli.env", "agentStream.cli.profile"]) {
       assert.equal(manifest.contributes.configuration.properties[key]?.scope, "machine", key);
     }
   });

@@ -1,0 +1,33 @@
+// Claude Code: its stream-json output, with the prompt written on stdin as a stream-json user message, so that Stop
+// can first send the in-band `interrupt` control request (Claude then ends the turn with its closing lines) and only
+// then signals. A follow-up resumes the same Claude session: the first run names it (`--session-id`), later ones
+// `--resume` it. Facts: ../../../shared/docs/real-cli-recording.md and docs/dialects.md.
+import { IN_BAND_STOP_GRACE_MS, isRecord, type CliProfile } from "./cli-profile";
+
+export const claudeProfile: CliProfile = {
+  name: "claude",
+  dialect: "claude",
+  command: "claude",
+  defaultArgs: ["-p", "--verbose", "--output-format", "stream-json", "--include-partial-messages"],
+  invocation: ({ prompt, userArgs, conversation }) => {
+    let requestCount = 0;
+    const message = { type: "user", message: { role: "user", content: [{ type: "text", text: prompt }] } };
+    return {
+      args: [
+        ...(userArgs ?? claudeProfile.defaultArgs),
+        "--input-format",
+        "stream-json",
+        ...(conversation.continues ? ["--resume", conversation.id] : ["--session-id", conversation.id]),
+      ],
+      input: {
+        initial: `${JSON.stringify(message)}\n`,
+        interrupt: {
+          line: `${JSON.stringify({ type: "control_request", request_id: `agent-stream-stop-${++requestCount}`, request: { subtype: "interrupt" } })}\n`,
+          graceMs: IN_BAND_STOP_GRACE_MS,
+        },
+        // Each message is answered with one `result`; with stdin still open Claude would wait for the next message.
+        isRunOver: (value) => isRecord(value) && value.type === "result",
+      },
+    };
+  },
+};

@@ -1,0 +1,73 @@
+// pi (and indusagi, which shares its event model): rpc mode, where the prompt is a `prompt` command on stdin and Stop
+// first sends `abort`. pi keeps the conversation in a session file: every run of one conversation names the same
+// file with `--session`, so a follow-up continues it. In rpc mode pi exits as soon as stdin closes, even mid-answer,
+// so stdin stays open until the run is over (see isRunOver).
+import * as path from "node:path";
+import { IN_BAND_STOP_GRACE_MS, isRecord, type CliProfile, type Invocation, type InvocationRequest, type ProfileName } from "./cli-profile";
+
+/**
+ * Errors pi retries by itself (AgentSession._isRetryableError in pi 0.73): after an `agent_end` with one of these, an
+ * `auto_retry_start` follows and the run goes on, so it is not over yet.
+ */
+const RETRIED_BY_PI =
+  /overloaded|provider.?returned.?error|rate.?limit|too many requests|429|500|502|503|504|service.?unavailable|server.?error|internal.?error|network.?error|connection.?error|connection.?refused|connection.?lost|websocket.?closed|websocket.?error|other side closed|fetch failed|upstream.?connect|reset before headers|socket hang up|ended without|http2 request did not get a response|timed? out|timeout|terminated|retry delay/i;
+
+function piLikeProfile(name: Extract<ProfileName, "pi" | "indusagi">): CliProfile {
+  return {
+    name,
+    dialect: name,
+    command: name,
+    defaultArgs: [],
+    invocation: (request) => invocation(request),
+  };
+}
+
+function invocation({ prompt, userArgs, conversation }: InvocationRequest): Invocation {
+  return {
+    args: [...withoutMode(userArgs ?? []), "--mode", "rpc", "--session", path.join(conversation.stateDir, `${conversation.id}.jsonl`)],
+    input: {
+      initial: `${JSON.stringify({ id: "agent-stream-prompt", type: "prompt", message: prompt })}\n`,
+      interrupt: { line: `${JSON.stringify({ id: "agent-stream-abort", type: "abort" })}\n`, graceMs: IN_BAND_STOP_GRACE_MS },
+      isRunOver: isRunOver,
+    },
+  };
+}
+
+/** The mode is the profile's to choose; a `--mode json` left in the user's arguments from before would fight it. */
+function withoutMode(args: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    if (args[index] === "--mode") index++;
+    else if (!args[index]?.startsWith("--mode=")) kept.push(args[index] ?? "");
+  }
+  return kept;
+}
+
+/** Where one prompt's run ends in pi's rpc stream, which pi does not mark with an event of its own. */
+function isRunOver(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  switch (value.type) {
+    // The prompt was refused (no model, say): nothing will run.
+    case "response":
+      return value.command === "prompt" && value.success === false;
+    // Retries given up: the last word of the run.
+    case "auto_retry_end":
+      return value.success === false;
+    case "agent_end":
+      return !endsInRetry(value);
+    default:
+      return false;
+  }
+}
+
+/** An `agent_end` is final unless its last answer failed with an error pi retries (it says so right after). */
+function endsInRetry(agentEnd: Record<string, unknown>): boolean {
+  const messages: unknown[] = Array.isArray(agentEnd.messages) ? agentEnd.messages : [];
+  const last = [...messages].reverse().find((m) => isRecord(m) && m.role === "assistant");
+  if (!isRecord(last) || last.stopReason !== "error" || typeof last.errorMessage !== "string") return false;
+  // Context overflow is compacted, not retried.
+  return RETRIED_BY_PI.test(last.errorMessage) && !/context.{0,20}(length|window|overflow)|too long/i.test(last.errorMessage);
+}
+
+export const piProfile = piLikeProfile("pi");
+export const indusagiProfile = piLikeProfile("indusagi");

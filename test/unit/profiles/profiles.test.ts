@@ -1,0 +1,153 @@
+// How each CLI is started, given its prompt, asked to stop and continued: what the process manager is told to run.
+import * as assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { ConversationKey } from "../../../src/profiles/cli-profile";
+import { agentCommand, resolveProfile, type CliChoice } from "../../../src/profiles/profile-registry";
+import { repoRoot } from "../../helpers/repo";
+
+const ID = "0a9c8f3f-bf1a-4ea1-85fd-4f843415a23e";
+const fresh: ConversationKey = { id: ID, continues: false, stateDir: "/state" };
+const followUp: ConversationKey = { ...fresh, continues: true };
+const choice = (overrides: Partial<CliChoice>): CliChoice => ({ cliPath: null, cliArgs: null, cliProfile: "auto", dialect: "auto", ...overrides });
+const PROMPT = '-rf "$HOME" `whoami` \n second line';
+
+/** The recorded pi rpc run that was aborted: its lines in order. */
+function recordedLines(file: string): unknown[] {
+  return fs
+    .readFileSync(path.join(repoRoot, "test", "fixtures", file), "utf8")
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line) as unknown);
+}
+
+describe("CLI profiles", () => {
+  describe("auto", () => {
+    it("goes by the CLI's file name, and runs anything it does not know as Locus", () => {
+      const names = ["/usr/local/bin/claude", "C:\\Tools\\claude.exe", "pi", "/opt/indusagi", "agent", "locus", "/home/me/my-wrapper.sh", null].map(
+        (cliPath) => resolveProfile("auto", cliPath).name,
+      );
+      assert.deepEqual(names, ["claude", "claude", "pi", "indusagi", "agent-code", "locus", "locus", "locus"]);
+    });
+
+    it("lets a named profile win over the file name", () => {
+      assert.equal(resolveProfile("claude", "/opt/bin/my-claude-wrapper").name, "claude");
+    });
+
+    it("uses the profile's dialect only while the dialect setting is auto, and keeps auto for Locus's two shapes", () => {
+      assert.equal(agentCommand(choice({ cliPath: "claude" }), PROMPT, fresh).dialect, "claude");
+      assert.equal(agentCommand(choice({ cliPath: "claude", dialect: "locus" }), PROMPT, fresh).dialect, "locus");
+      assert.equal(agentCommand(choice({ cliPath: "locus" }), PROMPT, fresh).dialect, "auto");
+    });
+  });
+
+  describe("locus", () => {
+    it("runs `locus exec --json-stream -- <prompt>` with the prompt as one argument after --", () => {
+      const command = agentCommand(choice({}), PROMPT, fresh);
+      assert.equal(command.command, "locus");
+      assert.deepEqual(command.args, ["exec", "--json-stream", "--", PROMPT]);
+      assert.equal(command.input, undefined, "stdin stays closed");
+    });
+
+    it("puts the user's own arguments in place of its defaults", () => {
+      assert.deepEqual(agentCommand(choice({ cliPath: "/bin/locus", cliArgs: ["exec", "--json-stream", "--model", "x"] }), "hi", fresh).args, [
+        "exec",
+        "--json-stream",
+        "--model",
+        "x",
+        "--",
+        "hi",
+      ]);
+    });
+  });
+
+  describe("claude", () => {
+    const claude = (conversation: ConversationKey, cliArgs: string[] | null = null) => agentCommand(choice({ cliPath: "claude", cliArgs }), PROMPT, conversation);
+
+    it("writes the prompt on stdin as one stream-json user message, and never as an argument", () => {
+      const command = claude(fresh);
+      assert.ok(!command.args.includes(PROMPT));
+      assert.deepEqual(command.args.slice(0, 7), ["-p", "--verbose", "--output-format", "stream-json", "--include-partial-messages", "--input-format", "stream-json"]);
+      const initial = command.input?.initial ?? "";
+      assert.ok(initial.endsWith("\n") && !initial.slice(0, -1).includes("\n"), "one line");
+      assert.deepEqual(JSON.parse(initial), { type: "user", message: { role: "user", content: [{ type: "text", text: PROMPT }] } });
+    });
+
+    it("names a new Claude session for the first prompt and resumes it for a follow-up", () => {
+      assert.deepEqual(claude(fresh).args.slice(-2), ["--session-id", ID]);
+      assert.deepEqual(claude(followUp).args.slice(-2), ["--resume", ID]);
+    });
+
+    it("stops with Claude's in-band interrupt control request before any signal", () => {
+      const interrupt = claude(fresh).input?.interrupt;
+      assert.ok(interrupt !== undefined && interrupt.graceMs > 0);
+      const request: unknown = JSON.parse(interrupt.line);
+      assert.deepEqual((request as { request: unknown }).request, { subtype: "interrupt" });
+      assert.equal((request as { type: unknown }).type, "control_request");
+    });
+
+    it("ends the run's input at the result line, and not before", () => {
+      const isRunOver = claude(fresh).isRunOver;
+      assert.ok(isRunOver);
+      const over = recordedLines("claude-recorded/2.1.330/plain-answer.ndjson").map((value) => isRunOver(value));
+      assert.deepEqual(over.slice(0, -1).filter(Boolean), []);
+      assert.equal(over.at(-1), true, "the last line, the result");
+    });
+
+    it("keeps the user's own output flags and adds only what it needs", () => {
+      const args = claude(fresh, ["-p", "--verbose", "--output-format", "stream-json", "--model", "opus"]);
+      assert.deepEqual(args.args, ["-p", "--verbose", "--output-format", "stream-json", "--model", "opus", "--input-format", "stream-json", "--session-id", ID]);
+    });
+  });
+
+  describe("pi", () => {
+    const pi = (cliArgs: string[] | null = null) => agentCommand(choice({ cliPath: "/usr/bin/pi", cliArgs }), PROMPT, fresh);
+
+    it("runs rpc mode with the prompt as a prompt command on stdin and the conversation's session file", () => {
+      const command = pi(["--provider", "mock", "--mode", "json"]);
+      assert.deepEqual(command.args, ["--provider", "mock", "--mode", "rpc", "--session", path.join("/state", `${ID}.jsonl`)]);
+      assert.deepEqual(JSON.parse(command.input?.initial ?? ""), { id: "agent-stream-prompt", type: "prompt", message: PROMPT });
+      assert.equal(JSON.parse(command.input?.interrupt?.line ?? "{}").type, "abort");
+    });
+
+    it("names the same session file for a follow-up, so pi continues it", () => {
+      const first = agentCommand(choice({ cliPath: "pi" }), "one", fresh).args;
+      const second = agentCommand(choice({ cliPath: "pi" }), "two", followUp).args;
+      assert.deepEqual(first, second);
+    });
+
+    it("ends the input at the agent_end of an aborted run (pi waits on stdin after it)", () => {
+      const isRunOver = pi().isRunOver;
+      assert.ok(isRunOver);
+      const lines = recordedLines("pi-recorded/0.73.1/interrupt.ndjson");
+      const over = lines.map((value) => isRunOver(value));
+      const agentEnd = lines.findIndex((value) => (value as { type?: unknown }).type === "agent_end");
+      assert.deepEqual(over.flatMap((isOver, index) => (isOver ? [index] : [])), [agentEnd]);
+    });
+
+    it("keeps the input open across an error pi retries, and ends it when pi gives up", () => {
+      const isRunOver = pi().isRunOver;
+      assert.ok(isRunOver);
+      const failed = (errorMessage: string) => ({ type: "agent_end", messages: [{ role: "user" }, { role: "assistant", stopReason: "error", errorMessage }] });
+      assert.equal(isRunOver(failed("500 The server had an error while processing your request.")), false, "a retry follows");
+      assert.equal(isRunOver({ type: "auto_retry_start", attempt: 1 }), false);
+      assert.equal(isRunOver({ type: "auto_retry_end", success: false, attempt: 3 }), true);
+      assert.equal(isRunOver(failed("401 Incorrect API key provided")), true, "pi does not retry a login problem");
+      assert.equal(isRunOver({ type: "agent_end", messages: [{ role: "assistant", stopReason: "stop" }] }), true);
+    });
+
+    it("ends the input when pi refuses the prompt", () => {
+      const isRunOver = pi().isRunOver;
+      assert.equal(isRunOver?.({ type: "response", command: "prompt", success: false, error: "No model" }), true);
+      assert.equal(isRunOver?.({ type: "response", command: "prompt", success: true }), false);
+    });
+  });
+
+  describe("agent-code", () => {
+    it("passes the prompt as --prompt=… so a prompt that starts with a dash stays the prompt", () => {
+      const command = agentCommand(choice({ cliPath: "agent" }), PROMPT, fresh);
+      assert.deepEqual(command.args, ["--output-format", "json", `--prompt=${PROMPT}`]);
+      assert.equal(command.dialect, "agent-code");
+    });
+  });
+});
