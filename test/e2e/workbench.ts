@@ -16,8 +16,11 @@ export interface Workbench {
   workspace: string;
 }
 
-/** One code-server with its own user settings, a workspace copied from `from`, and Chromium on its workbench. */
-export function useWorkbench(settings: Record<string, unknown>, from?: string): Workbench {
+/**
+ * One code-server with its own user settings, a workspace copied from `from`, and Chromium on its workbench.
+ * Settings that depend on an earlier `before` (a server's port) can be given as a function, called when the server starts.
+ */
+export function useWorkbench(settings: Record<string, unknown> | (() => Record<string, unknown>), from?: string): Workbench {
   const workbench = {} as Workbench;
   let server: CodeServer | undefined;
   let browser: Browser | undefined;
@@ -26,7 +29,7 @@ export function useWorkbench(settings: Record<string, unknown>, from?: string): 
     workbench.workspace = fs.mkdtempSync(path.join(os.tmpdir(), "agent-stream-e2e-"));
     if (from) fs.cpSync(from, workbench.workspace, { recursive: true });
     else fs.writeFileSync(path.join(workbench.workspace, "README.md"), "# Sample workspace\n");
-    server = await startCodeServer({ settings });
+    server = await startCodeServer({ settings: typeof settings === "function" ? settings() : settings });
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
     workbench.page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await workbench.page.goto(server.workbenchUrl(workbench.workspace));

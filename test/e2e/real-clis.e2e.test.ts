@@ -1,0 +1,262 @@
+// The real, published Claude Code and pi, run by the extension in a real VS Code against our scripted mock model
+// server on 127.0.0.1, each through its profile (the prompt on stdin, Stop asked in band, follow-ups continued): a
+// Read tool call and its answer as the chat shows them, a follow-up that continues the conversation, and a Stop
+// mid-answer that leaves no process behind. The CLIs come from the recording cache (scripts/recording/); facts behind their flags and
+// environment: ../../../shared/docs/real-cli-recording.md.
+import * as assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { ensureInstalled } from "../../scripts/recording/agent-cli-cache";
+import { anthropicStream } from "../../scripts/recording/anthropic-replies";
+import { claudeCli } from "../../scripts/recording/claude-cli";
+import { MockModelServer, type MockReply } from "../../scripts/recording/mock-model-server";
+import { openaiStream } from "../../scripts/recording/openai-replies";
+import { piCli } from "../../scripts/recording/pi-cli";
+import type { AgentCli, RunPlaces } from "../../scripts/recording/scenario";
+import { NOTES_FILE, NOTES_TEXT, SHORT_ANSWER_CHUNKS, SLOW_DELTA_DELAY_MS, SLOW_PROMPT, slowAnswerChunks } from "../../scripts/recording/scenario-texts";
+import {
+  ask,
+  closeNotificationCenter,
+  newSession,
+  openNotificationCenter,
+  RESULTS,
+  statusItem,
+  turnOf,
+  useWorkbench,
+  waitUntil,
+  type Workbench,
+} from "./workbench";
+
+const READ_PROMPT = `Read ${NOTES_FILE} and tell me what it says.`;
+const READ_INTRO_CHUNKS = ["I'll read ", `${NOTES_FILE} first.`];
+const READ_ANSWER_CHUNKS = ["The notes say ", "the build is green."];
+const READ_ANSWER = READ_ANSWER_CHUNKS.join("");
+/** The first line of the file: in the next model request only if the CLI really read the file. */
+const NOTES_FIRST_LINE = NOTES_TEXT.split("\n")[0];
+const LAST_SLOW_WORD = slowAnswerChunks().at(-1)?.trim() ?? "";
+const FIRST_PROMPT = "Say hi, and remember the word kumquat.";
+const FOLLOW_UP_PROMPT = "Which word did I ask you to remember?";
+const FOLLOW_UP_CHUNKS = ["You asked me ", "to remember kumquat."];
+const FOLLOW_UP_ANSWER = FOLLOW_UP_CHUNKS.join("");
+
+/** One real CLI as the extension runs it, and the mock model's side of each scenario. */
+interface RealCli {
+  readonly title: string;
+  readonly agent: AgentCli;
+  /** The versions `npm run record-fixtures` recorded, so these runs match the committed fixtures. */
+  readonly version: string;
+  /** `agentStream.cli.args`: the profile adds how the prompt is passed, stopped and continued. */
+  readonly args: readonly string[];
+  /** The tool's name as the CLI reports it, on its card. */
+  readonly readTool: string;
+  /** A text, then a call of the read tool on notes.txt; then the answer. */
+  readonly readThenAnswer: (workspace: string) => MockReply[];
+  /** A long answer, one word per delta, paced so that Stop lands in the middle of it. */
+  readonly slowAnswer: () => MockReply;
+  /** Any request after the scripted ones: a CLI that asked again gets a short answer, not a 500. */
+  readonly shortAnswer: () => MockReply;
+  readonly followUpAnswer: () => MockReply;
+}
+
+const CLAUDE: RealCli = {
+  title: "Claude Code",
+  agent: claudeCli,
+  version: "2.1.330",
+  args: [...claudeCli.commonArgs, "--allowedTools", "Read"],
+  readTool: "Read",
+  readThenAnswer: (workspace) => [
+    anthropicStream({
+      blocks: [
+        { type: "text", chunks: READ_INTRO_CHUNKS },
+        // Claude Code's Read wants an absolute path.
+        { type: "tool_use", id: "toolu_e2e_read_01", name: "Read", input: { file_path: path.join(workspace, NOTES_FILE) } },
+      ],
+      stopReason: "tool_use",
+    }),
+    anthropicStream({ blocks: [{ type: "text", chunks: READ_ANSWER_CHUNKS }], stopReason: "end_turn" }),
+  ],
+  slowAnswer: () => anthropicStream({ blocks: [{ type: "text", chunks: slowAnswerChunks() }], stopReason: "end_turn", deltaDelayMs: SLOW_DELTA_DELAY_MS }),
+  shortAnswer: () => anthropicStream({ blocks: [{ type: "text", chunks: SHORT_ANSWER_CHUNKS }], stopReason: "end_turn" }),
+  followUpAnswer: () => anthropicStream({ blocks: [{ type: "text", chunks: FOLLOW_UP_CHUNKS }], stopReason: "end_turn" }),
+};
+
+const PI: RealCli = {
+  title: "pi",
+  agent: piCli,
+  version: "0.73.1",
+  args: [...piCli.commonArgs, "--model", "mock-model"],
+  readTool: "read",
+  readThenAnswer: () => [
+    openaiStream({ content: READ_INTRO_CHUNKS, toolCalls: [{ id: "call_e2e_read_01", name: "read", arguments: { path: NOTES_FILE } }], finishReason: "tool_calls" }),
+    openaiStream({ content: READ_ANSWER_CHUNKS, finishReason: "stop" }),
+  ],
+  slowAnswer: () => openaiStream({ content: slowAnswerChunks(), finishReason: "stop", deltaDelayMs: SLOW_DELTA_DELAY_MS }),
+  shortAnswer: () => openaiStream({ content: SHORT_ANSWER_CHUNKS, finishReason: "stop" }),
+  followUpAnswer: () => openaiStream({ content: FOLLOW_UP_CHUNKS, finishReason: "stop" }),
+};
+
+/** Running, as opposed to gone or a zombie (dead, not yet reaped: PID 1 here reaps orphans every few seconds). */
+function isRunning(pid: number): boolean {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return false;
+  }
+  // "pid (comm) S ...": comm may hold spaces and parentheses, the state follows the last ")".
+  const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+  return state !== "Z" && state !== "X";
+}
+
+/**
+ * The running processes whose environment holds `entry` (NAME=value): the CLI and whatever it started, which inherits
+ * it. A command line would name the CLI's own process only (and pi's is `node …/pi`, since it is a script).
+ */
+function runningWithEnvironment(entry: string): number[] {
+  const pids: number[] = [];
+  for (const name of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    let environ: string;
+    try {
+      environ = fs.readFileSync(`/proc/${name}/environ`, "utf8");
+    } catch {
+      continue; // gone meanwhile
+    }
+    if (environ.split("\0").includes(entry) && isRunning(Number(name))) pids.push(Number(name));
+  }
+  return pids;
+}
+
+/** The CLI's environment from the recorder, minus PATH: the extension host has its own, and the path is absolute. */
+function cliEnvironment(cli: RealCli, places: RunPlaces, marker: string): Record<string, string> {
+  const env = Object.fromEntries(Object.entries(cli.agent.env(places)).filter(([name]) => name !== "PATH"));
+  return { ...env, AGENT_STREAM_E2E_RUN: marker };
+}
+
+/** Keeps each request's body, to check what the CLI sent the model. */
+function keepingBodies(replies: readonly MockReply[], bodies: unknown[]): MockReply[] {
+  return replies.map((reply) => (request, response) => {
+    bodies.push(request.body);
+    return reply(request, response);
+  });
+}
+
+function describeRealCli(cli: RealCli): void {
+  describe(`real ${cli.title} ${cli.version} in a real VS Code`, function () {
+    this.timeout(240_000);
+    const marker = randomBytes(8).toString("hex");
+    const markerEntry = `AGENT_STREAM_E2E_RUN=${marker}`;
+    let mock: MockModelServer;
+    let home: string;
+    let settings: Record<string, unknown>;
+
+    before(async function () {
+      this.timeout(600_000); // a first install from npm
+      const executable = ensureInstalled(cli.agent, cli.version);
+      mock = await MockModelServer.start();
+      home = fs.mkdtempSync(path.join(os.tmpdir(), `agent-stream-e2e-${cli.agent.name}-home-`));
+      // The workspace is made later, by useWorkbench; only the tool call needs its path, and it is scripted per test.
+      const places: RunPlaces = { home, workspace: "", port: mock.port };
+      cli.agent.prepareHome(places, { name: "e2e", description: "", args: () => [], replies: () => [] });
+      settings = {
+        "agentStream.cli.path": executable,
+        "agentStream.cli.args": cli.args,
+        "agentStream.cli.env": cliEnvironment(cli, places, marker),
+      };
+    });
+    const workbench: Workbench = useWorkbench(() => settings);
+    after(async () => {
+      await mock?.stop();
+      if (home) fs.rmSync(home, { recursive: true, force: true });
+    });
+
+    it("shows the answer, a succeeded Read card with its file, and Completed", async () => {
+      const page = workbench.page;
+      await newSession(page);
+      fs.writeFileSync(path.join(workbench.workspace, NOTES_FILE), NOTES_TEXT);
+      const bodies: unknown[] = [];
+      mock.script(keepingBodies(cli.readThenAnswer(workbench.workspace), bodies), cli.shortAnswer());
+      // Watched from before the prompt goes: "completed" shows for 5 s only.
+      const completedInStatusBar = statusItem(page, /Agent Stream: completed in \d/).waitFor({ timeout: 120_000 });
+      completedInStatusBar.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
+
+      const chat = await ask(page, READ_PROMPT);
+      const turn = turnOf(chat, READ_PROMPT);
+      await turn.locator(".turn-footer", { hasText: "Completed" }).waitFor({ timeout: 120_000 });
+      await completedInStatusBar;
+      await page.screenshot({ path: path.join(RESULTS, `e2e-real-${cli.agent.name}.png`) });
+
+      const answer = await turn.locator(".answer").innerText();
+      assert.ok(answer.includes(READ_ANSWER), `the answer is shown:\n${answer}`);
+      assert.equal(answer.split(READ_ANSWER).length - 1, 1, `the answer is shown once:\n${answer}`);
+      const card = turn.locator(".tool-card", { has: chat.locator(".tool-name", { hasText: new RegExp(`^${cli.readTool}$`) }) });
+      assert.equal(await card.count(), 1, "one card for the read tool");
+      assert.equal(await card.getAttribute("aria-label"), `${cli.readTool}: succeeded`);
+      assert.match(await card.locator(".tool-summary").innerText(), new RegExp(`(^|/)${NOTES_FILE.replace(".", "\\.")}$`), "the card names the file");
+      assert.match(await turn.locator(".turn-footer").innerText(), new RegExp(`1 tool \\(${cli.readTool}\\)`));
+      assert.equal(await turn.locator(".error-card").count(), 0, "no error card");
+      assert.equal(await turn.locator(".problems-notice").isVisible(), false, "every line of the CLI was understood");
+
+      assert.equal(bodies.length, 2, `two model requests: ${JSON.stringify(mock.requestLog)}`);
+      assert.ok(JSON.stringify(bodies[1]).includes(NOTES_FIRST_LINE), "the second request carries the file the CLI read");
+      await waitUntil("no process of the finished run is left", () => runningWithEnvironment(markerEntry).length === 0, 15_000);
+    });
+
+    it("continues the conversation with a follow-up: the CLI sends the model the earlier exchange", async () => {
+      const page = workbench.page;
+      await newSession(page);
+      const bodies: unknown[] = [];
+      mock.script(keepingBodies([cli.shortAnswer(), cli.followUpAnswer()], bodies), cli.shortAnswer());
+      const firstTurn = turnOf(await ask(page, FIRST_PROMPT), FIRST_PROMPT);
+      await firstTurn.locator(".turn-footer", { hasText: "Completed" }).waitFor({ timeout: 120_000 });
+      const chat = await ask(page, FOLLOW_UP_PROMPT);
+      const secondTurn = turnOf(chat, FOLLOW_UP_PROMPT);
+      await secondTurn.locator(".turn-footer", { hasText: "Completed" }).waitFor({ timeout: 120_000 });
+      assert.ok((await secondTurn.locator(".answer").innerText()).includes(FOLLOW_UP_ANSWER));
+      assert.equal(bodies.length, 2, `two model requests: ${JSON.stringify(mock.requestLog)}`);
+      const followUpRequest = JSON.stringify(bodies[1]);
+      assert.ok(followUpRequest.includes(FIRST_PROMPT), "the follow-up request carries the first prompt");
+      assert.ok(followUpRequest.includes(SHORT_ANSWER_CHUNKS.join("")), "and the first answer");
+      assert.equal(await secondTurn.locator(".error-card").count(), 0, "no error card");
+    });
+
+    it("stops mid-answer: Stopped, no error, and no process of the CLI left", async () => {
+      const page = workbench.page;
+      await newSession(page);
+      assert.deepEqual(runningWithEnvironment(markerEntry), [], "no CLI runs before the prompt");
+      mock.script([cli.slowAnswer()], cli.shortAnswer());
+
+      const chat = await ask(page, SLOW_PROMPT);
+      const turn = turnOf(chat, SLOW_PROMPT);
+      await turn.getByText("word5", { exact: false }).waitFor({ timeout: 120_000 });
+      await statusItem(page, "Agent Stream: streaming").waitFor();
+      const pids = runningWithEnvironment(markerEntry);
+      assert.ok(pids.length > 0, "the CLI's processes are found while it streams");
+
+      const stopAt = Date.now();
+      await chat.getByRole("button", { name: "Stop" }).click();
+      await turn.locator(".turn-footer", { hasText: "Stopped" }).waitFor({ timeout: 30_000 });
+      await statusItem(page, "Agent Stream: stopped").waitFor({ timeout: 30_000 });
+      // SIGINT, then SIGTERM after 3 s, SIGKILL 2 s later: all of it fits well within this.
+      await waitUntil(`no process of ${pids.join(", ")} runs`, () => !pids.some(isRunning) && runningWithEnvironment(markerEntry).length === 0, 15_000);
+      const stoppedInMs = Date.now() - stopAt;
+      await page.screenshot({ path: path.join(RESULTS, `e2e-real-${cli.agent.name}-stopped.png`) });
+
+      const answer = await turn.locator(".answer").innerText();
+      assert.ok(!answer.includes(LAST_SLOW_WORD), "stopped before the end of the answer");
+      assert.equal(await turn.locator(".error-card").count(), 0, "no error card");
+      assert.equal(await turn.locator(".problems-notice").isVisible(), false, "the interrupted stream was understood to its end");
+      await mock.idle(5_000);
+      assert.match(mock.requestLog[0]?.served ?? "", /client went away/, "the CLI hung up on the model");
+      const center = await openNotificationCenter(page);
+      assert.deepEqual(await center.locator(".notification-list-item", { hasText: "Source: Agent Stream" }).allInnerTexts(), [], "no notification from Agent Stream");
+      await closeNotificationCenter(page);
+      console.log(`      ${cli.title}: ${pids.length} process(es) stopped in ${stoppedInMs} ms, ${mock.requestLog.length} model request(s)`);
+    });
+  });
+}
+
+describeRealCli(CLAUDE);
+describeRealCli(PI);
