@@ -251,9 +251,15 @@ class EditorHost implements ConversationHost {
       case "logIn": {
         // The CLI's own login, interactive, in a terminal the user can see; no shell is involved.
         const settings = readSettings();
-        const command = settings.cliPath ?? resolveProfile(settings.cliProfile, null).command;
-        const terminal = vscode.window.createTerminal({ name: "Agent Stream: log in", shellPath: command, shellArgs: ["login"], env: settings.cliEnv });
+        const profile = resolveProfile(settings.cliProfile, settings.cliPath);
+        const terminal = vscode.window.createTerminal({
+          name: "Agent Stream: log in",
+          shellPath: settings.cliPath ?? profile.command,
+          shellArgs: [...profile.login.args],
+          env: settings.cliEnv,
+        });
         terminal.show();
+        if (profile.login.hint !== undefined) void vscode.window.showInformationMessage(profile.login.hint);
         return;
       }
       case "useBuiltinAgent":

@@ -9,6 +9,7 @@ export const claudeProfile: CliProfile = {
   dialect: "claude",
   command: "claude",
   defaultArgs: ["-p", "--verbose", "--output-format", "stream-json", "--include-partial-messages"],
+  login: { args: ["auth", "login"] },
   invocation: ({ prompt, userArgs, conversation }) => {
     let requestCount = 0;
     const message = { type: "user", message: { role: "user", content: [{ type: "text", text: prompt }] } };

@@ -44,6 +44,11 @@ export interface CliProfile {
   readonly command: string;
   /** The arguments when `agentStream.cli.args` is not set. */
   readonly defaultArgs: readonly string[];
+  /**
+   * The "Log In" action runs the CLI with these in a terminal. Empty: the CLI has no login command, and is opened
+   * interactively with `hint` shown (pi logs in with its `/login` command).
+   */
+  readonly login: { readonly args: readonly string[]; readonly hint?: string };
   invocation(request: InvocationRequest): Invocation;
 }
 

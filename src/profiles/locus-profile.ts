@@ -8,6 +8,7 @@ export const locusProfile: CliProfile = {
   dialect: "auto",
   command: "locus",
   defaultArgs: ["exec", "--json-stream"],
+  login: { args: ["login"] },
   // "--" ends the options: a prompt that starts with "-" is still the prompt.
   invocation: ({ prompt, userArgs }) => ({ args: [...(userArgs ?? locusProfile.defaultArgs), "--", prompt] }),
 };

@@ -18,6 +18,7 @@ function piLikeProfile(name: Extract<ProfileName, "pi" | "indusagi">): CliProfil
     dialect: name,
     command: name,
     defaultArgs: [],
+    login: { args: [], hint: `Type /login in ${name} and pick your provider, then ask again.` },
     invocation: (request) => invocation(request),
   };
 }

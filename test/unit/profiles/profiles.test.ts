@@ -143,6 +143,16 @@ describe("CLI profiles", () => {
     });
   });
 
+  describe("Log In", () => {
+    it("runs each CLI's own login command, or opens a CLI that has none with a hint", () => {
+      assert.deepEqual(resolveProfile("auto", "locus").login, { args: ["login"] });
+      assert.deepEqual(resolveProfile("auto", "/usr/bin/claude").login, { args: ["auth", "login"] });
+      const pi = resolveProfile("auto", "pi").login;
+      assert.deepEqual(pi.args, []);
+      assert.match(pi.hint ?? "", /\/login/);
+    });
+  });
+
   describe("agent-code", () => {
     it("passes the prompt as --prompt=… so a prompt that starts with a dash stays the prompt", () => {
       const command = agentCommand(choice({ cliPath: "agent" }), PROMPT, fresh);
