@@ -16,6 +16,7 @@ import { openaiStream } from "../../scripts/recording/openai-replies";
 import { piCli } from "../../scripts/recording/pi-cli";
 import type { AgentCli, RunPlaces } from "../../scripts/recording/scenario";
 import { NOTES_FILE, NOTES_TEXT, SHORT_ANSWER_CHUNKS, SLOW_DELTA_DELAY_MS, SLOW_PROMPT, slowAnswerChunks } from "../../scripts/recording/scenario-texts";
+import { isRunning, runningWithEnvironment } from "./processes";
 import {
   ask,
   closeNotificationCenter,
@@ -96,38 +97,6 @@ const PI: RealCli = {
   shortAnswer: () => openaiStream({ content: SHORT_ANSWER_CHUNKS, finishReason: "stop" }),
   followUpAnswer: () => openaiStream({ content: FOLLOW_UP_CHUNKS, finishReason: "stop" }),
 };
-
-/** Running, as opposed to gone or a zombie (dead, not yet reaped: PID 1 here reaps orphans every few seconds). */
-function isRunning(pid: number): boolean {
-  let stat: string;
-  try {
-    stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-  } catch {
-    return false;
-  }
-  // "pid (comm) S ...": comm may hold spaces and parentheses, the state follows the last ")".
-  const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
-  return state !== "Z" && state !== "X";
-}
-
-/**
- * The running processes whose environment holds `entry` (NAME=value): the CLI and whatever it started, which inherits
- * it. A command line would name the CLI's own process only (and pi's is `node …/pi`, since it is a script).
- */
-function runningWithEnvironment(entry: string): number[] {
-  const pids: number[] = [];
-  for (const name of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    let environ: string;
-    try {
-      environ = fs.readFileSync(`/proc/${name}/environ`, "utf8");
-    } catch {
-      continue; // gone meanwhile
-    }
-    if (environ.split("\0").includes(entry) && isRunning(Number(name))) pids.push(Number(name));
-  }
-  return pids;
-}
 
 /** The CLI's environment from the recorder, minus PATH: the extension host has its own, and the path is absolute. */
 function cliEnvironment(cli: RealCli, places: RunPlaces, marker: string): Record<string, string> {

@@ -16,19 +16,7 @@ import {
   useWorkbench,
   waitUntil,
 } from "./workbench";
-
-/** Running, as opposed to gone or a zombie (dead, not yet reaped: PID 1 here reaps orphans every few seconds). */
-function isRunning(pid: number): boolean {
-  let stat: string;
-  try {
-    stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-  } catch {
-    return false;
-  }
-  // "pid (comm) S ...": comm may hold spaces and parentheses, the state follows the last ")".
-  const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
-  return state !== "Z" && state !== "X";
-}
+import { isRunning } from "./processes";
 
 describe("Stop in a real VS Code", function () {
   this.timeout(240_000);
