@@ -306,6 +306,32 @@ describe("the pi and indusagi dialects", () => {
     });
   });
 
+  describe("rpc mode (`--mode rpc`, the prompt on stdin)", () => {
+    it("starts the session with the run, since rpc mode writes no header, and reads the aborted run without a problem", async () => {
+      const transcript = liveTranscriptOf(fs.readFileSync(path.join(FIXTURES, "pi-recorded", "0.73.1", "interrupt.ndjson"), "utf8"), { exitCode: 0, signal: null }, true);
+      assert.deepEqual(transcript.problems, []);
+      assert.equal(transcript.status, "canceled");
+      assert.deepEqual(texts(transcript.blocks), ["word1 "]);
+    });
+
+    it("ends the run failed with pi's own words when pi refuses the prompt, by meaning: a missing key is a login problem", () => {
+      const refused = { id: "agent-stream-prompt", type: "response", command: "prompt", success: false, error: "No API key found for the selected model.\n\nUse /login to log into a provider via OAuth or API key." };
+      const transcript = liveTranscriptOf(lines(refused), { exitCode: 0, signal: null });
+      assert.equal(transcript.status, "failed");
+      assert.deepEqual(
+        transcript.blocks.map((b) => (b.kind === "error" ? [b.code, b.message.split("\n")[0], b.recoverable] : b.kind)),
+        [["AUTH_EXPIRED", "No API key found for the selected model.", false]],
+      );
+      assert.equal(transcript.done.synthesized, false);
+      assert.deepEqual(transcript.problems, []);
+    });
+
+    it("shows nothing for the answers to other commands", () => {
+      const { events, problems } = decodeAll([{ id: "agent-stream-abort", type: "response", command: "abort", success: true }]);
+      assert.deepEqual([events, problems], [[], []]);
+    });
+  });
+
   describe("tool calls", () => {
     it("shows a tool once its arguments are whole, not per fragment", () => {
       const { events } = decodeAll([
