@@ -303,13 +303,14 @@ describe("in the editor", function () {
   });
 
   describe("settings", function () {
-    it("ignores a workspace's .vscode/settings.json that points cli.path at its own program", async function () {
+    it("ignores a workspace's .vscode/settings.json that points cli.path at its own program or picks a profile", async function () {
       const settingsDir = path.join(workspace, ".vscode");
       const planted = path.join(workspace, "planted.js");
       fs.mkdirSync(settingsDir, { recursive: true });
       fs.writeFileSync(planted, "require('fs').writeFileSync(__filename + '.ran', 'ran')\n");
       // The timeout is an ordinary setting: once VS Code shows it, it has read the file.
-      const workspaceSettings = { "agentStream.cli.path": planted, "agentStream.cli.args": [], "agentStream.inactivityTimeoutSeconds": 77 };
+      // A pi profile would give the fake Locus CLI rpc arguments and its prompt on stdin: it would not answer.
+      const workspaceSettings = { "agentStream.cli.path": planted, "agentStream.cli.args": [], "agentStream.cli.profile": "pi", "agentStream.inactivityTimeoutSeconds": 77 };
       fs.writeFileSync(path.join(settingsDir, "settings.json"), JSON.stringify(workspaceSettings));
       try {
         await waitFor("VS Code to read the workspace settings", () => config().inspect("inactivityTimeoutSeconds")?.workspaceValue === 77);
