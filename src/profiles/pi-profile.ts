@@ -1,7 +1,8 @@
-// pi (and indusagi, which shares its event model): rpc mode, where the prompt is a `prompt` command on stdin and Stop
-// first sends `abort`. pi keeps the conversation in a session file: every run of one conversation names the same
-// file with `--session`, so a follow-up continues it. In rpc mode pi exits as soon as stdin closes, even mid-answer,
-// so stdin stays open until the run is over (see isRunOver).
+// pi: rpc mode, where the prompt is a `prompt` command on stdin and Stop first sends `abort`. pi keeps the
+// conversation in a session file: every run of one conversation names the same file with `--session`, so a follow-up
+// continues it. In rpc mode pi exits as soon as stdin closes, even mid-answer, so stdin stays open until the run is
+// over (see isRunOver). indusagi shares pi's event model, but its document gives only `--mode json "<prompt>"`: it
+// is run that way, one process per prompt, stopped with signals.
 import * as path from "node:path";
 import { IN_BAND_STOP_GRACE_MS, isRecord, type CliProfile, type Invocation, type InvocationRequest, type ProfileName } from "./cli-profile";
 
@@ -12,18 +13,18 @@ import { IN_BAND_STOP_GRACE_MS, isRecord, type CliProfile, type Invocation, type
 const RETRIED_BY_PI =
   /overloaded|provider.?returned.?error|rate.?limit|too many requests|429|500|502|503|504|service.?unavailable|server.?error|internal.?error|network.?error|connection.?error|connection.?refused|connection.?lost|websocket.?closed|websocket.?error|other side closed|fetch failed|upstream.?connect|reset before headers|socket hang up|ended without|http2 request did not get a response|timed? out|timeout|terminated|retry delay/i;
 
-function piLikeProfile(name: Extract<ProfileName, "pi" | "indusagi">): CliProfile {
+function piLikeProfile(name: Extract<ProfileName, "pi" | "indusagi">, invocation: (request: InvocationRequest) => Invocation): CliProfile {
   return {
     name,
     dialect: name,
     command: name,
     defaultArgs: [],
     login: { args: [], hint: `Type /login in ${name} and pick your provider, then ask again.` },
-    invocation: (request) => invocation(request),
+    invocation,
   };
 }
 
-function invocation({ prompt, userArgs, conversation }: InvocationRequest): Invocation {
+function rpcInvocation({ prompt, userArgs, conversation }: InvocationRequest): Invocation {
   return {
     args: [...withoutMode(userArgs ?? []), "--mode", "rpc", "--session", path.join(conversation.stateDir, `${conversation.id}.jsonl`)],
     input: {
@@ -34,7 +35,7 @@ function invocation({ prompt, userArgs, conversation }: InvocationRequest): Invo
   };
 }
 
-/** The mode is the profile's to choose; a `--mode json` left in the user's arguments from before would fight it. */
+/** The mode is the profile's to choose; a `--mode` left in the user's arguments from before would fight it. */
 function withoutMode(args: readonly string[]): string[] {
   const kept: string[] = [];
   for (let index = 0; index < args.length; index++) {
@@ -70,5 +71,14 @@ function endsInRetry(agentEnd: Record<string, unknown>): boolean {
   return RETRIED_BY_PI.test(last.errorMessage) && !/context.{0,20}(length|window|overflow)|too long/i.test(last.errorMessage);
 }
 
-export const piProfile = piLikeProfile("pi");
-export const indusagiProfile = piLikeProfile("indusagi");
+/**
+ * `--mode json` takes the prompt as a positional argument and knows no `--`: one that starts with "-" would be read as
+ * an option, and one that starts with "@" as a file to include. A leading space keeps it a message.
+ */
+function jsonModeInvocation({ prompt, userArgs }: InvocationRequest): Invocation {
+  const message = /^[-@]/.test(prompt) ? ` ${prompt}` : prompt;
+  return { args: [...withoutMode(userArgs ?? []), "--mode", "json", message] };
+}
+
+export const piProfile = piLikeProfile("pi", rpcInvocation);
+export const indusagiProfile = piLikeProfile("indusagi", jsonModeInvocation);

@@ -153,6 +153,17 @@ describe("CLI profiles", () => {
     });
   });
 
+  describe("indusagi", () => {
+    it("runs the json mode its document gives, the prompt last, kept a message even when it starts with - or @", () => {
+      const command = agentCommand(choice({ cliPath: "indusagi", cliArgs: ["--mode", "rpc", "--model", "m"] }), PROMPT, fresh);
+      assert.deepEqual(command.args, ["--model", "m", "--mode", "json", ` ${PROMPT}`]);
+      assert.equal(command.input, undefined, "stdin stays closed");
+      assert.equal(agentCommand(choice({ cliPath: "indusagi" }), "@notes.md says what?", fresh).args.at(-1), " @notes.md says what?");
+      assert.equal(agentCommand(choice({ cliPath: "indusagi" }), "what is here?", fresh).args.at(-1), "what is here?");
+      assert.equal(command.dialect, "indusagi");
+    });
+  });
+
   describe("agent-code", () => {
     it("passes the prompt as --prompt=… so a prompt that starts with a dash stays the prompt", () => {
       const command = agentCommand(choice({ cliPath: "agent" }), PROMPT, fresh);
