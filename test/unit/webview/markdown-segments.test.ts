@@ -3,7 +3,7 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import MarkdownIt from "markdown-it";
-import { MarkdownSegmenter } from "../../../src/webview/markdown-segments";
+import { codeText, MarkdownSegmenter } from "../../../src/webview/markdown-segments";
 
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false });
 
@@ -54,6 +54,33 @@ const block = fc.oneof(
 const separator = fc.constantFrom("\n\n", "\n\n\n", "\n \n", "\r\n\r\n", "\r\r", "\n\r\n", "\n", "\r");
 const document = fc.array(fc.tuple(block, separator), { minLength: 1, maxLength: 8 }).map((parts) => parts.map(([b, s]) => b + s).join(""));
 const cuts = fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 12 });
+
+// Texts that end in a fence left open, its code streaming: lines that look like closing fences and are not (or
+// are), blank lines, markup, NUL, tabs and line ends of every kind.
+const codeLine = fc.oneof(
+  line,
+  fc.constantFrom("", " ", "  \t", "\t```", "    ```", "   ```", "``", "```", "````", "~~~", "``` x", "```js", "<b>&amp;</b>", "</code><img src=x onerror=pwn()>", "a\0b", "x\ty"),
+);
+const openFenceText = fc
+  .tuple(
+    fc.array(fc.tuple(block, separator), { maxLength: 3 }),
+    fc.constantFrom("", "Here is the file:\n", "- a list item\n", "> a quote\n"),
+    fc.constantFrom("```", "````", "~~~", "```ts", "~~~ py", "```` js extra"),
+    fc.array(fc.tuple(codeLine, fc.constantFrom("\n", "\r\n", "\r")), { maxLength: 10 }),
+  )
+  .map(([before, lead, opening, code]) => before.map(([b, s]) => b + s).join("") + lead + opening + "\n" + code.map(([l, end]) => l + end).join(""));
+
+/** The tail as markdown-it renders it, if it holds a fence opened at the margin: the text up to its code, plus the code. */
+function renderedAsOpenFence(segmenter: MarkdownSegmenter): string | null {
+  const fence = segmenter.openFence;
+  if (fence === null) return null;
+  const { tail } = segmenter;
+  const empty = markdown.render(tail.slice(0, fence.codeStart));
+  const end = "</code></pre>\n";
+  assert.ok(empty.endsWith(end), `not a fence at the end: ${JSON.stringify(empty)}`);
+  const code = codeText(tail.slice(fence.codeStart, fence.wholeLinesEnd)) + fence.unfinishedLine;
+  return empty.slice(0, -end.length) + markdown.utils.escapeHtml(code) + end;
+}
 
 describe("MarkdownSegmenter", function () {
   it("cuts at a blank line followed by a line at the margin", function () {
@@ -117,5 +144,44 @@ describe("MarkdownSegmenter", function () {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it("tells where the code of a fence still open at the end starts, and which of its lines are whole", function () {
+    const segmenter = new MarkdownSegmenter();
+    segmenter.push("Intro\n\n```ts\nconst a = 1;\ncons");
+    assert.equal(segmenter.tail, "```ts\nconst a = 1;\ncons");
+    assert.deepEqual(segmenter.openFence, { codeStart: 6, wholeLinesEnd: 19, unfinishedLine: "cons" });
+    segmenter.push("t b = 2;\n```");
+    assert.deepEqual(segmenter.openFence, { codeStart: 6, wholeLinesEnd: 32, unfinishedLine: "" }, "a last line that closes the fence shows nothing");
+    segmenter.push("\n");
+    assert.equal(segmenter.openFence, null);
+  });
+
+  it("reports no open fence before its opening line is whole, nor one indented from the margin", function () {
+    const segmenter = new MarkdownSegmenter();
+    segmenter.push("```ts");
+    assert.equal(segmenter.openFence, null);
+    assert.equal(split(["- item\n\n  ```\n  code\n"]).tail, "- item\n\n  ```\n  code\n");
+    const indented = new MarkdownSegmenter();
+    indented.push("- item\n\n  ```\n  code\n");
+    assert.equal(indented.openFence, null);
+  });
+
+  it("renders a tail that ends in an open fence as its text up to the code plus the code, at every point of the stream", function () {
+    let checked = 0;
+    fc.assert(
+      fc.property(openFenceText, (text) => {
+        const segmenter = new MarkdownSegmenter();
+        for (const piece of text) {
+          segmenter.push(piece);
+          const expected = renderedAsOpenFence(segmenter);
+          if (expected === null) continue;
+          checked++;
+          assert.equal(expected, markdown.render(segmenter.tail));
+        }
+      }),
+      { numRuns: 200 },
+    );
+    assert.ok(checked > 5000, `only ${checked} open fences checked`);
   });
 });
