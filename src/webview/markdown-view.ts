@@ -1,9 +1,11 @@
 // Markdown that may still be growing. Finished segments are rendered once into their own element and never
 // touched again while the text grows; only the open tail is rendered again, at most once per frame, so the cost
-// of a delta does not grow with the length of the answer.
+// of a delta does not grow with the length of the answer. A fenced code block still open in the tail is rendered
+// once; after that its new lines are only added to its <code>, so a long file streams at a flat cost per frame.
 import { element } from "./element";
 import { referencesOf, renderMarkdown, type MarkdownEnvironment } from "./markdown";
-import { MarkdownSegmenter } from "./markdown-segments";
+import { codeText, MarkdownSegmenter, type OpenFence } from "./markdown-segments";
+import { OpenCodeBlock } from "./open-code-block";
 
 const SEGMENTS_PER_CHUNK = 32;
 
@@ -13,6 +15,13 @@ const REFERENCE_DEFINITION = /^ {0,3}\[[^\]\n]+\]:/m;
 interface Segment {
   element: HTMLElement;
   source: string;
+}
+
+/** The tail's open fence, shown up to `shownUpTo` (an offset in the tail). */
+interface StreamingCode {
+  codeStart: number;
+  shownUpTo: number;
+  block: OpenCodeBlock;
 }
 
 export class MarkdownView {
@@ -26,6 +35,7 @@ export class MarkdownView {
   private pending: string[] = [];
   private definesReferences = false;
   private settled = false;
+  private streamingCode: StreamingCode | null = null;
 
   constructor(className: string, text = "") {
     this.tailElement = element("div", { className: "markdown-segment markdown-tail" });
@@ -42,6 +52,8 @@ export class MarkdownView {
     if (this.pending.length === 0) return;
     const finished = this.segmenter.push(this.pending.join(""));
     this.pending = [];
+    // A cut moves the tail's offsets; it never falls inside an open fence, so any fence open now is a new one.
+    if (finished.length > 0) this.streamingCode = null;
     for (const source of finished) {
       if (source.trim() === "") continue;
       this.definesReferences ||= REFERENCE_DEFINITION.test(source);
@@ -49,19 +61,29 @@ export class MarkdownView {
       this.chunkFor(this.segments.length).append(rendered);
       this.segments.push({ element: rendered, source });
     }
+    const fence = this.settled ? null : this.segmenter.openFence;
+    if (fence !== null && this.streamingCode?.codeStart === fence.codeStart) {
+      this.streamMoreCode(this.streamingCode, fence);
+      return;
+    }
     // The tail renders against a copy: its own (possibly half-written) definitions must not stick.
     this.renderTail(copyEnvironment(this.environment));
+    if (fence !== null) this.streamingCode = this.streamCodeFrom(fence);
   }
 
   /**
    * The text is complete. Answers often define their link references at the end ("[1]: https://…"); only now can
    * the links above them resolve, so a text that defines any is rendered once more, whole. Done once, never per delta.
+   * A fence left open at the end gets the renderer's own DOM in place of its streamed lines.
    */
   settle(): void {
     this.paint();
     if (this.settled) return;
     this.settled = true;
-    if (!this.definesReferences && !REFERENCE_DEFINITION.test(this.segmenter.tail)) return;
+    if (!this.definesReferences && !REFERENCE_DEFINITION.test(this.segmenter.tail)) {
+      if (this.streamingCode !== null) this.renderTail(copyEnvironment(this.environment));
+      return;
+    }
     const references = referencesOf(this.segments.map((segment) => segment.source).join("") + this.segmenter.tail);
     for (const segment of this.segments) segment.element.replaceChildren(renderMarkdown(segment.source, references));
     this.renderTail(references);
@@ -81,9 +103,30 @@ export class MarkdownView {
   }
 
   private renderTail(environment: MarkdownEnvironment): void {
+    this.streamingCode = null;
     const tail = this.segmenter.tail;
     if (tail.trim() === "") this.tailElement.replaceChildren();
     else this.tailElement.replaceChildren(renderMarkdown(tail, environment));
+  }
+
+  /**
+   * The tail was just rendered and ends in `fence`: its last block is that fence, holding the code so far
+   * (markdown-segments.test.ts checks this against markdown-it), which from now on grows by its new lines.
+   */
+  private streamCodeFrom(fence: OpenFence): StreamingCode | null {
+    const block = this.tailElement.lastElementChild;
+    const code = block?.classList.contains("code-block") ? block.querySelector(":scope > pre > code") : null;
+    if (code === null || code === undefined) return null;
+    const wholeLines = codeText(this.segmenter.tail.slice(fence.codeStart, fence.wholeLinesEnd));
+    return { codeStart: fence.codeStart, shownUpTo: fence.wholeLinesEnd, block: new OpenCodeBlock(code, wholeLines, fence.unfinishedLine) };
+  }
+
+  private streamMoreCode(code: StreamingCode, fence: OpenFence): void {
+    if (fence.wholeLinesEnd > code.shownUpTo) {
+      code.block.appendLines(codeText(this.segmenter.tail.slice(code.shownUpTo, fence.wholeLinesEnd)));
+      code.shownUpTo = fence.wholeLinesEnd;
+    }
+    code.block.showUnfinishedLine(fence.unfinishedLine);
   }
 }
 

@@ -10,6 +10,7 @@ declare global {
   interface Window {
     __frozenSegments?: Element[];
     __frozenMutations?: number;
+    __openCode?: { code: Element; firstLine: Node; firstLineText: string | null; tailRenders: number };
   }
 }
 
@@ -226,6 +227,159 @@ describe("webview: streaming a turn", function () {
     await page().waitForFunction(() => document.querySelector(".answer-text")?.textContent?.includes("Paragraph number 119."));
     assert.equal((await lastTurn().locator(".answer-text .markdown-tail").textContent())?.trim(), "Paragraph number 119.");
     assert.equal(await lastTurn().locator(".answer-text .markdown-segment").count(), 120);
+  });
+
+  describe("an open code block", function () {
+    /** A file as a model writes one: indented lines, blank lines, and lines long enough to scroll sideways. */
+    const fileLines = Array.from({ length: 150 }, (_, i) =>
+      i % 9 === 4 ? "" : `${"  ".repeat(i % 3)}export const value${i} = await load(${i}, "token cache");${i % 25 === 0 ? " // " + "wide ".repeat(30) : ""}`,
+    );
+    const file = fileLines.join("\n") + "\n";
+
+    /** The view of the same text rendered at once from a snapshot of a finished turn. */
+    async function renderedAtOnce(turn: RecordedTurn): Promise<string> {
+      await harness.send(snapshotOf([turn]));
+      await page().waitForFunction(() => document.querySelectorAll(".turn").length === 1 && !!document.querySelector(".turn-footer"));
+      return lastTurn().locator(".answer-text").innerHTML();
+    }
+
+    async function streamWhole(turn: RecordedTurn, perFrame: number): Promise<string> {
+      await streamUntil(turn, turn.changes.length, perFrame);
+      await lastTurn().locator(".turn-footer").waitFor();
+      return lastTurn().locator(".answer-text").innerHTML();
+    }
+
+    /** Streams up to the change that completes `code`, and waits until the code block shows it; returns where it stopped. */
+    async function streamUntilCodeShows(turn: RecordedTurn, code: string): Promise<number> {
+      const end = indexOfChange(turn, (sofar) => sofar.includes(code)) + 1;
+      await streamUntil(turn, end, 6);
+      await page().waitForFunction((shown) => document.querySelector(".answer-text pre code")?.textContent?.includes(shown), code);
+      return end;
+    }
+
+    it("ends a code block streamed line by line in many deltas with the same DOM as the answer rendered at once", async function () {
+      const text = "Here is the whole file:\n\n```ts\n" + file + "```\n\nThat is the whole file.";
+      const turn = recordTurn(0, "file", [cli.start(), ...deltas(text, 11), cli.done()]);
+      const streamed = await streamWhole(turn, 6);
+      assert.equal(await renderedAtOnce(turn), streamed);
+      assert.equal(await lastTurn().locator(".answer-text pre code").textContent(), file);
+    });
+
+    it("keeps the <code> element of an open fence and the lines it shows while more lines are added, without rendering the tail again", async function () {
+      const turn = recordTurn(0, "file", [cli.start(), ...deltas("Intro\n\n```ts\n" + file, 13)]);
+      const end = await streamUntilCodeShows(turn, fileLines[20] + "\n");
+      const firstLine = await page().evaluate(() => {
+        const code = document.querySelector(".answer-text pre code")!;
+        const firstLine = document.createTreeWalker(code, NodeFilter.SHOW_TEXT).nextNode()!;
+        const state = { code, firstLine, firstLineText: firstLine.textContent, tailRenders: 0 };
+        window.__openCode = state;
+        const tail = document.querySelector(".answer-text .markdown-tail")!;
+        new MutationObserver((records) => (state.tailRenders += records.length)).observe(tail, { childList: true });
+        return state.firstLineText;
+      });
+      assert.ok(firstLine?.startsWith(fileLines[0] + "\n"), `the first text node holds ${JSON.stringify(firstLine)}`);
+      await harness.sendOverFrames(changeMessages(turn).slice(end), 6);
+      await page().waitForFunction((whole) => document.querySelector(".answer-text pre code")?.textContent === whole, file);
+      const after = await page().evaluate(() => {
+        const { code, firstLine, firstLineText, tailRenders } = window.__openCode!;
+        const shown = document.querySelector(".answer-text pre code");
+        return {
+          sameCode: shown === code,
+          firstLineKept: shown?.contains(firstLine) === true && firstLine.textContent === firstLineText,
+          tailRenders,
+        };
+      });
+      assert.deepEqual(after, { sameCode: true, firstLineKept: true, tailRenders: 0 });
+    });
+
+    it("keeps the language label of a fence whose opening line names one while its code streams and after it closes", async function () {
+      const turn = recordTurn(0, "py", [cli.start(), ...deltas("```python\n" + file + "```\n\nDone.", 13), cli.done()]);
+      const end = await streamUntilCodeShows(turn, fileLines[100] + "\n");
+      const block = lastTurn().locator(".answer-text .code-block");
+      const labelled = async () => ({
+        label: await block.locator(".code-language").textContent(),
+        codeClass: await block.locator("pre code").getAttribute("class"),
+        copy: await block.locator("button.code-copy").getAttribute("aria-label"),
+      });
+      const expected = { label: "python", codeClass: "language-python", copy: "Copy code" };
+      assert.deepEqual(await labelled(), expected);
+      await harness.sendOverFrames(changeMessages(turn).slice(end), 6);
+      await lastTurn().locator(".turn-footer").waitFor();
+      assert.deepEqual(await labelled(), expected);
+    });
+
+    it("closes a fence in the middle of a delta and renders the prose that follows it in the same and later deltas", async function () {
+      const turn = recordTurn(0, "close", [
+        cli.start(),
+        ...deltas("Before:\n\n```ts\n" + fileLines.slice(0, 30).join("\n") + "\n", 6),
+        cli.textDelta("last();\n```\nRight after the fence, **bold**"),
+        ...deltas(" and more prose.\n\nA new paragraph.", 4),
+        cli.done(),
+      ]);
+      const shown = await streamUntilCodeShows(turn, fileLines[29] + "\n");
+      const closes = indexOfChange(turn, (text) => text.includes("```\nRight after"));
+      await harness.sendOverFrames(changeMessages(turn).slice(shown, closes + 1));
+      await page().waitForFunction(() => document.querySelector(".answer-text p strong")?.textContent === "bold");
+      assert.equal(await lastTurn().locator(".answer-text pre code").textContent(), fileLines.slice(0, 30).join("\n") + "\nlast();\n");
+      await harness.sendOverFrames(changeMessages(turn).slice(closes + 1), 2);
+      await lastTurn().locator(".turn-footer").waitFor();
+      const streamed = await lastTurn().locator(".answer-text").innerHTML();
+      assert.deepEqual(await lastTurn().locator(".answer-text p").allTextContents(), ["Before:", "Right after the fence, bold and more prose.", "A new paragraph."]);
+      assert.equal(await renderedAtOnce(turn), streamed);
+    });
+
+    it("renders a fence left open at the end of the answer as the answer rendered at once, its code one text node", async function () {
+      const turn = recordTurn(0, "unclosed", [cli.start(), ...deltas("Start of a file:\n\n~~~js\n" + file + "const last = 1;", 13), cli.done()]);
+      const streamed = await streamWhole(turn, 6);
+      const code = lastTurn().locator(".answer-text pre code");
+      assert.equal(await code.textContent(), file + "const last = 1;");
+      assert.deepEqual(await code.evaluate((node) => Array.from(node.childNodes, (child) => child.nodeName)), ["#text"]);
+      assert.equal(await renderedAtOnce(turn), streamed);
+    });
+
+    it("shows markup inside an open fence only as text, in whole lines and in the line still being written", async function () {
+      const hostile = ["</code></pre><img src=x onerror=pwn('fence-img')>", "<script>pwn('fence-script')</script>", "</code><a href=\"javascript:pwn('fence-link')\">x</a>", "&lt;b&gt; <b>bold?</b>"];
+      const text = "```html\n" + hostile.join("\n") + "\n" + hostile[0];
+      const turn = recordTurn(0, "hostile", [cli.start(), ...deltas(text, 3)]);
+      await streamUntil(turn, turn.changes.length, 2);
+      const code = lastTurn().locator(".answer-text pre code");
+      await page().waitForFunction((whole) => document.querySelector(".answer-text pre code")?.textContent === whole, hostile.join("\n") + "\n" + hostile[0]);
+      const markup = await lastTurn().locator(".answer-text").evaluate((answer) => Array.from(answer.querySelectorAll("img, script, a, b, iframe"), (node) => node.outerHTML));
+      assert.deepEqual(markup, []);
+      assert.deepEqual(await code.evaluate((node) => Array.from(node.querySelectorAll("*"), (child) => child.className)), ["code-lines", "code-lines-text"]);
+      await harness.frames(2);
+      assert.deepEqual(await harness.pwnCalls(), []);
+    });
+
+    it("puts each line of an open fence exactly where the finished block puts it", async function () {
+      const text = "Intro\n\n```ts\n" + file;
+      const open = recordTurn(0, "lines", [cli.start(), ...deltas(text, 13)]);
+      const finished = recordTurn(0, "lines", [cli.start(), ...deltas(text, 13), cli.done()]);
+      await streamUntilCodeShows(open, file);
+      const layout = () =>
+        lastTurn().locator(".answer-text pre").evaluate((pre) => {
+          const top = pre.getBoundingClientRect().top;
+          const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
+          const lines: string[] = [];
+          for (let node = walker.nextNode() as Text | null; node !== null; node = walker.nextNode() as Text | null) {
+            for (let at = 0; at < node.data.length; at = node.data.indexOf("\n", at) + 1 || node.data.length) {
+              const range = document.createRange();
+              range.setStart(node, at);
+              range.setEnd(node, at + 1);
+              const box = range.getBoundingClientRect();
+              lines.push(`${box.top - top} ${box.left} ${box.height}`);
+            }
+          }
+          return { height: pre.getBoundingClientRect().height, scrollWidth: pre.scrollWidth, lines };
+        });
+      const streaming = await layout();
+      assert.ok((await lastTurn().locator(".answer-text pre .code-lines").count()) > 1, "the open fence is not in chunks of lines");
+      await harness.send(snapshotOf([finished]));
+      await lastTurn().locator(".turn-footer").waitFor();
+      assert.equal(await lastTurn().locator(".answer-text pre .code-lines").count(), 0);
+      assert.equal(streaming.lines.length, fileLines.length);
+      assert.deepEqual(streaming, await layout());
+    });
   });
 
   describe("scrolling", function () {
