@@ -3,6 +3,7 @@
 // running call of its tool's name; an `error` line carries no verdict, so what follows it says whether it was fatal.
 import { typeName } from "../protocol/describe-issue";
 import type { ProtocolError, ProtocolErrorCode } from "../protocol/events";
+import { isRecord } from "../protocol/json-record";
 import type { AdapterOutput, DialectAdapter, DialectDefinition, StreamEnding } from "./dialect";
 import { errorCodeFor } from "./error-meaning";
 import { EventFactory } from "./event-factory";
@@ -288,10 +289,6 @@ function usageMessage(tokens: number | undefined, cost: number | undefined): str
 
 function wrongType(path: string, expected: string, actual: unknown): string {
   return actual === undefined ? `${path}: missing, expected ${expected}` : `${path}: expected ${expected}, got ${typeName(actual)}`;
-}
-
-function isRecord(value: unknown): value is Json {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 function isCount(value: unknown): value is number {

@@ -7,6 +7,7 @@
 // `system/init` and closed by its own `result`: they are read as one session, with one `done` at the end.
 import { typeName } from "../protocol/describe-issue";
 import type { CliStreamEvent, ProtocolError, ProtocolErrorCode } from "../protocol/events";
+import { isRecord } from "../protocol/json-record";
 import type { AdapterOutput, DialectAdapter, DialectDefinition, StreamEnding } from "./dialect";
 import { errorCodeFor } from "./error-meaning";
 import { EventFactory } from "./event-factory";
@@ -689,10 +690,6 @@ function wrongType(path: string, expected: string, actual: unknown): string {
 
 function excerpt(text: string): string {
   return JSON.stringify(text.length > JSON_EXCERPT_CHARS ? text.slice(0, JSON_EXCERPT_CHARS) + "…" : text);
-}
-
-function isRecord(value: unknown): value is Json {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 function isIndex(value: unknown): value is number {

@@ -4,6 +4,7 @@
 // a fatal error and exit without a `done`, even with exit code 0: the run still failed.
 import { typeName } from "../protocol/describe-issue";
 import { PROTOCOL_ERROR_CODES, type ProtocolErrorCode } from "../protocol/events";
+import { isRecord } from "../protocol/json-record";
 import type { AdapterOutput, DialectAdapter, DialectDefinition, StreamEnding } from "./dialect";
 import { errorCodeFor } from "./error-meaning";
 import { EventFactory } from "./event-factory";
@@ -240,10 +241,6 @@ function isOptional(value: unknown, type: "string" | "boolean"): boolean {
 
 function wrongType(path: string, expected: string, actual: unknown): string {
   return actual === undefined ? `${path}: missing, expected ${expected}` : `${path}: expected ${expected}, got ${typeName(actual)}`;
-}
-
-function isRecord(value: unknown): value is Json {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 function isBoolean(value: unknown): value is boolean {

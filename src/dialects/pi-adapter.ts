@@ -4,6 +4,7 @@
 // call failed, so the failure is read from the assistant message's stopReason and said at the end of the stream.
 import { typeName } from "../protocol/describe-issue";
 import type { ProtocolError } from "../protocol/events";
+import { isRecord } from "../protocol/json-record";
 import type { AdapterOutput, DialectAdapter, DialectDefinition, StreamEnding } from "./dialect";
 import { errorCodeFor } from "./error-meaning";
 import { EventFactory } from "./event-factory";
@@ -517,10 +518,6 @@ function usageMessage(tokens: number, cost: number): string {
 
 function wrongType(path: string, expected: string, actual: unknown): string {
   return actual === undefined ? `${path}: missing, expected ${expected}` : `${path}: expected ${expected}, got ${typeName(actual)}`;
-}
-
-function isRecord(value: unknown): value is Json {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 function isIndex(value: unknown): value is number {

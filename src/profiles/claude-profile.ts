@@ -2,7 +2,8 @@
 // can first send the in-band `interrupt` control request (Claude then ends the turn with its closing lines) and only
 // then signals. A follow-up resumes the same Claude session: the first run names it (`--session-id`), later ones
 // `--resume` it. Facts: ../../../shared/docs/real-cli-recording.md and docs/dialects.md.
-import { IN_BAND_STOP_GRACE_MS, isRecord, type CliProfile } from "./cli-profile";
+import { isRecord } from "../protocol/json-record";
+import { IN_BAND_STOP_GRACE_MS, type CliProfile } from "./cli-profile";
 
 export const claudeProfile: CliProfile = {
   name: "claude",

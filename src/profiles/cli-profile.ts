@@ -54,7 +54,3 @@ export interface CliProfile {
 
 /** How long a CLI asked to stop in its own way gets before SIGINT. */
 export const IN_BAND_STOP_GRACE_MS = 2000;
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

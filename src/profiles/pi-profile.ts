@@ -4,7 +4,8 @@
 // over (see isRunOver). indusagi shares pi's event model, but its document gives only `--mode json "<prompt>"`: it
 // is run that way, one process per prompt, stopped with signals.
 import * as path from "node:path";
-import { IN_BAND_STOP_GRACE_MS, isRecord, type CliProfile, type Invocation, type InvocationRequest, type ProfileName } from "./cli-profile";
+import { isRecord } from "../protocol/json-record";
+import { IN_BAND_STOP_GRACE_MS, type CliProfile, type Invocation, type InvocationRequest, type ProfileName } from "./cli-profile";
 
 /**
  * Errors pi retries by itself (AgentSession._isRetryableError in pi 0.73): after an `agent_end` with one of these, an
