@@ -13,7 +13,7 @@ import type { CliConversation, ErrorAction, Turn } from "./protocol/messages";
 import { CliConversationSchema, MAX_PROMPT_CHARS, SavedTurnsSchema } from "./protocol/messages";
 import { ByteTail } from "./process/byte-tail";
 import type { ConversationKey } from "./profiles/cli-profile";
-import { agentCommand, resolveProfile, type AgentCommand } from "./profiles/profile-registry";
+import { agentCommand, resolveCli, type AgentCommand } from "./profiles/profile-registry";
 import { LiveSession } from "./session/live-session";
 import { ReplayRun } from "./session/replay";
 import { ChatPanels, ChatViewProvider, CHAT_PANEL_TYPE, CHAT_VIEW_ID } from "./vscode/chat-webviews";
@@ -214,10 +214,8 @@ class EditorHost implements ConversationHost {
   }
 
   private conversationKey(request: RunRequest): ConversationKey {
-    // Where pi keeps the conversation's session file; other CLIs keep theirs themselves.
-    const stateDir = path.join(this.context.globalStorageUri.fsPath, "cli-conversations");
-    fs.mkdirSync(stateDir, { recursive: true });
-    return { ...request.conversation, stateDir };
+    // Where pi keeps the conversation's session file (pi makes the folder); other CLIs keep theirs themselves.
+    return { ...request.conversation, stateDir: path.join(this.context.globalStorageUri.fsPath, "cli-conversations") };
   }
 
   openExternal(url: string): void {
@@ -251,10 +249,10 @@ class EditorHost implements ConversationHost {
       case "logIn": {
         // The CLI's own login, interactive, in a terminal the user can see; no shell is involved.
         const settings = readSettings();
-        const profile = resolveProfile(settings.cliProfile, settings.cliPath);
+        const { profile, command } = resolveCli(settings);
         const terminal = vscode.window.createTerminal({
           name: "Agent Stream: log in",
-          shellPath: settings.cliPath ?? profile.command,
+          shellPath: command,
           shellArgs: [...profile.login.args],
           env: settings.cliEnv,
         });
@@ -283,7 +281,7 @@ class EditorHost implements ConversationHost {
 
   agentName(): string {
     const settings = readSettings();
-    return settings.useBuiltinAgent ? "Built-in agent" : path.basename(settings.cliPath ?? resolveProfile(settings.cliProfile, null).command);
+    return settings.useBuiltinAgent ? "Built-in agent" : path.basename(resolveCli(settings).command);
   }
 
   persist(turns: readonly Turn[], cliConversation: CliConversation | null): void {

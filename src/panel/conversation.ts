@@ -31,7 +31,6 @@ export interface RunRequest {
   onChange(change: SessionChange): void;
 }
 
-
 export interface ConversationHost {
   /** Starts the agent for a prompt; throws only for programmer errors. */
   startRun(request: RunRequest): Run;

@@ -12,7 +12,6 @@ export const claudeProfile: CliProfile = {
   defaultArgs: ["-p", "--verbose", "--output-format", "stream-json", "--include-partial-messages"],
   login: { args: ["auth", "login"] },
   invocation: ({ prompt, userArgs, conversation }) => {
-    let requestCount = 0;
     const message = { type: "user", message: { role: "user", content: [{ type: "text", text: prompt }] } };
     return {
       args: [
@@ -24,7 +23,7 @@ export const claudeProfile: CliProfile = {
       input: {
         initial: `${JSON.stringify(message)}\n`,
         interrupt: {
-          line: `${JSON.stringify({ type: "control_request", request_id: `agent-stream-stop-${++requestCount}`, request: { subtype: "interrupt" } })}\n`,
+          line: `${JSON.stringify({ type: "control_request", request_id: "agent-stream-stop", request: { subtype: "interrupt" } })}\n`,
           graceMs: IN_BAND_STOP_GRACE_MS,
         },
         // Each message is answered with one `result`; with stdin still open Claude would wait for the next message.

@@ -51,17 +51,22 @@ export interface AgentCommand {
   readonly dialect: DialectName;
 }
 
+/** The CLI the user chose: its profile, and the command to run (the profile's own when no path is set). */
+export function resolveCli(choice: Pick<CliChoice, "cliPath" | "cliProfile">): { profile: CliProfile; command: string } {
+  const profile = resolveProfile(choice.cliProfile, choice.cliPath);
+  return { profile, command: choice.cliPath ?? profile.command };
+}
+
 /** The command line (and stdin) for one prompt, from the user's choice and the CLI's profile. */
 export function agentCommand(choice: CliChoice, prompt: string, conversation: ConversationKey): AgentCommand {
-  const profile = resolveProfile(choice.cliProfile, choice.cliPath);
+  const { profile, command } = resolveCli(choice);
   const invocation = profile.invocation({ prompt, userArgs: choice.cliArgs, conversation });
-  const { isRunOver, ...input } = invocation.input ?? {};
   return {
     profile,
-    command: choice.cliPath ?? profile.command,
+    command,
     args: invocation.args,
-    input: invocation.input === undefined ? undefined : (input as CliInput),
-    isRunOver,
+    input: invocation.input,
+    isRunOver: invocation.input?.isRunOver,
     dialect: choice.dialect === "auto" ? profile.dialect : choice.dialect,
   };
 }

@@ -97,6 +97,6 @@ function watchingForRunEnd(adapter: DialectAdapter, isRunOver: (value: unknown) 
       adapter.decode(value, out);
       if (isRunOver(value)) onRunOver();
     },
-    end: adapter.end === undefined ? undefined : (out, ending) => adapter.end?.(out, ending),
+    end: (out, ending) => adapter.end?.(out, ending),
   };
 }
