@@ -1,22 +1,19 @@
 // The real, published Claude Code and pi, run by the extension in a real VS Code against our scripted mock model
 // server on 127.0.0.1, each through its profile (the prompt on stdin, Stop asked in band, follow-ups continued): a
 // Read tool call and its answer as the chat shows them, a follow-up that continues the conversation, and a Stop
-// mid-answer that leaves no process behind. The CLIs come from the recording cache (scripts/recording/); facts behind their flags and
-// environment: ../../../shared/docs/real-cli-recording.md.
+// mid-answer that leaves no process behind. The CLIs come from the recording cache (scripts/recording/); how they are
+// set up and what the mock answers: real-clis.ts.
 import * as assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { ensureInstalled } from "../../scripts/recording/agent-cli-cache";
-import { anthropicStream } from "../../scripts/recording/anthropic-replies";
-import { claudeCli } from "../../scripts/recording/claude-cli";
 import { MockModelServer, type MockReply } from "../../scripts/recording/mock-model-server";
-import { openaiStream } from "../../scripts/recording/openai-replies";
-import { piCli } from "../../scripts/recording/pi-cli";
-import type { AgentCli, RunPlaces } from "../../scripts/recording/scenario";
-import { NOTES_FILE, NOTES_TEXT, SHORT_ANSWER_CHUNKS, SLOW_DELTA_DELAY_MS, SLOW_PROMPT, slowAnswerChunks } from "../../scripts/recording/scenario-texts";
+import type { RunPlaces } from "../../scripts/recording/scenario";
+import { NOTES_FILE, NOTES_TEXT, SHORT_ANSWER_CHUNKS, SLOW_PROMPT, slowAnswerChunks } from "../../scripts/recording/scenario-texts";
 import { isRunning, runningWithEnvironment } from "./processes";
+import { CLAUDE, FIRST_PROMPT, FOLLOW_UP_ANSWER, FOLLOW_UP_PROMPT, PI, READ_ANSWER, READ_PROMPT, type RealCli } from "./real-clis";
 import {
   ask,
   closeNotificationCenter,
@@ -30,73 +27,10 @@ import {
   type Workbench,
 } from "./workbench";
 
-const READ_PROMPT = `Read ${NOTES_FILE} and tell me what it says.`;
-const READ_INTRO_CHUNKS = ["I'll read ", `${NOTES_FILE} first.`];
-const READ_ANSWER_CHUNKS = ["The notes say ", "the build is green."];
-const READ_ANSWER = READ_ANSWER_CHUNKS.join("");
 /** The first line of the file: in the next model request only if the CLI really read the file. */
 const NOTES_FIRST_LINE = NOTES_TEXT.split("\n")[0];
 const LAST_SLOW_WORD = slowAnswerChunks().at(-1)?.trim() ?? "";
-const FIRST_PROMPT = "Say hi, and remember the word kumquat.";
-const FOLLOW_UP_PROMPT = "Which word did I ask you to remember?";
-const FOLLOW_UP_CHUNKS = ["You asked me ", "to remember kumquat."];
-const FOLLOW_UP_ANSWER = FOLLOW_UP_CHUNKS.join("");
 
-/** One real CLI as the extension runs it, and the mock model's side of each scenario. */
-interface RealCli {
-  readonly title: string;
-  readonly agent: AgentCli;
-  /** The versions `npm run record-fixtures` recorded, so these runs match the committed fixtures. */
-  readonly version: string;
-  /** `agentStream.cli.args`: the profile adds how the prompt is passed, stopped and continued. */
-  readonly args: readonly string[];
-  /** The tool's name as the CLI reports it, on its card. */
-  readonly readTool: string;
-  /** A text, then a call of the read tool on notes.txt; then the answer. */
-  readonly readThenAnswer: (workspace: string) => MockReply[];
-  /** A long answer, one word per delta, paced so that Stop lands in the middle of it. */
-  readonly slowAnswer: () => MockReply;
-  /** Any request after the scripted ones: a CLI that asked again gets a short answer, not a 500. */
-  readonly shortAnswer: () => MockReply;
-  readonly followUpAnswer: () => MockReply;
-}
-
-const CLAUDE: RealCli = {
-  title: "Claude Code",
-  agent: claudeCli,
-  version: "2.1.330",
-  args: [...claudeCli.commonArgs, "--allowedTools", "Read"],
-  readTool: "Read",
-  readThenAnswer: (workspace) => [
-    anthropicStream({
-      blocks: [
-        { type: "text", chunks: READ_INTRO_CHUNKS },
-        // Claude Code's Read wants an absolute path.
-        { type: "tool_use", id: "toolu_e2e_read_01", name: "Read", input: { file_path: path.join(workspace, NOTES_FILE) } },
-      ],
-      stopReason: "tool_use",
-    }),
-    anthropicStream({ blocks: [{ type: "text", chunks: READ_ANSWER_CHUNKS }], stopReason: "end_turn" }),
-  ],
-  slowAnswer: () => anthropicStream({ blocks: [{ type: "text", chunks: slowAnswerChunks() }], stopReason: "end_turn", deltaDelayMs: SLOW_DELTA_DELAY_MS }),
-  shortAnswer: () => anthropicStream({ blocks: [{ type: "text", chunks: SHORT_ANSWER_CHUNKS }], stopReason: "end_turn" }),
-  followUpAnswer: () => anthropicStream({ blocks: [{ type: "text", chunks: FOLLOW_UP_CHUNKS }], stopReason: "end_turn" }),
-};
-
-const PI: RealCli = {
-  title: "pi",
-  agent: piCli,
-  version: "0.73.1",
-  args: [...piCli.commonArgs, "--model", "mock-model"],
-  readTool: "read",
-  readThenAnswer: () => [
-    openaiStream({ content: READ_INTRO_CHUNKS, toolCalls: [{ id: "call_e2e_read_01", name: "read", arguments: { path: NOTES_FILE } }], finishReason: "tool_calls" }),
-    openaiStream({ content: READ_ANSWER_CHUNKS, finishReason: "stop" }),
-  ],
-  slowAnswer: () => openaiStream({ content: slowAnswerChunks(), finishReason: "stop", deltaDelayMs: SLOW_DELTA_DELAY_MS }),
-  shortAnswer: () => openaiStream({ content: SHORT_ANSWER_CHUNKS, finishReason: "stop" }),
-  followUpAnswer: () => openaiStream({ content: FOLLOW_UP_CHUNKS, finishReason: "stop" }),
-};
 
 /** The CLI's environment from the recorder, minus PATH: the extension host has its own, and the path is absolute. */
 function cliEnvironment(cli: RealCli, places: RunPlaces, marker: string): Record<string, string> {
