@@ -1,38 +1,22 @@
 // Black-box tests of the built `agent-stream` command (dist/cli.js), as a script author would use it.
 import * as assert from "node:assert/strict";
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import * as path from "node:path";
-import { once } from "node:events";
 import { TranscriptSchema } from "../../../src/protocol/transcript";
 import { CliStreamEventSchema } from "../../../src/protocol/events";
+import { finishAgentStream, startAgentStream, type AgentStreamResult } from "../../helpers/agent-stream-cli";
 import { fakeCli, repoRoot } from "../../helpers/repo";
 
-const CLI = path.join(repoRoot, "dist", "cli.js");
 const FIXTURES = path.join(repoRoot, "test", "fixtures", "locus");
 const FAKE_LOCUS = fakeCli("fake-locus.js");
 
-interface Result {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
+/** `env` adds to this process's environment. */
 function startCli(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
-  return spawn(process.execPath, [CLI, ...args], { env: { ...process.env, NO_COLOR: "1", ...env }, stdio: ["pipe", "pipe", "pipe"] });
+  return startAgentStream(args, { env: { ...process.env, NO_COLOR: "1", ...env } });
 }
 
-async function finish(child: ChildProcess, stdin?: string): Promise<Result> {
-  let stdout = "";
-  let stderr = "";
-  child.stdout!.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-  child.stderr!.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-  child.stdin!.end(stdin);
-  const [code] = (await once(child, "close")) as [number | null];
-  return { code, stdout, stderr };
-}
-
-function agentStream(args: string[], options: { stdin?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Result> {
-  return finish(startCli(args, options.env), options.stdin);
+function agentStream(args: string[], options: { stdin?: string; env?: NodeJS.ProcessEnv } = {}): Promise<AgentStreamResult> {
+  return finishAgentStream(startCli(args, options.env), options.stdin);
 }
 
 /** Resolves once stdout contains `text`; the child keeps running. */
@@ -211,7 +195,7 @@ describe("agent-stream command line", () => {
       const sessionId = CliStreamEventSchema.parse(JSON.parse(firstOutput.split("\n")[0])).sessionId;
       const fakePid = Number(sessionId.replace("fake-", ""));
       assert.ok(isAlive(fakePid));
-      const result = finish(child);
+      const result = finishAgentStream(child);
       child.kill("SIGINT");
       const r = await result;
       assert.equal(r.code, 1, "the fake CLI's own done says exit code 1");

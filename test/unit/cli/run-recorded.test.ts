@@ -1,23 +1,10 @@
 // `agent-stream run --json -- <cli…>` turns any supported CLI's live output into a protocol-1 stream that
 // `agent-stream check` accepts. The CLIs here replay real recorded runs: same stdout, stderr and exit.
 import * as assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { agentStream } from "../../helpers/agent-stream-cli";
 import { fakeCli, repoRoot } from "../../helpers/repo";
-
-const CLI = path.join(repoRoot, "dist", "cli.js");
-
-async function agentStream(args: string[], stdin?: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = execFile(process.execPath, [CLI, ...args], { maxBuffer: 256 * 1024 * 1024 });
-  if (stdin !== undefined) child.stdin!.end(stdin);
-  let stdout = "";
-  let stderr = "";
-  child.stdout!.on("data", (d: string) => (stdout += d));
-  child.stderr!.on("data", (d: string) => (stderr += d));
-  const code = await new Promise<number>((resolve) => child.on("close", (c) => resolve(c ?? -1)));
-  return { code, stdout, stderr };
-}
 
 for (const cli of ["claude", "pi"]) {
   const root = path.join(repoRoot, "test", "fixtures", `${cli}-recorded`);
@@ -36,7 +23,7 @@ for (const cli of ["claude", "pi"]) {
           assert.equal(done.type, "done");
           assert.equal(live.code, done.payload.exitCode, "run exits with its done's exit code");
           if (meta.exitCode !== null && meta.exitCode !== 0) assert.notEqual(done.payload.exitCode, 0, "a failed CLI does not become a success");
-          const check = await agentStream(["check", "-"], live.stdout);
+          const check = await agentStream(["check", "-"], { stdin: live.stdout });
           assert.equal(check.stdout, "", check.stdout);
           assert.equal(check.code, 0);
         });
