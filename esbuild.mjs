@@ -4,6 +4,30 @@ import * as esbuild from "esbuild";
 import { copyFile, mkdir, rm } from "node:fs/promises";
 
 const watch = process.argv.includes("--watch");
+/** For F5: one "[watch] build started/finished" pair per rebuild, matched by .vscode/tasks.json's problem matcher. */
+let building = 0;
+/** Several bundles share sources: a problem is reported once per rebuild. */
+const reported = new Set();
+const watchReporter = {
+  name: "watch-reporter",
+  setup(build) {
+    build.onStart(() => {
+      if (building++ > 0) return;
+      reported.clear();
+      console.log("[watch] build started");
+    });
+    build.onEnd((result) => {
+      const report = (severity) => ({ text, location }) => {
+        const line = `${location ? `${location.file}:${location.line}:${location.column}` : "esbuild.mjs:1:1"}: ${severity}: ${text}`;
+        if (!reported.has(line)) console.log(line);
+        reported.add(line);
+      };
+      result.errors.forEach(report("error"));
+      result.warnings.forEach(report("warning"));
+      if (--building === 0) console.log("[watch] build finished");
+    });
+  },
+};
 const production = process.argv.includes("--production");
 
 /** @type {import('esbuild').BuildOptions} */
@@ -58,7 +82,7 @@ await rm("dist", { recursive: true, force: true });
 await copyCodicons();
 if (watch) {
   for (const options of builds) {
-    const context = await esbuild.context(options);
+    const context = await esbuild.context({ ...options, plugins: [watchReporter], logLevel: "silent" });
     await context.watch();
   }
   console.log("esbuild: watching for changes");
