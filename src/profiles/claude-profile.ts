@@ -3,19 +3,25 @@
 // then signals. A follow-up resumes the same Claude session: the first run names it (`--session-id`), later ones
 // `--resume` it. Facts: ../../../shared/docs/real-cli-recording.md and docs/dialects.md.
 import { isRecord } from "../protocol/json-record";
-import { IN_BAND_STOP_GRACE_MS, type CliProfile } from "./cli-profile";
+import { IN_BAND_STOP_GRACE_MS, defineProfile } from "./cli-profile";
 
-export const claudeProfile: CliProfile = {
+const CLAUDE_ARGS = ["-p", "--verbose", "--output-format", "stream-json", "--include-partial-messages"];
+
+export const claudeProfile = defineProfile({
   name: "claude",
+  displayName: "Claude Code",
+  summary:
+    "Claude Code: `claude -p --verbose --output-format stream-json --include-partial-messages --input-format stream-json`, the prompt as a stream-json message on stdin; Stop sends Claude's `interrupt` first; a follow-up resumes the same Claude session.",
+  commandNames: ["claude"],
   dialect: "claude",
   command: "claude",
-  defaultArgs: ["-p", "--verbose", "--output-format", "stream-json", "--include-partial-messages"],
+  defaultArgs: CLAUDE_ARGS,
   login: { args: ["auth", "login"] },
   invocation: ({ prompt, userArgs, conversation }) => {
     const message = { type: "user", message: { role: "user", content: [{ type: "text", text: prompt }] } };
     return {
       args: [
-        ...(userArgs ?? claudeProfile.defaultArgs),
+        ...(userArgs ?? CLAUDE_ARGS),
         "--input-format",
         "stream-json",
         ...(conversation.continues ? ["--resume", conversation.id] : ["--session-id", conversation.id]),
@@ -31,4 +37,4 @@ export const claudeProfile: CliProfile = {
       },
     };
   },
-};
+});

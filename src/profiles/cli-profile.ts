@@ -4,9 +4,6 @@
 import type { DialectName } from "../dialects/registry";
 import type { CliInput } from "../process/cli-process";
 
-export const PROFILE_NAMES = ["locus", "claude", "pi", "indusagi", "agent-code"] as const;
-export type ProfileName = (typeof PROFILE_NAMES)[number];
-
 /** The conversation a prompt belongs to, as far as the CLI can keep it. */
 export interface ConversationKey {
   /** A fresh UUID when the run starts a conversation; the id of the one to continue otherwise. */
@@ -36,8 +33,16 @@ export interface Invocation {
   };
 }
 
-export interface CliProfile {
-  readonly name: ProfileName;
+/** One agent CLI the panel can run: every list of CLIs (settings, `auto`, the docs) is derived from these. */
+export interface CliProfile<Name extends string = string> {
+  /** What `agentStream.cli.profile` and `--profile` call it. */
+  readonly name: Name;
+  /** What people call it: the turn header, the docs. */
+  readonly displayName: string;
+  /** Its line in the settings' list of profiles (markdown): how it is run, stopped and continued. */
+  readonly summary: string;
+  /** `auto` picks this profile when the CLI's file name (without `.exe`, `.cmd`, …) is one of these. */
+  readonly commandNames: readonly string[];
   /** How its stream is read when `agentStream.dialect` is `auto`. */
   readonly dialect: DialectName;
   /** The command when `agentStream.cli.path` is not set. */
@@ -50,6 +55,11 @@ export interface CliProfile {
    */
   readonly login: { readonly args: readonly string[]; readonly hint?: string };
   invocation(request: InvocationRequest): Invocation;
+}
+
+/** Keeps a profile's name as its literal type, so the list of names is derived from the registry. */
+export function defineProfile<const Name extends string>(profile: CliProfile<Name>): CliProfile<Name> {
+  return profile;
 }
 
 /** How long a CLI asked to stop in its own way gets before SIGINT. */

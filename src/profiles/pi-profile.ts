@@ -5,7 +5,7 @@
 // is run that way, one process per prompt, stopped with signals.
 import * as path from "node:path";
 import { isRecord } from "../protocol/json-record";
-import { IN_BAND_STOP_GRACE_MS, type CliProfile, type Invocation, type InvocationRequest, type ProfileName } from "./cli-profile";
+import { IN_BAND_STOP_GRACE_MS, defineProfile, type CliProfile, type Invocation, type InvocationRequest } from "./cli-profile";
 
 /**
  * Errors pi retries by itself (AgentSession._isRetryableError in pi 0.73): after an `agent_end` with one of these, an
@@ -14,15 +14,22 @@ import { IN_BAND_STOP_GRACE_MS, type CliProfile, type Invocation, type Invocatio
 const RETRIED_BY_PI =
   /overloaded|provider.?returned.?error|rate.?limit|too many requests|429|500|502|503|504|service.?unavailable|server.?error|internal.?error|network.?error|connection.?error|connection.?refused|connection.?lost|websocket.?closed|websocket.?error|other side closed|fetch failed|upstream.?connect|reset before headers|socket hang up|ended without|http2 request did not get a response|timed? out|timeout|terminated|retry delay/i;
 
-function piLikeProfile(name: Extract<ProfileName, "pi" | "indusagi">, invocation: (request: InvocationRequest) => Invocation): CliProfile {
-  return {
+function piLikeProfile<const Name extends "pi" | "indusagi">(
+  name: Name,
+  description: Pick<CliProfile, "summary">,
+  invocation: (request: InvocationRequest) => Invocation,
+): CliProfile<Name> {
+  return defineProfile({
     name,
+    displayName: name,
+    ...description,
+    commandNames: [name],
     dialect: name,
     command: name,
     defaultArgs: [],
     login: { args: [], hint: `Type /login in ${name} and pick your provider, then ask again.` },
     invocation,
-  };
+  });
 }
 
 function rpcInvocation({ prompt, userArgs, conversation }: InvocationRequest): Invocation {
@@ -81,5 +88,13 @@ function jsonModeInvocation({ prompt, userArgs }: InvocationRequest): Invocation
   return { args: [...withoutMode(userArgs ?? []), "--mode", "json", message] };
 }
 
-export const piProfile = piLikeProfile("pi", rpcInvocation);
-export const indusagiProfile = piLikeProfile("indusagi", jsonModeInvocation);
+export const piProfile = piLikeProfile(
+  "pi",
+  { summary: "pi: `pi --mode rpc`, the prompt as an rpc command on stdin; Stop sends `abort` first; a follow-up continues the same pi session file." },
+  rpcInvocation,
+);
+export const indusagiProfile = piLikeProfile(
+  "indusagi",
+  { summary: "indusagi: `indusagi --mode json \"<prompt>\"`, the mode its document gives; stopped with signals." },
+  jsonModeInvocation,
+);

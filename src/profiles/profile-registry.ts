@@ -1,34 +1,39 @@
-// The profiles a user can name in `agentStream.cli.profile`, and `auto`, which goes by the CLI's file name.
+// The registry of agent CLIs: every CLI the panel can run, in one list. Every other list of them is derived from it:
+// the names `agentStream.cli.profile` accepts, how `auto` picks one, the settings' descriptions (package.json is
+// checked against it by test/unit/profiles/registry.test.ts). Adding a CLI: docs/adding-an-agent-cli.md.
 import type { DialectName } from "../dialects/registry";
 import type { CliInput } from "../process/cli-process";
 import { agentCodeProfile } from "./agent-code-profile";
-import { PROFILE_NAMES, type CliProfile, type ConversationKey, type ProfileName } from "./cli-profile";
+import type { CliProfile, ConversationKey } from "./cli-profile";
 import { claudeProfile } from "./claude-profile";
 import { locusProfile } from "./locus-profile";
 import { indusagiProfile, piProfile } from "./pi-profile";
 
-const PROFILES: Record<ProfileName, CliProfile> = {
-  locus: locusProfile,
-  claude: claudeProfile,
-  pi: piProfile,
-  indusagi: indusagiProfile,
-  "agent-code": agentCodeProfile,
-};
+/** In the order the settings list them. */
+export const PROFILES = [locusProfile, claudeProfile, piProfile, indusagiProfile, agentCodeProfile] as const;
+/** What `auto` runs a CLI it does not recognise as: Locus, the primary contract. */
+const FALLBACK_PROFILE: CliProfile = locusProfile;
 
-export const PROFILE_SETTING_VALUES = ["auto", ...PROFILE_NAMES] as const;
-export type ProfileSetting = (typeof PROFILE_SETTING_VALUES)[number];
+export type ProfileName = (typeof PROFILES)[number]["name"];
+export type ProfileSetting = "auto" | ProfileName;
+export const PROFILE_SETTING_VALUES: readonly ProfileSetting[] = ["auto", ...PROFILES.map((profile) => profile.name)];
+
+/** `auto`'s line in the settings' list of profiles. */
+export const AUTO_PROFILE_SUMMARY = `Go by the CLI's file name (${PROFILES.filter((p) => p !== FALLBACK_PROFILE)
+  .flatMap((p) => p.commandNames)
+  .map((name) => `\`${name}\``)
+  .join(", ")}); anything else is run as ${FALLBACK_PROFILE.displayName}.`;
 
 export function isProfileSetting(name: string): name is ProfileSetting {
-  return (PROFILE_SETTING_VALUES as readonly string[]).includes(name);
+  return PROFILE_SETTING_VALUES.includes(name as ProfileSetting);
 }
 
 /** `auto`: the CLI's executable name (`claude`, `pi`, `agent`, …; `.exe`/`.cmd` ignored) decides; anything else is Locus. */
 export function resolveProfile(setting: ProfileSetting, cliPath: string | null): CliProfile {
-  if (setting !== "auto") return PROFILES[setting];
+  if (setting !== "auto") return PROFILES.find((profile) => profile.name === setting) ?? FALLBACK_PROFILE;
   // Either separator: a Windows path read on any platform.
   const name = (cliPath ?? "").split(/[\\/]/).pop()?.replace(/\.(exe|cmd|bat|js|mjs)$/i, "").toLowerCase() ?? "";
-  const byCommand = Object.values(PROFILES).find((profile) => profile.command === name);
-  return byCommand ?? locusProfile;
+  return PROFILES.find((profile) => profile.commandNames.includes(name)) ?? FALLBACK_PROFILE;
 }
 
 /** What the user chose in settings about the CLI. */
