@@ -288,6 +288,34 @@ describe("in the editor", function () {
     });
   });
 
+  describe("log", function () {
+    it("logs what the stream says with its control characters escaped, each problem on one log line", async function () {
+      await useSettings({ "cli.path": fakeCli("hostile-locus.js") });
+      const intercept = api.interceptNotifications(async () => undefined);
+      try {
+        api.conversation.send("anything");
+        await finished(api);
+      } finally {
+        intercept.dispose();
+      }
+      await vscode.commands.executeCommand("agentStream.showLog");
+      // The Output panel shows the channel's file as it is flushed: wait for the last problem to arrive.
+      const text = await waitFor("the problems in the log", () => {
+        const shown = visibleLog()?.document.getText();
+        return shown?.includes("line 10: MALFORMED_EVENT") ? shown : undefined;
+      });
+      const raw = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/.exec(text);
+      assert.equal(raw, null, `raw U+${raw?.[0].charCodeAt(0).toString(16)} in the log`);
+      const hostileLines = text.split("\n").filter((line) => line.includes("evil"));
+      assert.deepEqual(
+        hostileLines.map((line) => /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} \[warning\] line (\d+): /.exec(line)?.[1]),
+        ["8", "9"],
+        "one [warning] line per problem that quotes the stream; nothing the stream wrote starts a line of its own",
+      );
+      assert.ok(hostileLines[0].includes("\\u202eevil\\u202c|\\u2028|\\u001b]52;"), hostileLines[0]);
+    });
+  });
+
   describe("Replay Stream File…", function () {
     it("shows a recorded stream without running anything", async function () {
       const file = path.join(os.tmpdir(), `agent-stream-replay-${process.pid}.ndjson`);
