@@ -4,11 +4,11 @@
 // terminal escape sequences, C1 controls and bidi overrides. `hostile-locus.js` takes no arguments.
 "use strict";
 
-// C1 CSI (red), a right-to-left override, a line separator, OSC 52 (write the clipboard), an OSC 8 hyperlink, clear
-// screen, set the window title, a carriage return that overwrites the line. (C1 and bidi first: a problem message
-// quotes only the start of a malformed line.)
+// C1 CSI (red), a right-to-left override, a line separator, OSC 52 (write the clipboard), an OSC 8 hyperlink,
+// clear screen, set the window title, an SGR colour, a carriage return that overwrites the line. (C1 and bidi
+// first: a problem message quotes only the start of a malformed line.)
 const HOSTILE =
-  "[\u009b31mred|\u202eevil\u202c|\u2028|\x1b]52;c;cm0gLXJmIH4=\x07|\x1b]8;;https://evil.example/\x07link\x1b]8;;\x07|\x1b[2J|\x1b]0;pwned\x07|\rforged]";
+  "[\u009b31mred|\u202eevil\u202c|\u2028|\x1b]52;c;cm0gLXJmIH4=\x07|\x1b]8;;https://evil.example/\x07link\x1b]8;;\x07|\x1b[2J|\x1b]0;pwned\x07|\x1b[1;31mbold red|\rforged]";
 
 const sessionId = "hostile";
 let timestamp = 0;

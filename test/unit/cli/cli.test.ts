@@ -1,21 +1,20 @@
 // Black-box tests of the built `agent-stream` command (dist/cli.js), as a script author would use it.
 import * as assert from "node:assert/strict";
-import { execFileSync, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import * as path from "node:path";
+import { Readable } from "node:stream";
 import { TranscriptSchema } from "../../../src/protocol/transcript";
 import { CliStreamEventSchema, type CliStreamEvent } from "../../../src/protocol/events";
 import { createAdapter } from "../../../src/dialects/registry";
 import { replayStream } from "../../../src/session/replay";
 import { DEFAULT_MAX_LINE_BYTES } from "../../../src/stream/line-reader";
 import { finishAgentStream, startAgentStream, type AgentStreamResult } from "../../helpers/agent-stream-cli";
+import { HOSTILE_CLI, assertNoRawControl, hostileStream } from "../../helpers/hostile-stream";
 import { fakeCli, repoRoot } from "../../helpers/repo";
 
 const FIXTURES = path.join(repoRoot, "test", "fixtures", "locus");
 const FAKE_LOCUS = fakeCli("fake-locus.js");
-const HOSTILE_CLI = fakeCli("hostile-locus.js");
 
-/** A character that acts on a terminal (C0 but \n and \t, DEL, C1) or reorders or breaks text (bidi, U+2028/9). */
-const RAW_CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/;
 /** What hostile-locus.js hides in every text it controls, as a person reading the output must see it. */
 const HOSTILE_VISIBLE = [
   "\\x9b31mred",
@@ -25,18 +24,9 @@ const HOSTILE_VISIBLE = [
   "\\x1b]8;;https://evil.example/\\x07link\\x1b]8;;\\x07",
   "\\x1b[2J",
   "\\x1b]0;pwned\\x07",
+  "\\x1b[1;31mbold red",
   "\\rforged",
 ].join("|");
-
-/** The stream hostile-locus.js writes, as it wrote it. */
-function hostileStream(): string {
-  return execFileSync(process.execPath, [HOSTILE_CLI], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
-}
-
-function assertNoRawControl(output: string, what: string): void {
-  const found = RAW_CONTROL.exec(output);
-  assert.equal(found, null, `${what} has a raw U+${found?.[0].charCodeAt(0).toString(16).padStart(4, "0")} at ${found?.index}: ${JSON.stringify(output.slice(Math.max(0, (found?.index ?? 0) - 40), (found?.index ?? 0) + 40))}`);
-}
 
 /** `env` adds to this process's environment. */
 function startCli(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
@@ -301,7 +291,7 @@ describe("agent-stream command line", () => {
       const r = await agentStream(["transcript", "-"], { stdin: stream });
       assert.equal(r.code, 0, r.stderr);
       assertNoRawControl(r.stdout, "stdout");
-      const expected = (await replayStream((async function* () { yield stream; })(), { adapter: createAdapter("auto"), maxLineBytes: DEFAULT_MAX_LINE_BYTES })).toTranscript();
+      const expected = (await replayStream(Readable.from([stream]), { adapter: createAdapter("auto"), maxLineBytes: DEFAULT_MAX_LINE_BYTES })).toTranscript();
       assert.deepEqual(TranscriptSchema.parse(JSON.parse(r.stdout)), JSON.parse(JSON.stringify(expected)));
     });
 

@@ -1,9 +1,9 @@
 import { strict as assert } from "node:assert";
-import { execFileSync } from "node:child_process";
+import { Readable } from "node:stream";
 import { createAdapter } from "../../../src/dialects/registry";
 import { createLivePrinter, createStderrPassthrough } from "../../../src/cli/live-printer";
 import { replayStream } from "../../../src/session/replay";
-import { fakeCli } from "../../helpers/repo";
+import { assertNoRawControl, hostileStream } from "../../helpers/hostile-stream";
 
 /** Collects what is written to it. */
 function sink(): { text: string; write(text: string): void } {
@@ -17,19 +17,18 @@ function sink(): { text: string; write(text: string): void } {
 
 /** Our colour codes: ESC [ number m. */
 const OUR_SGR = /\x1b\[\d+m/g;
-const RAW_CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/;
 
 describe("live printer", () => {
   it("in colour, prints its own colour codes and nothing else the stream could make a terminal act on", async () => {
-    const stream = execFileSync(process.execPath, [fakeCli("hostile-locus.js")], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+    const stream = hostileStream();
     const out = sink();
     const err = sink();
     const printer = createLivePrinter({ out, err, color: true });
-    await replayStream((async function* () { yield stream; })(), { adapter: createAdapter("locus"), onChange: printer });
+    await replayStream(Readable.from([stream]), { adapter: createAdapter("locus"), onChange: printer });
 
     assert.ok(out.text.match(OUR_SGR)!.length > 10, "the printer coloured its lines");
     const withoutOurColours = (out.text + err.text).replace(OUR_SGR, "");
-    assert.doesNotMatch(withoutOurColours, RAW_CONTROL);
+    assertNoRawControl(withoutOurColours, "the printed output without our colour codes");
     assert.ok(out.text.includes("\x1b[2m💭 thinking [\\x9b31mred|\\u202eevil\\u202c|\\u2028|\\x1b]52;c;"), "thinking dimmed, its escapes shown");
   });
 
