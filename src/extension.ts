@@ -12,6 +12,7 @@ import { StatusTracker } from "./panel/status-model";
 import type { CliConversation, ErrorAction, Turn } from "./protocol/messages";
 import { CliConversationSchema, MAX_PROMPT_CHARS, SavedTurnsSchema } from "./protocol/messages";
 import { ByteTail } from "./process/byte-tail";
+import { escapeForLog, logLines } from "./protocol/visible-text";
 import type { ConversationKey } from "./profiles/cli-profile";
 import { agentCommand, resolveCli, type AgentCommand } from "./profiles/profile-registry";
 import { LiveSession } from "./session/live-session";
@@ -142,7 +143,7 @@ async function replayStreamFile(chat: Conversation, log: vscode.LogOutputChannel
   const settings = readSettings();
   const name = path.basename(uri.path);
   const started = chat.replay(`Replay of ${name}`, (onChange) => {
-    log.info(`replay: ${uri.toString(true)} (dialect ${settings.dialect})`);
+    log.info(escapeForLog(`replay: ${uri.toString(true)} (dialect ${settings.dialect})`));
     return new ReplayRun(readChunks(uri), { adapter: createAdapter(settings.dialect), maxLineBytes: settings.maxLineBytes, onChange });
   });
   if (!started) {
@@ -181,21 +182,24 @@ class EditorHost implements ConversationHost {
       process: { command: agent.command, args: agent.args, env: agent.env, input: agent.input, cwd, inactivityTimeoutMs: settings.inactivityTimeoutMs },
       isRunOver: agent.isRunOver,
       onChange: (change) => {
-        if (change.kind === "problem") log.warn(`line ${change.problem.line ?? "?"}: ${change.problem.code} ${change.problem.message}`);
+        // Stream text reaches the log escaped, one log line at most per stream line: it cannot forge log lines.
+        if (change.kind === "problem") log.warn(escapeForLog(`line ${change.problem.line ?? "?"}: ${change.problem.code} ${change.problem.message}`));
         request.onChange(change);
       },
       onStderr: (chunk) => {
         stderr.push(chunk);
-        log.trace(`stderr: ${chunk.toString("utf8").trimEnd()}`);
+        for (const line of logLines(chunk.toString("utf8").trimEnd())) log.trace(`stderr: ${line}`);
       },
       // Decided per run: formatting every line costs time only someone reading the trace should pay.
-      onLine: log.logLevel === vscode.LogLevel.Trace ? (text, line) => log.trace(`line ${line}: ${clip(text)}`) : undefined,
+      onLine: log.logLevel === vscode.LogLevel.Trace ? (text, line) => log.trace(`line ${line}: ${escapeForLog(clip(text))}`) : undefined,
     });
-    log.info(`run: ${live.commandLine} (in ${cwd}, ${agent.description})`);
+    log.info(escapeForLog(`run: ${live.commandLine} (in ${cwd}, ${agent.description})`));
     void live.finished.then((transcript) => {
       log.info(`done: ${transcript.status}, exit code ${transcript.done.exitCode}, ${transcript.done.durationMs} ms`);
       const tail = stderr.text().trimEnd();
-      if (transcript.status === "failed" && tail !== "") log.warn(`stderr of the failed run (last ${STDERR_TAIL_BYTES / 1024} KiB):\n${tail}`);
+      if (transcript.status !== "failed" || tail === "") return;
+      log.warn(`stderr of the failed run (last ${STDERR_TAIL_BYTES / 1024} KiB):`);
+      for (const line of logLines(tail)) log.warn(`stderr: ${line}`);
     });
     return live;
   }
@@ -270,7 +274,7 @@ class EditorHost implements ConversationHost {
   }
 
   logRejected(reason: string): void {
-    this.log.warn(reason);
+    this.log.warn(escapeForLog(reason));
   }
 
   restriction(): string | null {

@@ -1,8 +1,10 @@
 // Prints a live session for a person at a terminal: the answer as it streams, tools and errors on their own lines.
+import { StringDecoder } from "node:string_decoder";
 import type { SessionChange } from "../protocol/messages";
 import { summarizeParameters } from "../session/tool-summary";
 import type { TranscriptBlock } from "../protocol/transcript";
 import { formatDuration } from "../session/duration";
+import { escapeForLog, escapeForTerminal } from "../protocol/visible-text";
 
 export interface PrinterStreams {
   out: { write(text: string): unknown };
@@ -11,7 +13,11 @@ export interface PrinterStreams {
 }
 
 export function createLivePrinter(streams: PrinterStreams): (change: SessionChange) => void {
-  const paint = (code: string, text: string) => (streams.color ? `\u001b[${code}m${text}\u001b[0m` : text);
+  // Every text printed is the stream's (or wraps it), so it is escaped here; only our own colour codes stay raw.
+  const paint = (code: string, text: string) => {
+    const shown = escapeForTerminal(text);
+    return streams.color ? `\u001b[${code}m${shown}\u001b[0m` : shown;
+  };
   let atLineStart = true;
   let lastKind: TranscriptBlock["kind"] | null = null;
   const write = (text: string) => {
@@ -25,7 +31,7 @@ export function createLivePrinter(streams: PrinterStreams): (change: SessionChan
     switch (block.kind) {
       case "text":
         if (lastKind !== null && lastKind !== "text") write(atLineStart ? "" : "\n");
-        write(block.text);
+        write(escapeForTerminal(block.text));
         return;
       case "thinking":
         write((atLineStart ? "" : "\n") + paint("2", `💭 ${block.text}`));
@@ -58,14 +64,15 @@ export function createLivePrinter(streams: PrinterStreams): (change: SessionChan
         lastKind = change.block.kind;
         return;
       case "text-appended":
-        write(lastKind === "thinking" ? paint("2", change.text) : change.text);
+        write(lastKind === "thinking" ? paint("2", change.text) : escapeForTerminal(change.text));
         return;
       case "block-updated":
         if (change.block.kind === "tool") printToolEnd(change.block);
         return;
       case "problem": {
         const where = change.problem.line !== null ? `line ${change.problem.line}` : "stream";
-        streams.err.write(paint("33", `${where}: ${change.problem.code} ${change.problem.message}`) + "\n");
+        // One line per problem, as `check` prints them.
+        streams.err.write(paint("33", `${where}: ${change.problem.code} ${escapeForLog(change.problem.message)}`) + "\n");
         return;
       }
       case "done": {
@@ -79,5 +86,17 @@ export function createLivePrinter(streams: PrinterStreams): (change: SessionChan
       case "state":
         return;
     }
+  };
+}
+
+/**
+ * The CLI's own stderr, passed on to ours for the reader: its lines kept, any other control character shown escaped
+ * (a CLI prints what its model said there too). A character split between chunks is decoded, and escaped, whole.
+ */
+export function createStderrPassthrough(err: PrinterStreams["err"]): (chunk: Buffer) => void {
+  const decoder = new StringDecoder("utf8");
+  return (chunk) => {
+    const text = decoder.write(chunk);
+    if (text !== "") err.write(escapeForTerminal(text));
   };
 }

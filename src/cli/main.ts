@@ -6,8 +6,9 @@ import { DIALECT_NAMES, createAdapter, isDialectName, type DialectName } from ".
 import { LiveSession } from "../session/live-session";
 import { replayStream } from "../session/replay";
 import { DEFAULT_MAX_LINE_BYTES } from "../stream/line-reader";
-import { createLivePrinter } from "./live-printer";
+import { createLivePrinter, createStderrPassthrough } from "./live-printer";
 import { transcriptToMarkdown } from "../session/transcript-markdown";
+import { escapeForLog, escapeForTerminal, escapeJson } from "../protocol/visible-text";
 
 const USAGE = `Usage:
   agent-stream check [FILE|-] [--dialect NAME (default locus)] [--max-line-bytes N]
@@ -50,11 +51,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`agent-stream: ${error.message}\n\n${USAGE}\n`);
+      process.stderr.write(`agent-stream: ${escapeForTerminal(error.message)}\n\n${USAGE}\n`);
       return 2;
     }
     if (isFileError(error)) {
-      process.stderr.write(`agent-stream: cannot read ${error.path}: ${error.code}\n`);
+      process.stderr.write(`agent-stream: cannot read ${escapeForTerminal(error.path)}: ${error.code}\n`);
       return 2;
     }
     throw error;
@@ -105,7 +106,7 @@ async function checkCommand(args: readonly string[]): Promise<number> {
   const { dialect, maxLineBytes } = commonOptions(values, "locus");
   const session = await replayStream(inputOf(positionals), { adapter: createAdapter(dialect), maxLineBytes });
   for (const problem of session.problems) {
-    process.stdout.write(`${problem.line !== null ? `line ${problem.line}` : "end of stream"}: ${problem.code} ${problem.message}\n`);
+    process.stdout.write(`${problem.line !== null ? `line ${problem.line}` : "end of stream"}: ${problem.code} ${escapeForLog(problem.message)}\n`);
   }
   return session.problems.length === 0 ? 0 : 1;
 }
@@ -117,7 +118,7 @@ async function transcriptCommand(args: readonly string[]): Promise<number> {
   if (format !== "json" && format !== "markdown") throw new UsageError(`--format must be json or markdown, got ${JSON.stringify(format)}`);
   const session = await replayStream(inputOf(positionals), { adapter: createAdapter(dialect), maxLineBytes });
   const transcript = session.toTranscript();
-  process.stdout.write(format === "json" ? JSON.stringify(transcript, null, 2) + "\n" : transcriptToMarkdown(transcript));
+  process.stdout.write(format === "json" ? escapeJson(JSON.stringify(transcript, null, 2)) + "\n" : escapeForTerminal(transcriptToMarkdown(transcript)));
   return 0;
 }
 
@@ -142,9 +143,9 @@ async function runCommand(args: readonly string[]): Promise<number> {
     adapter: createAdapter(dialect),
     maxLineBytes,
     process: { command, args: commandArgs, cwd: process.cwd(), env: process.env, inactivityTimeoutMs },
-    onEvent: values.json ? (event) => out.write(JSON.stringify(event) + "\n") : undefined,
+    onEvent: values.json ? (event) => out.write(escapeJson(JSON.stringify(event)) + "\n") : undefined,
     onChange: printer,
-    onStderr: values.json ? undefined : (chunk) => process.stderr.write(chunk),
+    onStderr: values.json ? undefined : createStderrPassthrough(process.stderr),
   });
   out.attach(live);
 

@@ -1,6 +1,7 @@
 // One text line → JSON → the dialect adapter → canonical events, or problems that name the line.
 import type { CliStreamEvent } from "../protocol/events";
 import type { Problem } from "../protocol/transcript";
+import { escapeJson } from "../protocol/visible-text";
 import type { AdapterOutput, DialectAdapter, StreamEnding } from "../dialects/dialect";
 
 /** Where decoded events and problems go, in line order. */
@@ -60,7 +61,8 @@ export class EventDecoder {
 /** The start of a bad line, with control characters made visible, so the message stays one short line. */
 function excerpt(text: string): string {
   const cut = text.length > EXCERPT_CHARS ? text.slice(0, EXCERPT_CHARS) + "…" : text;
-  return JSON.stringify(cut);
+  // JSON.stringify shows C0 controls; C1 and bidi controls need escapeJson too.
+  return escapeJson(JSON.stringify(cut));
 }
 
 export function formatBytes(bytes: number): string {

@@ -8,6 +8,7 @@ import * as path from "node:path";
 import * as vscode from "vscode";
 import type { AgentStreamTestApi } from "../../src/extension";
 import type { Turn } from "../../src/protocol/messages";
+import { assertNoRawControl } from "../helpers/hostile-stream";
 import { waitFor } from "./helpers";
 
 const EXTENSION_ID = "agent-stream.agent-stream";
@@ -285,6 +286,33 @@ describe("in the editor", function () {
       assert.equal(shown[0].severity, "warning");
       assert.match(shown[0].message, /could not be read/);
       assert.deepEqual(shown[0].actions, ["Show Log", "Retry"]);
+    });
+  });
+
+  describe("log", function () {
+    it("logs what the stream says with its control characters escaped, each problem on one log line", async function () {
+      await useSettings({ "cli.path": fakeCli("hostile-locus.js") });
+      const intercept = api.interceptNotifications(async () => undefined);
+      try {
+        api.conversation.send("anything");
+        await finished(api);
+      } finally {
+        intercept.dispose();
+      }
+      await vscode.commands.executeCommand("agentStream.showLog");
+      // The Output panel shows the channel's file as it is flushed: wait for the last problem to arrive.
+      const text = await waitFor("the problems in the log", () => {
+        const shown = visibleLog()?.document.getText();
+        return shown?.includes("line 10: MALFORMED_EVENT") ? shown : undefined;
+      });
+      assertNoRawControl(text, "the log");
+      const hostileLines = text.split("\n").filter((line) => line.includes("evil"));
+      assert.deepEqual(
+        hostileLines.map((line) => /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} \[warning\] line (\d+): /.exec(line)?.[1]),
+        ["8", "9"],
+        "one [warning] line per problem that quotes the stream; nothing the stream wrote starts a line of its own",
+      );
+      assert.ok(hostileLines[0].includes("\\u202eevil\\u202c|\\u2028|\\u001b]52;"), hostileLines[0]);
     });
   });
 

@@ -2,13 +2,31 @@
 import * as assert from "node:assert/strict";
 import type { ChildProcess } from "node:child_process";
 import * as path from "node:path";
+import { Readable } from "node:stream";
 import { TranscriptSchema } from "../../../src/protocol/transcript";
-import { CliStreamEventSchema } from "../../../src/protocol/events";
+import { CliStreamEventSchema, type CliStreamEvent } from "../../../src/protocol/events";
+import { createAdapter } from "../../../src/dialects/registry";
+import { replayStream } from "../../../src/session/replay";
+import { DEFAULT_MAX_LINE_BYTES } from "../../../src/stream/line-reader";
 import { finishAgentStream, startAgentStream, type AgentStreamResult } from "../../helpers/agent-stream-cli";
+import { HOSTILE_CLI, assertNoRawControl, hostileStream } from "../../helpers/hostile-stream";
 import { fakeCli, repoRoot } from "../../helpers/repo";
 
 const FIXTURES = path.join(repoRoot, "test", "fixtures", "locus");
 const FAKE_LOCUS = fakeCli("fake-locus.js");
+
+/** What hostile-locus.js hides in every text it controls, as a person reading the output must see it. */
+const HOSTILE_VISIBLE = [
+  "\\x9b31mred",
+  "\\u202eevil\\u202c",
+  "\\u2028",
+  "\\x1b]52;c;cm0gLXJmIH4=\\x07",
+  "\\x1b]8;;https://evil.example/\\x07link\\x1b]8;;\\x07",
+  "\\x1b[2J",
+  "\\x1b]0;pwned\\x07",
+  "\\x1b[1;31mbold red",
+  "\\rforged",
+].join("|");
 
 /** `env` adds to this process's environment. */
 function startCli(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
@@ -230,6 +248,79 @@ describe("agent-stream command line", () => {
       const r = await agentStream(["run", "node"]);
       assert.equal(r.code, 2);
       assert.match(r.stderr, /run needs -- before the command/);
+    });
+  });
+
+  describe("control characters from the stream", () => {
+    it("run shows the model's escape sequences, C1 controls and bidi overrides escaped in every text it prints", async () => {
+      const r = await agentStream(["run", "--", HOSTILE_CLI]);
+      assert.equal(r.code, 0, r.stderr);
+      assertNoRawControl(r.stdout, "stdout");
+      assertNoRawControl(r.stderr, "stderr");
+      for (const shown of [`answer [${HOSTILE_VISIBLE}]\n`, `💭 thinking [${HOSTILE_VISIBLE}]`, `▶ Read[${HOSTILE_VISIBLE}] file [\\x9b31mred|\\u202eevil\\u202c| |`]) {
+        assert.ok(r.stdout.includes(shown), `stdout shows ${shown}`);
+      }
+      for (const shown of [`tool error [${HOSTILE_VISIBLE}]`, `error message [${HOSTILE_VISIBLE}]`, `· streaming [${HOSTILE_VISIBLE}]: status message [`, `tools: Read[${HOSTILE_VISIBLE}]`]) {
+        assert.ok(r.stdout.includes(shown), `stdout shows ${shown}`);
+      }
+      assert.ok(r.stderr.includes(`stderr [${HOSTILE_VISIBLE}]\nsecond stderr line\n`), "the CLI's stderr keeps its newlines, nothing else raw");
+      assert.match(r.stderr, /line 8: MALFORMED_EVENT not JSON: "not json \[\\u009b31mred\|\\u202eevil/);
+    });
+
+    it("run --json writes C1 and bidi characters as \\u escapes and parses back to the stream's exact text", async () => {
+      const r = await agentStream(["run", "--json", "--", HOSTILE_CLI]);
+      assert.equal(r.code, 0, r.stderr);
+      assertNoRawControl(r.stdout, "stdout");
+      const printed = r.stdout.trimEnd().split("\n").map((line) => CliStreamEventSchema.parse(JSON.parse(line)));
+      const original = hostileStream()
+        .trimEnd()
+        .split("\n")
+        .flatMap((line) => {
+          const parsed = CliStreamEventSchema.safeParse(JSON.parse(line.startsWith("{") ? line : "null"));
+          return parsed.success ? [parsed.data] : [];
+        });
+      const payloadsOf = (events: CliStreamEvent[], type: CliStreamEvent["type"]) => events.filter((e) => e.type === type).map((e) => e.payload);
+      for (const type of ["thinking", "text_delta", "tool_started", "tool_completed", "status"] as const) {
+        assert.deepEqual(payloadsOf(printed, type), payloadsOf(original, type), `${type} payloads`);
+      }
+      assert.deepEqual(payloadsOf(printed, "error")[0], payloadsOf(original, "error")[0]);
+    });
+
+    it("transcript --format json escapes C1 and bidi characters and loses nothing", async () => {
+      const stream = hostileStream();
+      const r = await agentStream(["transcript", "-"], { stdin: stream });
+      assert.equal(r.code, 0, r.stderr);
+      assertNoRawControl(r.stdout, "stdout");
+      const expected = (await replayStream(Readable.from([stream]), { adapter: createAdapter("auto"), maxLineBytes: DEFAULT_MAX_LINE_BYTES })).toTranscript();
+      assert.deepEqual(TranscriptSchema.parse(JSON.parse(r.stdout)), JSON.parse(JSON.stringify(expected)));
+    });
+
+    it("transcript --format markdown shows every control character escaped", async () => {
+      const r = await agentStream(["transcript", "-", "--format", "markdown"], { stdin: hostileStream() });
+      assert.equal(r.code, 0, r.stderr);
+      assertNoRawControl(r.stdout, "stdout");
+      for (const shown of [`answer [${HOSTILE_VISIBLE}]`, `> 💭 thinking [${HOSTILE_VISIBLE}]`, `**Read[${HOSTILE_VISIBLE}]**`, `tool error [${HOSTILE_VISIBLE}]`, `error message [${HOSTILE_VISIBLE}]`]) {
+        assert.ok(r.stdout.includes(shown), `markdown shows ${shown}`);
+      }
+    });
+
+    it("check prints one line per problem, with the bad line's control characters escaped", async () => {
+      const r = await agentStream(["check", "-"], { stdin: hostileStream() });
+      assert.equal(r.code, 1);
+      assertNoRawControl(r.stdout, "stdout");
+      const lines = r.stdout.trimEnd().split("\n");
+      assert.deepEqual(lines.map((line) => line.split(":")[0]), ["line 8", "line 9", "line 10"]);
+      assert.match(lines[0], /^line 8: MALFORMED_EVENT not JSON: "not json \[\\u009b31mred\|\\u202eevil\\u202c\|\\u2028\|\\u001b\]52;/);
+      assert.ok(lines[1].includes(`unknown event type "type [${HOSTILE_VISIBLE.replace(/\\x1b/g, "\\u001b").replace(/\\x07/g, "\\u0007")}]" skipped`), lines[1]);
+    });
+
+    it("usage errors show the arguments' control characters escaped", async () => {
+      for (const args of [["\u009b31m\u202e"], ["check", "--\x1b]0;pwned\x07"], ["check", "/nonexistent/\x1b]0;pwned\x07"]]) {
+        const r = await agentStream(args);
+        assert.equal(r.code, 2);
+        assertNoRawControl(r.stderr, `stderr for ${JSON.stringify(args)}`);
+        assert.match(r.stderr, /\\x9b31m\\u202e|\\x1b\]0;pwned\\x07/);
+      }
     });
   });
 });

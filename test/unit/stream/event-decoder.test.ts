@@ -188,6 +188,11 @@ describe("EventDecoder with the Locus adapter", () => {
       assert.deepEqual(decoded, malformed('not JSON: "bad\\u0007\\u001b[0m"'));
     });
 
+    it("shows C1 controls, bidi overrides and line separators in a bad line as escapes too", () => {
+      const [decoded] = decodeLine(newDecoder(), "bad \u009b31m \u202eevil\u202c \u2028", 1);
+      assert.deepEqual(decoded, malformed('not JSON: "bad \\u009b31m \\u202eevil\\u202c \\u2028"'));
+    });
+
     for (const [json, got] of [["[1,2]", "array"], ["null", "null"], ['"text"', "string"], ["42", "number"], ["true", "boolean"]]) {
       it(`reports JSON ${json} as MALFORMED_EVENT: expected a JSON object, got ${got}`, () => {
         assert.deepEqual(decodeLine(newDecoder(), json, 1), [malformed(`expected a JSON object, got ${got}`)]);
