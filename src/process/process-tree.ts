@@ -1,4 +1,5 @@
-// Signals and probes everything a CLI started: its process group on POSIX, its process tree on Windows.
+// Signals and probes everything a CLI started: its process group on POSIX (and on Linux every process that carries
+// the run's cookie, even one that left the group), its process tree on Windows.
 import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import { errorCode } from "./error-code";
@@ -10,29 +11,67 @@ export interface ProcessTree {
   isAlive(): boolean;
 }
 
-/** `child` must have been spawned with `detached: true` on POSIX, so that its pid is also its process group id. */
-export function processTreeOf(child: ChildProcess, pid: number): ProcessTree {
-  return process.platform === "win32" ? new WindowsProcessTree(child, pid) : new PosixProcessGroup(pid);
+/**
+ * The environment variable that marks every process of one run: its value lists the runs a process belongs to
+ * (ours last), and descendants inherit it whatever group or session they move to. Jenkins' ProcessTreeKiller works
+ * the same way.
+ */
+export const RUN_COOKIE_VARIABLE = "AGENT_STREAM_RUN";
+
+/**
+ * `child` must have been spawned with `detached: true` on POSIX, so that its pid is also its process group id.
+ * `cookie` is the run's value in RUN_COOKIE_VARIABLE (see runCookieEnvironment).
+ */
+export function processTreeOf(child: ChildProcess, pid: number, cookie?: string): ProcessTree {
+  return process.platform === "win32" ? new WindowsProcessTree(child, pid) : processGroupTree(pid, cookie);
 }
 
-class PosixProcessGroup implements ProcessTree {
-  constructor(private readonly groupId: number) {}
+/** For a process that did not start the group itself (the watchdog): the group, plus the cookie's holders on Linux. */
+export function processGroupTree(groupId: number, cookie?: string): ProcessTree {
+  return new PosixProcessTree(groupId, process.platform === "linux" && cookie !== undefined ? Buffer.from(cookie) : undefined);
+}
+
+/** The child's environment with this run's cookie added to those it inherited (a run started inside another run). */
+export function runCookieEnvironment(env: NodeJS.ProcessEnv, cookie: string): NodeJS.ProcessEnv {
+  const inherited = env[RUN_COOKIE_VARIABLE];
+  return { ...env, [RUN_COOKIE_VARIABLE]: inherited === undefined || inherited === "" ? cookie : `${inherited} ${cookie}` };
+}
+
+class PosixProcessTree implements ProcessTree {
+  constructor(
+    private readonly groupId: number,
+    /** Only on Linux, where /proc/<pid>/environ shows it. */
+    private readonly cookie: Buffer | undefined,
+  ) {}
 
   signal(signal: NodeJS.Signals): void {
-    try {
-      process.kill(-this.groupId, signal);
-    } catch {
-      // ESRCH: the group is gone. EPERM: a member we may not signal; nothing more we can do about it.
+    signalQuietly(-this.groupId, signal);
+    if (this.cookie === undefined) return;
+    for (const pid of runningMembers(this.groupId, this.cookie, false)) {
+      if (pid !== this.groupId) signalQuietly(pid, signal);
     }
   }
 
   isAlive(): boolean {
+    let groupExists = true;
     try {
       process.kill(-this.groupId, 0);
     } catch (error) {
-      return errorCode(error) === "EPERM";
+      if (errorCode(error) === "EPERM") return true;
+      groupExists = false;
     }
-    return process.platform !== "linux" || hasRunningMember(this.groupId);
+    if (process.platform !== "linux") return groupExists;
+    // Without a cookie only the group is looked for, and only when kill(-group, 0) found something.
+    if (!groupExists && this.cookie === undefined) return false;
+    return runningMembers(this.groupId, this.cookie, true).length > 0;
+  }
+}
+
+function signalQuietly(target: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(target, signal);
+  } catch {
+    // ESRCH: gone already. EPERM: a process we may not signal; nothing more we can do about it.
   }
 }
 
@@ -63,33 +102,48 @@ class WindowsProcessTree implements ProcessTree {
 }
 
 /**
- * kill(-group, 0) also succeeds while only zombies are left, and a container whose PID 1 never reaps orphans keeps
- * them forever. So on Linux, look for a member that is not a zombie.
+ * Linux: the running processes in the group or whose environment holds the cookie. Zombies do not count: they have
+ * exited, and a container whose PID 1 never reaps orphans keeps them forever (kill(-group, 0) still finds them).
+ * One pass over /proc, run only while a tree is being ended, never per line of output.
  */
-function hasRunningMember(groupId: number): boolean {
+function runningMembers(groupId: number, cookie: Buffer | undefined, firstOnly: boolean): number[] {
   let names: string[];
   try {
     names = fs.readdirSync("/proc");
   } catch {
-    return true;
+    return [groupId]; // cannot look: assume the worst, the escalation gives up after its last step
   }
+  const found: number[] = [];
   // Members were started after the leader, so the newest pids (listed last) are the likeliest hits.
   for (let i = names.length - 1; i >= 0; i--) {
-    const stat = readProcessStat(names[i]);
-    if (stat !== undefined && stat.groupId === groupId && stat.state !== "Z" && stat.state !== "X") return true;
+    const pid = Number(names[i]);
+    if (!Number.isInteger(pid) || pid === process.pid) continue;
+    const stat = readProcessStat(pid);
+    if (stat === undefined || stat.state === "Z" || stat.state === "X") continue;
+    if (stat.groupId !== groupId && (cookie === undefined || !holdsCookie(pid, cookie))) continue;
+    found.push(pid);
+    if (firstOnly) break;
   }
-  return false;
+  return found;
 }
 
-function readProcessStat(name: string): { state: string; groupId: number } | undefined {
-  if (!/^\d+$/.test(name)) return undefined;
+function readProcessStat(pid: number): { state: string; groupId: number } | undefined {
   let text: string;
   try {
-    text = fs.readFileSync(`/proc/${name}/stat`, "latin1");
+    text = fs.readFileSync(`/proc/${pid}/stat`, "latin1");
   } catch {
     return undefined; // exited while we looked
   }
   // "pid (comm) state ppid pgrp ...": comm may contain spaces and parentheses, so split after the last ")".
   const [state, , groupId] = text.slice(text.lastIndexOf(")") + 2).split(" ", 3);
   return { state, groupId: Number(groupId) };
+}
+
+/** The cookie is a random UUID, so finding its bytes anywhere in the environment is finding our variable. */
+function holdsCookie(pid: number, cookie: Buffer): boolean {
+  try {
+    return fs.readFileSync(`/proc/${pid}/environ`).includes(cookie);
+  } catch {
+    return false; // another user's process, or one that exited while we looked
+  }
 }
