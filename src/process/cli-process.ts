@@ -318,8 +318,9 @@ export class CliProcess {
   }
 
   /**
-   * The group is gone but stdout or stderr is still open: a process that left the group (its own session) holds
-   * them. Once they have been idle for killGraceMs, stop waiting for them.
+   * The tree is gone but stdout or stderr is still open: a process we cannot recognise as the CLI's holds them (it
+   * left the group and shed the run's cookie, or we are not on Linux). Once they have been idle for killGraceMs, stop
+   * waiting for them.
    */
   private watchForAbandonedPipes(): void {
     if (this.leaderExit === undefined || !this.treeSettled || this.stdioClosed || this.pipeWatch !== undefined) return;

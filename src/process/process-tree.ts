@@ -47,23 +47,25 @@ class PosixProcessTree implements ProcessTree {
   signal(signal: NodeJS.Signals): void {
     signalQuietly(-this.groupId, signal);
     if (this.cookie === undefined) return;
-    for (const pid of runningMembers(this.groupId, this.cookie, false)) {
-      if (pid !== this.groupId) signalQuietly(pid, signal);
+    // Not the group's members again: a CLI may take a second SIGINT as "quit at once".
+    for (const pid of cookieHolders(this.cookie, false)) {
+      const stat = readProcessStat(pid);
+      if (stat !== undefined && stat.groupId !== this.groupId) signalQuietly(pid, signal);
     }
   }
 
   isAlive(): boolean {
-    let groupExists = true;
+    if (this.groupIsAlive()) return true;
+    return this.cookie !== undefined && cookieHolders(this.cookie, true).length > 0;
+  }
+
+  private groupIsAlive(): boolean {
     try {
       process.kill(-this.groupId, 0);
     } catch (error) {
-      if (errorCode(error) === "EPERM") return true;
-      groupExists = false;
+      return errorCode(error) === "EPERM";
     }
-    if (process.platform !== "linux") return groupExists;
-    // Without a cookie only the group is looked for, and only when kill(-group, 0) found something.
-    if (!groupExists && this.cookie === undefined) return false;
-    return runningMembers(this.groupId, this.cookie, true).length > 0;
+    return process.platform !== "linux" || hasRunningMember(this.groupId);
   }
 }
 
@@ -102,48 +104,76 @@ class WindowsProcessTree implements ProcessTree {
 }
 
 /**
- * Linux: the running processes in the group or whose environment holds the cookie. Zombies do not count: they have
- * exited, and a container whose PID 1 never reaps orphans keeps them forever (kill(-group, 0) still finds them).
- * One pass over /proc, run only while a tree is being ended, never per line of output.
+ * kill(-group, 0) also succeeds while only zombies are left, and a container whose PID 1 never reaps orphans keeps
+ * them forever. So on Linux, look for a member that is not a zombie.
  */
-function runningMembers(groupId: number, cookie: Buffer | undefined, firstOnly: boolean): number[] {
-  let names: string[];
-  try {
-    names = fs.readdirSync("/proc");
-  } catch {
-    return [groupId]; // cannot look: assume the worst, the escalation gives up after its last step
-  }
-  const found: number[] = [];
+function hasRunningMember(groupId: number): boolean {
+  const names = procEntries();
+  if (names === undefined) return true;
   // Members were started after the leader, so the newest pids (listed last) are the likeliest hits.
   for (let i = names.length - 1; i >= 0; i--) {
+    const stat = readProcessStat(Number(names[i]));
+    if (stat !== undefined && stat.groupId === groupId && stat.state !== "Z" && stat.state !== "X") return true;
+  }
+  return false;
+}
+
+/**
+ * Linux: the processes whose environment holds the cookie, wherever they moved (group, session). A zombie's environ
+ * cannot be opened (ESRCH), so only running processes are found. One pass over /proc, run only while a tree is being
+ * ended, never per line of output; it reads no stat file, the costly part of /proc.
+ */
+function cookieHolders(cookie: Buffer, firstOnly: boolean): number[] {
+  const names = procEntries() ?? [];
+  const found: number[] = [];
+  for (let i = names.length - 1; i >= 0; i--) {
     const pid = Number(names[i]);
-    if (!Number.isInteger(pid) || pid === process.pid) continue;
-    const stat = readProcessStat(pid);
-    if (stat === undefined || stat.state === "Z" || stat.state === "X") continue;
-    if (stat.groupId !== groupId && (cookie === undefined || !holdsCookie(pid, cookie))) continue;
+    if (pid === process.pid || !readProcFile(pid, "environ")?.includes(cookie)) continue;
     found.push(pid);
     if (firstOnly) break;
   }
   return found;
 }
 
-function readProcessStat(pid: number): { state: string; groupId: number } | undefined {
-  let text: string;
+/** The numeric entries of /proc; undefined when it cannot be read. */
+function procEntries(): string[] | undefined {
   try {
-    text = fs.readFileSync(`/proc/${pid}/stat`, "latin1");
+    return fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name));
   } catch {
-    return undefined; // exited while we looked
+    return undefined;
   }
+}
+
+function readProcessStat(pid: number): { state: string; groupId: number } | undefined {
+  const text = readProcFile(pid, "stat")?.toString("latin1");
+  if (text === undefined) return undefined;
   // "pid (comm) state ppid pgrp ...": comm may contain spaces and parentheses, so split after the last ")".
   const [state, , groupId] = text.slice(text.lastIndexOf(")") + 2).split(" ", 3);
   return { state, groupId: Number(groupId) };
 }
 
-/** The cookie is a random UUID, so finding its bytes anywhere in the environment is finding our variable. */
-function holdsCookie(pid: number, cookie: Buffer): boolean {
+/** One buffer for every read: a scan reads hundreds of small files, and readFileSync would allocate for each. */
+let scratch = Buffer.alloc(64 * 1024);
+
+/** The file's bytes, valid until the next call; undefined for a process that is gone or not ours to read. */
+function readProcFile(pid: number, name: "stat" | "environ"): Buffer | undefined {
+  let fd: number;
   try {
-    return fs.readFileSync(`/proc/${pid}/environ`).includes(cookie);
+    fd = fs.openSync(`/proc/${pid}/${name}`, "r");
   } catch {
-    return false; // another user's process, or one that exited while we looked
+    return undefined;
+  }
+  try {
+    let length = 0;
+    for (;;) {
+      if (length === scratch.length) scratch = Buffer.concat([scratch, Buffer.alloc(scratch.length)]);
+      const read = fs.readSync(fd, scratch, length, scratch.length - length, null);
+      if (read === 0) return scratch.subarray(0, length);
+      length += read;
+    }
+  } catch {
+    return undefined; // exited while we read
+  } finally {
+    fs.closeSync(fd);
   }
 }

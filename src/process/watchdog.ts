@@ -1,5 +1,5 @@
 // Starts the process watchdog (process-watchdog.ts) for one CLI, and tells it when there is nothing left to guard.
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { Socket } from "node:net";
 import * as path from "node:path";
 import { RUN_COOKIE_VARIABLE } from "./process-tree";
@@ -24,7 +24,7 @@ export interface Watchdog {
  */
 export function startWatchdog(script: string, groupId: number, cookie: string): Watchdog | undefined {
   if (process.platform === "win32") return undefined;
-  let watchdog;
+  let watchdog: ChildProcess;
   try {
     watchdog = spawn(process.execPath, [script, String(groupId), cookie], {
       env: watchdogEnvironment(process.env),

@@ -106,3 +106,19 @@ export function killLeftovers(pids: readonly number[]): void {
     }
   }
 }
+
+/**
+ * For a describe block: skips it off Linux (only /proc shows who holds a cookie), and after each test SIGKILLs what
+ * the returned list holds (what a failed test left behind) and removes the pid files.
+ */
+export function linuxCleanupHooks(): number[] {
+  const leftovers: number[] = [];
+  before(function () {
+    if (process.platform !== "linux") this.skip();
+  });
+  afterEach(() => {
+    killLeftovers(leftovers.splice(0));
+    removeEscapeesDirs();
+  });
+  return leftovers;
+}

@@ -4,24 +4,14 @@ import * as assert from "node:assert/strict";
 import { once } from "node:events";
 import { CliStreamEventSchema } from "../../../src/protocol/events";
 import { finishAgentStream, startAgentStream } from "../../helpers/agent-stream-cli";
-import { escapeePids, escapeesPidFile, killLeftovers, removeEscapeesDirs, STARTS_ESCAPEES, survivorsAfter, waitForEscapees } from "../../helpers/escapees";
+import { escapeePids, escapeesPidFile, linuxCleanupHooks, STARTS_ESCAPEES, survivorsAfter, waitForEscapees } from "../../helpers/escapees";
 
 /** The guarantee the README gives. */
 const CLEANUP_DEADLINE_MS = 5000;
 
 describe("agent-stream run: process cleanup", function () {
   this.timeout(30_000);
-  const leftovers: number[] = [];
-
-  before(function () {
-    // Processes that left the CLI's group are found by their environment in /proc.
-    if (process.platform !== "linux") this.skip();
-  });
-
-  afterEach(() => {
-    killLeftovers(leftovers.splice(0));
-    removeEscapeesDirs();
-  });
+  const leftovers = linuxCleanupHooks();
 
   async function startRun() {
     const pidFile = escapeesPidFile();

@@ -6,17 +6,11 @@ import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { RUN_COOKIE_VARIABLE } from "../../../src/process/process-tree";
 import { DEFAULT_WATCHDOG_SCRIPT, WATCHDOG_DONE } from "../../../src/process/watchdog";
-import { isGone, killLeftovers } from "../../helpers/escapees";
+import { isGone, linuxCleanupHooks } from "../../helpers/escapees";
 
 describe("process watchdog", function () {
   this.timeout(20_000);
-  const leftovers: number[] = [];
-
-  before(function () {
-    if (process.platform !== "linux") this.skip();
-  });
-
-  afterEach(() => killLeftovers(leftovers.splice(0)));
+  const leftovers = linuxCleanupHooks();
 
   /** A sleeping Node process; `detached` makes it the leader of a group (and session) of its own. */
   function startSleeper(env: NodeJS.ProcessEnv = process.env): number {

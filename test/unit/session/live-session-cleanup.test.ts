@@ -4,23 +4,14 @@ import * as assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import * as path from "node:path";
-import { escapeePids, escapeesPidFile, killLeftovers, removeEscapeesDirs, STARTS_ESCAPEES, survivorsAfter, waitForEscapees } from "../../helpers/escapees";
+import { escapeePids, escapeesPidFile, linuxCleanupHooks, STARTS_ESCAPEES, survivorsAfter, waitForEscapees } from "../../helpers/escapees";
 
 /** A Node process that runs one CLI through LiveSession, as the extension host does (compiled next to this test). */
 const HOST = path.join(__dirname, "..", "..", "helpers", "live-session-host.js");
 
 describe("LiveSession: the death of its host process", function () {
   this.timeout(30_000);
-  const leftovers: number[] = [];
-
-  before(function () {
-    if (process.platform !== "linux") this.skip();
-  });
-
-  afterEach(() => {
-    killLeftovers(leftovers.splice(0));
-    removeEscapeesDirs();
-  });
+  const leftovers = linuxCleanupHooks();
 
   it("leaves no process of the CLI alive 5 s after the host is killed with SIGKILL", async () => {
     const pidFile = escapeesPidFile();

@@ -1,13 +1,15 @@
-// What the process watchdog costs per running CLI: the time its start adds to starting a CLI (it runs before
-// CliProcess.start returns), against spawning the CLI itself in the same run; and its memory (RSS) against that of
-// the CLI, an idle Node process too. Linux only (memory from /proc/<pid>/smaps_rollup).
-// Run: node esbuild.mjs && npx tsc -p . && node out/bench/watchdog-cost.bench.js
+// What process cleanup costs. The watchdog, per running CLI: the time its start adds to starting a CLI (it runs
+// before CliProcess.start returns), against spawning the CLI itself in the same run; and its memory against that of
+// the CLI, an idle Node process too. The cookie: one pass over /proc looking for it, which every 50 ms poll of a
+// stop does once the group is gone, against one readdir of /proc. Linux only.
+// Run: node esbuild.mjs && npx tsc -p . && node out/bench/process-cleanup-cost.bench.js
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import { performance } from "node:perf_hooks";
 import { CliProcess } from "../src/process/cli-process";
+import { processGroupTree } from "../src/process/process-tree";
 import { DEFAULT_WATCHDOG_SCRIPT, startWatchdog } from "../src/process/watchdog";
 import { escapeesPidFile, processesMentioning, removeEscapeesDirs, STARTS_ESCAPEES, waitForEscapees } from "../test/helpers/escapees";
 
@@ -62,11 +64,30 @@ async function memory(): Promise<{ watchdog: { rss: number; private: number }; c
   return result;
 }
 
+/** A group that does not exist and a cookie nobody holds: isAlive() reads every process's environment. */
+function scanTimes(): { readdir: number[]; scan: number[] } {
+  const tree = processGroupTree(2 ** 22 + 1, randomUUID());
+  const readdir: number[] = [];
+  const scan: number[] = [];
+  for (let i = 0; i < ROUNDS * 10; i++) {
+    let t = performance.now();
+    fs.readdirSync("/proc");
+    readdir.push(performance.now() - t);
+    t = performance.now();
+    tree.isAlive();
+    scan.push(performance.now() - t);
+  }
+  return { readdir, scan };
+}
+
 async function main(): Promise<void> {
   const times = spawnTimes();
   const cliMs = median(times.cli);
   const watchdogMs = median(times.watchdog);
   console.log(`start, median of ${ROUNDS}: CLI spawn ${cliMs.toFixed(2)} ms, watchdog start ${watchdogMs.toFixed(2)} ms (${(watchdogMs / cliMs).toFixed(2)}x)`);
+  const { readdir, scan } = scanTimes();
+  const processes = fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name)).length;
+  console.log(`cookie scan of ${processes} processes, median of ${ROUNDS * 10}: ${median(scan).toFixed(2)} ms (${(median(scan) / median(readdir)).toFixed(1)}x one readdir of /proc)`);
   const { watchdog, cli } = await memory();
   console.log(`RSS: watchdog ${watchdog.rss.toFixed(1)} MiB, an idle Node CLI ${cli.rss.toFixed(1)} MiB (${(watchdog.rss / cli.rss).toFixed(2)}x)`);
   console.log(`private memory: watchdog ${watchdog.private.toFixed(1)} MiB, an idle Node CLI ${cli.private.toFixed(1)} MiB (${(watchdog.private / cli.private).toFixed(2)}x)`);
