@@ -65,6 +65,8 @@ const builds = [
     outfile: "dist/builtin-agent.js",
     banner: { js: "#!/usr/bin/env node" },
   },
+  // Started by the CLI runner with process.execPath; ends a CLI's processes if the host dies first.
+  { ...nodeDefaults, entryPoints: ["src/process/process-watchdog.ts"], outfile: "dist/process-watchdog.js" },
   { ...browserDefaults, entryPoints: ["src/webview/main.ts"], outfile: "dist/webview.js", format: "iife" },
   { ...browserDefaults, entryPoints: ["src/webview/styles.css"], outfile: "dist/webview.css" },
 ];

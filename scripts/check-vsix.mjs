@@ -8,11 +8,11 @@ const ALLOWED = [
   /^README\.md$/,
   /^LICENSE$/,
   /^media\/[\w.-]+\.svg$/,
-  /^dist\/(extension|cli|builtin-agent|webview)\.js$/,
+  /^dist\/(extension|cli|builtin-agent|process-watchdog|webview)\.js$/,
   /^dist\/webview\.css$/,
   /^dist\/codicons\/codicon\.(css|ttf)$/,
 ];
-const REQUIRED = ["package.json", "dist/extension.js", "dist/builtin-agent.js", "dist/webview.js", "dist/webview.css"];
+const REQUIRED = ["package.json", "dist/extension.js", "dist/builtin-agent.js", "dist/process-watchdog.js", "dist/webview.js", "dist/webview.css"];
 
 const listed = execFileSync("npx", ["vsce", "ls", "--no-dependencies"], { encoding: "utf8" })
   .split("\n")

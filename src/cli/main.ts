@@ -18,7 +18,7 @@ const USAGE = `Usage:
       Decode a whole stream and print its final transcript (default: json).
   agent-stream run [--json] [--timeout-ms N] [--dialect NAME] [--max-line-bytes N] -- <command> [args...]
       Run a CLI, print its events as they arrive (--json: normalized protocol-1 NDJSON),
-      and exit with its done's exit code. Ctrl-C stops it (twice: at once).
+      and exit with its done's exit code. Ctrl-C, SIGTERM or SIGHUP stops it (twice: at once).
 
 FILE defaults to standard input (a .gz file is decompressed). Dialects: ${DIALECT_NAMES.join(", ")};
 transcript and run default to auto, which recognises the stream's dialect from its first lines.
@@ -149,8 +149,9 @@ async function runCommand(args: readonly string[]): Promise<number> {
   });
   out.attach(live);
 
-  // A reader that went away (`| head`) ends the run like Ctrl-C would, not with a crash.
+  // A reader that went away (`| head`), or a closed terminal, ends the run like Ctrl-C would, not with a crash.
   process.stdout.on("error", () => live.kill());
+  process.stderr.on("error", () => live.kill());
 
   let interrupts = 0;
   const onInterrupt = () => {
@@ -158,15 +159,15 @@ async function runCommand(args: readonly string[]): Promise<number> {
     if (interrupts === 1) void live.stop();
     else live.kill();
   };
-  process.on("SIGINT", onInterrupt);
-  process.on("SIGTERM", onInterrupt);
+  // SIGHUP (the terminal closed) stops the run like SIGTERM does, instead of killing us and leaving the CLI running.
+  const stopSignals = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+  for (const signal of stopSignals) process.on(signal, onInterrupt);
   try {
     const transcript = await live.finished;
     await out.flushed();
     return transcript.done.exitCode;
   } finally {
-    process.off("SIGINT", onInterrupt);
-    process.off("SIGTERM", onInterrupt);
+    for (const signal of stopSignals) process.off(signal, onInterrupt);
   }
 }
 

@@ -1,13 +1,15 @@
 // Runs one agent CLI as a child process: forwards its output, stops it on request or when it goes silent, and
 // reports exactly one exit once its whole process tree is gone.
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import { ByteTail } from "./byte-tail";
 import { formatCommandLine } from "./command-line";
 import { InactivityTimer } from "./inactivity-timer";
-import { processTreeOf, type ProcessTree } from "./process-tree";
+import { processTreeOf, runCookieEnvironment, type ProcessTree } from "./process-tree";
 import { SignalEscalation, type EscalationStep } from "./signal-escalation";
 import { describeSpawnError } from "./spawn-error";
+import { DEFAULT_WATCHDOG_SCRIPT, startWatchdog, type Watchdog } from "./watchdog";
 
 export interface CliProcessOptions {
   /** The executable; started directly, never through a shell. */
@@ -15,7 +17,10 @@ export interface CliProcessOptions {
   /** Passed as-is: a prompt is one argument, never split or interpreted. */
   args: readonly string[];
   cwd: string;
-  /** Defaults to process.env; CLAUDECODE is always removed from the child's environment. */
+  /**
+   * Defaults to process.env; CLAUDECODE is always removed from the child's environment, and AGENT_STREAM_RUN gets
+   * this run's cookie (see RUN_COOKIE_VARIABLE).
+   */
   env?: NodeJS.ProcessEnv;
   /** Default 120 000; 0 turns it off. No stdout bytes for this long stops the CLI with reason "timeout". */
   inactivityTimeoutMs?: number;
@@ -30,6 +35,8 @@ export interface CliProcessOptions {
    * to close before they start). With it, stdin stays open for `writeInput` until `endInput`.
    */
   input?: CliInput;
+  /** The watchdog program that ends the tree if this process dies first; default dist/process-watchdog.js. */
+  watchdogScript?: string;
 }
 
 export interface CliInput {
@@ -80,6 +87,7 @@ export class CliProcess {
 
   private readonly child: ChildProcess | undefined;
   private readonly tree: ProcessTree | undefined;
+  private readonly watchdog: Watchdog | undefined;
   private readonly stderrTail: ByteTail;
   private readonly stopGraceMs: number;
   private readonly killGraceMs: number;
@@ -113,7 +121,9 @@ export class CliProcess {
     this.stderrTail = new ByteTail(options.stderrTailBytes ?? defaults.stderrTailBytes);
     this.stopGraceMs = options.stopGraceMs ?? defaults.stopGraceMs;
     this.killGraceMs = options.killGraceMs ?? defaults.killGraceMs;
-    const env = childEnvironment(options.env ?? process.env);
+    // Marks every process of this run, even one that leaves the group, so that ending the tree finds it.
+    const cookie = randomUUID();
+    const env = runCookieEnvironment(childEnvironment(options.env ?? process.env), cookie);
 
     let child: ChildProcess;
     try {
@@ -138,7 +148,8 @@ export class CliProcess {
       child.once("error", (error) => this.failSpawn(error, env));
       return;
     }
-    this.tree = processTreeOf(child, child.pid);
+    this.tree = processTreeOf(child, child.pid, cookie);
+    this.watchdog = startWatchdog(options.watchdogScript ?? DEFAULT_WATCHDOG_SCRIPT, child.pid, cookie);
     this.removeListeners = this.listenTo(child);
     if (options.input !== undefined && child.stdin !== null) {
       this.inputOpen = true;
@@ -156,8 +167,9 @@ export class CliProcess {
   }
 
   /**
-   * The user's Stop: the CLI's own interrupt on stdin when it has one (see CliInput), then SIGINT to the whole group,
-   * SIGTERM after stopGraceMs, SIGKILL after killGraceMs more. Every call returns the same promise, which settles
+   * The user's Stop: the CLI's own interrupt on stdin when it has one (see CliInput), then SIGINT to the whole tree
+   * (the group, and on Linux every process with the run's cookie), SIGTERM after stopGraceMs, SIGKILL after
+   * killGraceMs more. Every call returns the same promise, which settles
    * with the one exit.
    */
   stop(): Promise<CliExit> {
@@ -180,7 +192,7 @@ export class CliProcess {
     this.child?.stdin?.end();
   }
 
-  /** Window close or deactivation: SIGKILL to the whole group, no grace. */
+  /** Window close or deactivation: SIGKILL to the whole tree, no grace. */
   kill(): void {
     if (this.tree === undefined || this.result !== undefined || this.treeSettled) return;
     if (this.escalationKind === "kill") return;
@@ -306,8 +318,9 @@ export class CliProcess {
   }
 
   /**
-   * The group is gone but stdout or stderr is still open: a process that left the group (its own session) holds
-   * them. Once they have been idle for killGraceMs, stop waiting for them.
+   * The tree is gone but stdout or stderr is still open: a process we cannot recognise as the CLI's holds them (it
+   * left the group and shed the run's cookie, or we are not on Linux). Once they have been idle for killGraceMs, stop
+   * waiting for them.
    */
   private watchForAbandonedPipes(): void {
     if (this.leaderExit === undefined || !this.treeSettled || this.stdioClosed || this.pipeWatch !== undefined) return;
@@ -350,6 +363,7 @@ export class CliProcess {
     this.escalation?.dispose();
     this.escalation = undefined;
     this.removeListeners();
+    this.watchdog?.release();
     this.resolveExited(exit);
     this.handlers.onExit(exit);
   }

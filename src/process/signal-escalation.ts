@@ -18,6 +18,8 @@ export class SignalEscalation {
   private stepTimer: NodeJS.Timeout | undefined;
   private pollTimer: NodeJS.Timeout | undefined;
   private done = false;
+  /** While this is SIGKILL it is sent again on every poll: a process forked just before its parent died gets it too. */
+  private repeatedSignal: NodeJS.Signals | undefined;
 
   constructor(
     private readonly tree: ProcessTree,
@@ -48,12 +50,15 @@ export class SignalEscalation {
     if (step === undefined) return this.settle();
     if ("signal" in step) this.tree.signal(step.signal);
     else if (!step.ask()) return this.runStep(index + 1);
+    this.repeatedSignal = "signal" in step && step.signal === "SIGKILL" ? "SIGKILL" : undefined;
     this.stepTimer = setTimeout(() => this.runStep(index + 1), step.graceMs);
     this.pollTimer ??= setInterval(() => this.poll(), pollIntervalMs);
   }
 
   private poll(): void {
-    if (!this.done && !this.tree.isAlive()) this.settle();
+    if (this.done) return;
+    if (!this.tree.isAlive()) return this.settle();
+    if (this.repeatedSignal !== undefined) this.tree.signal(this.repeatedSignal);
   }
 
   private settle(): void {

@@ -3,6 +3,7 @@
 //   --grandchild-ignores=SIGINT,SIGTERM   signals the grandchild ignores (default none)
 //   --grandchild-stdout=inherit|ignore    whether the grandchild shares (and holds open) this CLI's stdout (default ignore)
 //   --grandchild-detached                 puts the grandchild in a session of its own, outside this process group
+//   --grandchild-without-cookie           starts the grandchild without AGENT_STREAM_RUN, the run's cookie
 //   --then=exit|wait                      once the grandchild is ready: exit 0, or wait (SIGINT ends it) (default wait)
 "use strict";
 const { spawn } = require("node:child_process");
@@ -27,6 +28,13 @@ const grandchild = spawn(
   {
     stdio: ["ignore", option("grandchild-stdout", "ignore"), "ignore"],
     detached: process.argv.includes("--grandchild-detached"),
+    env: process.argv.includes("--grandchild-without-cookie") ? withoutCookie(process.env) : process.env,
   },
 );
 setInterval(() => {}, 60_000);
+
+function withoutCookie(env) {
+  const copy = { ...env };
+  delete copy.AGENT_STREAM_RUN;
+  return copy;
+}

@@ -5,6 +5,7 @@ import * as path from "node:path";
 import { performance } from "node:perf_hooks";
 import { StringDecoder } from "node:string_decoder";
 import { CliProcess, type CliExit, type CliProcessOptions } from "../../../src/process/cli-process";
+import { escapeePids, escapeesPidFile, isGone, processGroupOf, processesMentioning, removeEscapeesDirs, STARTS_ESCAPEES, waitForEscapees, whenEmpty, type Escapees } from "../../helpers/escapees";
 import { fakeCli, repoRoot } from "../../helpers/repo";
 
 type StreamName = "stdout" | "stderr";
@@ -91,29 +92,6 @@ function lines(text: string): string[] {
   return text.split("\n").filter((line) => line !== "");
 }
 
-function errorCode(error: unknown): unknown {
-  return typeof error === "object" && error !== null && "code" in error ? error.code : undefined;
-}
-
-/**
- * Whether nothing runs under this pid any more. A zombie counts as gone: it has exited and only waits to be
- * reaped, and a container whose PID 1 never reaps orphans (like this sandbox) keeps it forever.
- */
-function isGone(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    if (errorCode(error) === "ESRCH") return true;
-    throw error;
-  }
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "latin1");
-    return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
-  } catch {
-    return true;
-  }
-}
-
 async function grandchildPid(run: Run): Promise<number> {
   const [, pid] = await run.waitFor("stdout", /grandchild (\d+)\n/);
   strayPids.push(Number(pid));
@@ -141,6 +119,7 @@ afterEach(async function () {
     await run.exit;
   }
   for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  removeEscapeesDirs();
 });
 
 describe("CliProcess", function () {
@@ -363,16 +342,17 @@ describe("CliProcess", function () {
       assert.equal(isGone(grandchild), true);
     });
 
-    it("reports the exit even when a process outside its group keeps stdout open", async () => {
+    it("reports the exit even when a process it cannot recognise keeps stdout open", async () => {
+      // Outside the group and without the run's cookie in its environment: nothing marks it as the CLI's.
       const run = startFake(
         "spawns-grandchild.js",
-        ["--grandchild-detached", "--grandchild-stdout=inherit", "--then=exit"],
+        ["--grandchild-detached", "--grandchild-without-cookie", "--grandchild-stdout=inherit", "--then=exit"],
         { killGraceMs: 300 },
       );
       const escaped = await grandchildPid(run);
       const exit = await run.exit;
       assert.equal(exit.reason, "exited");
-      assert.equal(isGone(escaped), false, "a process outside the group is not the manager's to end");
+      assert.equal(isGone(escaped), false, "a process that shed the cookie is not found");
     });
   });
 
@@ -514,6 +494,56 @@ describe("CliProcess", function () {
       const exit = await run.exit;
       assert.equal(exit.reason, "stopped");
       assert.equal(exit.signal, "SIGKILL");
+    });
+  });
+
+  describe("processes that left the CLI's group (setsid, a double-forked daemon)", () => {
+    before(function () {
+      // Only Linux lets us find them: by the cookie in /proc/<pid>/environ.
+      if (process.platform !== "linux") this.skip();
+    });
+
+    async function startEscapees(args: string[] = [], options: Partial<CliProcessOptions> = {}): Promise<{ run: Run; escapees: Escapees }> {
+      const pidFile = escapeesPidFile();
+      const run = start({ command: STARTS_ESCAPEES, args: [`--pid-file=${pidFile}`, ...args], ...options });
+      const escapees = await waitForEscapees(pidFile, () => (run.exitCount() > 0 ? `the CLI exited: ${run.text("stderr")}` : undefined));
+      strayPids.push(...escapeePids(escapees));
+      return { run, escapees };
+    }
+
+    const alive = (escapees: Escapees): number[] => escapeePids(escapees).filter((pid) => !isGone(pid));
+
+    it("ends them, and the CLI, before stop() resolves", async () => {
+      const { run, escapees } = await startEscapees();
+      const exit = await run.cli.stop();
+      assert.equal(exit.reason, "stopped");
+      assert.deepEqual(alive(escapees), []);
+    });
+
+    it("ends them, and the CLI, before reporting the exit of kill()", async () => {
+      const { run, escapees } = await startEscapees([], { stopGraceMs: 60_000, killGraceMs: 60_000 });
+      run.cli.kill();
+      const exit = await run.exit;
+      assert.equal(exit.signal, "SIGKILL");
+      assert.deepEqual(alive(escapees), []);
+    });
+
+    it("ends them when the CLI exits by itself and left them running", async () => {
+      const { run, escapees } = await startEscapees(["--then=exit"]);
+      const exit = await run.exit;
+      assert.equal(exit.reason, "exited");
+      assert.equal(exit.exitCode, 0);
+      assert.deepEqual(alive(escapees), []);
+    });
+
+    it("keeps one watchdog outside the CLI's group while the CLI runs, and none once it reported the exit", async () => {
+      const { run, escapees } = await startEscapees();
+      assert.ok(escapees.cookie, "the CLI was started with a cookie");
+      const watchdogs = processesMentioning(escapees.cookie);
+      assert.equal(watchdogs.length, 1);
+      assert.notEqual(processGroupOf(watchdogs[0]), escapees.cli);
+      await run.cli.stop();
+      assert.deepEqual(await whenEmpty(() => processesMentioning(escapees.cookie ?? ""), 5000), []);
     });
   });
 

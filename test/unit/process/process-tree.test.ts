@@ -1,7 +1,9 @@
 import * as assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
-import { processTreeOf } from "../../../src/process/process-tree";
+import { randomUUID } from "node:crypto";
+import { processGroupTree, processTreeOf, RUN_COOKIE_VARIABLE } from "../../../src/process/process-tree";
+import { isGone } from "../../helpers/escapees";
 
 function processState(pid: number): string | undefined {
   try {
@@ -53,5 +55,49 @@ describe("processTreeOf (POSIX process group)", () => {
     assert.doesNotThrow(() => process.kill(-pid, 0), "kill(-group, 0) still finds the zombie");
     assert.equal(processTreeOf(child, pid).isAlive(), false);
     await exited;
+  });
+});
+
+describe("processGroupTree with a run cookie (Linux)", () => {
+  before(function () {
+    if (process.platform !== "linux") this.skip();
+  });
+
+  /** A process in a session of its own, with `cookie` in its environment; and a group that is already gone. */
+  async function startEscapee(cookie: string): Promise<{ pid: number; goneGroup: number }> {
+    const { child: leader, pid: goneGroup } = startGroupLeader("");
+    await new Promise((resolve) => leader.once("exit", resolve));
+    const escapee = spawn(process.execPath, ["-e", "setInterval(() => {}, 60000)"], {
+      detached: true,
+      stdio: "ignore",
+      env: { ...process.env, [RUN_COOKIE_VARIABLE]: `outer-run ${cookie}` },
+    });
+    if (escapee.pid === undefined) throw new Error("could not start node");
+    escapee.unref();
+    return { pid: escapee.pid, goneGroup };
+  }
+
+  it("counts a process outside the group that carries the cookie as alive, and signals it", async () => {
+    const cookie = randomUUID();
+    const { pid, goneGroup } = await startEscapee(cookie);
+    const tree = processGroupTree(goneGroup, cookie);
+    assert.equal(tree.isAlive(), true);
+    tree.signal("SIGKILL");
+    const deadline = Date.now() + 5000;
+    while (!isGone(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(isGone(pid), true);
+    assert.equal(tree.isAlive(), false);
+  });
+
+  it("leaves alone a process that carries another run's cookie", async () => {
+    const { pid, goneGroup } = await startEscapee(randomUUID());
+    try {
+      const tree = processGroupTree(goneGroup, randomUUID());
+      assert.equal(tree.isAlive(), false);
+      tree.signal("SIGKILL");
+      assert.equal(isGone(pid), false);
+    } finally {
+      process.kill(pid, "SIGKILL");
+    }
   });
 });
