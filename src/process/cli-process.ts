@@ -24,9 +24,9 @@ export interface CliProcessOptions {
   env?: NodeJS.ProcessEnv;
   /** Default 120 000; 0 turns it off. No stdout bytes for this long stops the CLI with reason "timeout". */
   inactivityTimeoutMs?: number;
-  /** SIGINT → SIGTERM escalation delay; default 3000. */
+  /** SIGINT → SIGTERM escalation delay; default 2000. */
   stopGraceMs?: number;
-  /** SIGTERM → SIGKILL escalation delay; default 2000. */
+  /** SIGTERM → SIGKILL escalation delay; default 1000. */
   killGraceMs?: number;
   /** How much of stderr is kept for the exit report; default 64 KiB. */
   stderrTailBytes?: number;
@@ -74,8 +74,8 @@ export interface CliProcessHandlers {
 
 const defaults = {
   inactivityTimeoutMs: 120_000,
-  stopGraceMs: 3000,
-  killGraceMs: 2000,
+  stopGraceMs: 2000,
+  killGraceMs: 1000,
   stderrTailBytes: 64 * 1024,
 };
 

@@ -63,4 +63,4 @@ export function defineProfile<const Name extends string>(profile: CliProfile<Nam
 }
 
 /** How long a CLI asked to stop in its own way gets before SIGINT. */
-export const IN_BAND_STOP_GRACE_MS = 2000;
+export const IN_BAND_STOP_GRACE_MS = 1500;
