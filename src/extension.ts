@@ -7,6 +7,7 @@ import * as vscode from "vscode";
 import { createAdapter } from "./dialects/registry";
 import { Conversation, type ConversationHost, type Run, type RunRequest } from "./panel/conversation";
 import { NotificationPolicy } from "./panel/notification-policy";
+import { pointsToLocalNetwork } from "./panel/local-address";
 import { buildPromptContext } from "./panel/prompt-context";
 import { StatusTracker } from "./panel/status-model";
 import type { CliConversation, ErrorAction, Turn } from "./protocol/messages";
@@ -221,7 +222,19 @@ class EditorHost implements ConversationHost {
   }
 
   openExternal(url: string): void {
-    void vscode.env.openExternal(vscode.Uri.parse(url, true));
+    void this.openLink(url);
+  }
+
+  /** A link to the user's own machine or network opens only when they say so; dismissing never opens it. */
+  private async openLink(url: string): Promise<void> {
+    let uri = vscode.Uri.parse(url, true);
+    if (pointsToLocalNetwork(url)) {
+      const choice = await vscode.window.showWarningMessage(`Open ${url}? It points to your own machine or network.`, { modal: true }, "Open");
+      if (choice !== "Open") return;
+      // In a remote window this forwards the port, so the link reaches the machine the agent runs on.
+      if (vscode.env.remoteName !== undefined) uri = await vscode.env.asExternalUri(uri);
+    }
+    await vscode.env.openExternal(uri);
   }
 
   writeClipboard(text: string): void {
