@@ -51,7 +51,7 @@ describe("agent-stream run: what runs and its limits", function () {
   it("treats a --timeout-ms too long for a timer as off: no 1 ms timer loop, the run ends as the CLI does", async () => {
     const stream = path.join(repoRoot, "test", "fixtures", "locus", "documented-session.ndjson");
     assert.ok(fs.existsSync(stream), stream);
-    for (const timeout of ["2147483648", "1e308"]) {
+    for (const timeout of ["4294967296", "1e308"]) {
       const result = await agentStream(["run", "--json", "--timeout-ms", timeout, "--", process.execPath, fakeCli("print-and-exit.js"), stream, "0"]);
       assert.equal(result.code, 0, result.stderr);
       assert.doesNotMatch(result.stderr, /TimeoutOverflowWarning/);
