@@ -7,12 +7,14 @@ import * as vscode from "vscode";
 import { createAdapter } from "./dialects/registry";
 import { Conversation, type ConversationHost, type Run, type RunRequest } from "./panel/conversation";
 import { NotificationPolicy } from "./panel/notification-policy";
+import { pointsToLocalNetwork } from "./panel/local-address";
 import { buildPromptContext } from "./panel/prompt-context";
 import { StatusTracker } from "./panel/status-model";
 import type { CliConversation, ErrorAction, Turn } from "./protocol/messages";
 import { CliConversationSchema, MAX_PROMPT_CHARS, SavedTurnsSchema } from "./protocol/messages";
 import { ByteTail } from "./process/byte-tail";
 import { escapeForLog, logLines } from "./protocol/visible-text";
+import { resolveCommandPath } from "./process/command-path";
 import type { ConversationKey } from "./profiles/cli-profile";
 import { agentCommand, resolveCli, type AgentCommand } from "./profiles/profile-registry";
 import { LiveSession } from "./session/live-session";
@@ -20,7 +22,8 @@ import { ReplayRun } from "./session/replay";
 import { ChatPanels, ChatViewProvider, CHAT_PANEL_TYPE, CHAT_VIEW_ID } from "./vscode/chat-webviews";
 import { snapshotEditor } from "./vscode/editor-context";
 import { Notifier, type NoticeHandler } from "./vscode/notifier";
-import { readSettings, type AgentSettings } from "./vscode/settings";
+import { readSettings } from "./vscode/settings";
+import type { AgentSettings } from "./vscode/settings-values";
 import { StatusBar } from "./vscode/status-bar";
 
 const PERSISTED_TURNS_KEY = "agentStream.conversation";
@@ -69,7 +72,7 @@ export function activate(context: vscode.ExtensionContext): AgentStreamTestApi |
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, viewProvider),
     vscode.window.registerWebviewPanelSerializer(CHAT_PANEL_TYPE, panels),
     vscode.commands.registerCommand("agentStream.askAboutWorkspace", (prompt?: unknown) =>
-      askAboutWorkspace(chat, revealChat, typeof prompt === "string" ? prompt : undefined),
+      askAboutWorkspace(chat, log, revealChat, typeof prompt === "string" ? prompt : undefined),
     ),
     vscode.commands.registerCommand("agentStream.openChat", revealChat),
     vscode.commands.registerCommand("agentStream.openChatInEditor", () => panels.open()),
@@ -94,7 +97,7 @@ export function deactivate(): void {
  * F1 → "Ask about Workspace": a prompt from an input box, sent with the editor context the settings allow. A
  * keybinding may give the prompt as the command's argument (`"args": "Explain the selection"`): no input box then.
  */
-async function askAboutWorkspace(chat: Conversation, revealChat: () => Thenable<void>, given?: string): Promise<void> {
+async function askAboutWorkspace(chat: Conversation, log: vscode.LogOutputChannel, revealChat: () => Thenable<void>, given?: string): Promise<void> {
   // Taken first: once the chat opens in an editor tab, there is no active text editor any more.
   const editor = snapshotEditor();
   // The notifications are not awaited: the command is done once it has said so, whenever the user answers.
@@ -112,7 +115,7 @@ async function askAboutWorkspace(chat: Conversation, revealChat: () => Thenable<
       .then((choice) => choice !== undefined && vscode.commands.executeCommand("workbench.trust.manage"));
     return;
   }
-  const settings = readSettings();
+  const settings = readSettings(log);
   const context = buildPromptContext(editor, settings.context);
   const prompt = given?.slice(0, MAX_PROMPT_CHARS) ?? await vscode.window.showInputBox({
     title: "Agent Stream: Ask about Workspace",
@@ -140,7 +143,7 @@ async function replayStreamFile(chat: Conversation, log: vscode.LogOutputChannel
           })
         )?.[0];
   if (uri === undefined) return;
-  const settings = readSettings();
+  const settings = readSettings(log);
   const name = path.basename(uri.path);
   const started = chat.replay(`Replay of ${name}`, (onChange) => {
     log.info(escapeForLog(`replay: ${uri.toString(true)} (dialect ${settings.dialect})`));
@@ -171,7 +174,7 @@ class EditorHost implements ConversationHost {
   ) {}
 
   startRun(request: RunRequest): Run {
-    const settings = readSettings();
+    const settings = readSettings(this.log);
     const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? os.homedir();
     const stderr = new ByteTail(STDERR_TAIL_BYTES);
     const log = this.log;
@@ -223,7 +226,19 @@ class EditorHost implements ConversationHost {
   }
 
   openExternal(url: string): void {
-    void vscode.env.openExternal(vscode.Uri.parse(url, true));
+    void this.openLink(url);
+  }
+
+  /** A link to the user's own machine or network opens only when they say so; dismissing never opens it. */
+  private async openLink(url: string): Promise<void> {
+    let uri = vscode.Uri.parse(url, true);
+    if (pointsToLocalNetwork(url)) {
+      const choice = await vscode.window.showWarningMessage(`Open ${url}? It points to your own machine or network.`, { modal: true }, "Open");
+      if (choice !== "Open") return;
+      // In a remote window this forwards the port, so the link reaches the machine the agent runs on.
+      if (vscode.env.remoteName !== undefined) uri = await vscode.env.asExternalUri(uri);
+    }
+    await vscode.env.openExternal(uri);
   }
 
   writeClipboard(text: string): void {
@@ -252,11 +267,17 @@ class EditorHost implements ConversationHost {
         return;
       case "logIn": {
         // The CLI's own login, interactive, in a terminal the user can see; no shell is involved.
-        const settings = readSettings();
+        const settings = readSettings(this.log);
         const { profile, command } = resolveCli(settings);
+        // The very file a run starts (CliProcess resolves the same way): never one of the workspace's.
+        const file = resolveCommandPath(command, { ...process.env, ...settings.cliEnv });
+        if (!file.ok) {
+          void vscode.window.showErrorMessage(file.message);
+          return;
+        }
         const terminal = vscode.window.createTerminal({
           name: "Agent Stream: log in",
-          shellPath: command,
+          shellPath: file.file,
           shellArgs: [...profile.login.args],
           env: settings.cliEnv,
         });
@@ -284,7 +305,7 @@ class EditorHost implements ConversationHost {
   }
 
   agentName(): string {
-    const settings = readSettings();
+    const settings = readSettings(this.log);
     return settings.useBuiltinAgent ? "Built-in agent" : path.basename(resolveCli(settings).command);
   }
 

@@ -1,10 +1,12 @@
 // `agent-stream`: the pipeline from a terminal — check a recorded stream, print its transcript, or run a CLI live.
 import * as fs from "node:fs";
+import * as path from "node:path";
 import { parseArgs } from "node:util";
 import * as zlib from "node:zlib";
 import { DIALECT_NAMES, createAdapter, isDialectName, type DialectName } from "../dialects/registry";
 import { LiveSession } from "../session/live-session";
 import { replayStream } from "../session/replay";
+import { clampInactivityTimeoutMs, clampMaxLineBytes, MAX_LINE_BYTES } from "../session/run-limits";
 import { DEFAULT_MAX_LINE_BYTES } from "../stream/line-reader";
 import { createLivePrinter, createStderrPassthrough } from "./live-printer";
 import { transcriptToMarkdown } from "../session/transcript-markdown";
@@ -19,9 +21,11 @@ const USAGE = `Usage:
   agent-stream run [--json] [--timeout-ms N] [--dialect NAME] [--max-line-bytes N] -- <command> [args...]
       Run a CLI, print its events as they arrive (--json: normalized protocol-1 NDJSON),
       and exit with its done's exit code. Ctrl-C, SIGTERM or SIGHUP stops it (twice: at once).
+      A bare <command> is looked up in PATH's absolute folders only; ./x is relative to this folder.
 
 FILE defaults to standard input (a .gz file is decompressed). Dialects: ${DIALECT_NAMES.join(", ")};
 transcript and run default to auto, which recognises the stream's dialect from its first lines.
+--max-line-bytes is at most ${MAX_LINE_BYTES} (more is that); --timeout-ms above 2147483647 is 0 (off).
 Exit code 2: the command line or the input file was wrong.`;
 
 class UsageError extends Error {}
@@ -82,7 +86,9 @@ function parse<T extends Record<string, { type: "string" | "boolean"; default?: 
 function commonOptions(values: { dialect?: string | boolean; "max-line-bytes"?: string | boolean }, defaultDialect: DialectName): CommonOptions {
   const dialect = String(values.dialect ?? defaultDialect);
   if (!isDialectName(dialect)) throw new UsageError(`unknown dialect ${JSON.stringify(dialect)} (known: ${DIALECT_NAMES.join(", ")})`);
-  const maxLineBytes = values["max-line-bytes"] === undefined ? DEFAULT_MAX_LINE_BYTES : positiveInteger("--max-line-bytes", values["max-line-bytes"]);
+  const option = values["max-line-bytes"];
+  // A positive integer is never nonsense here, so the clamp always has a value.
+  const maxLineBytes = option === undefined ? DEFAULT_MAX_LINE_BYTES : (clampMaxLineBytes(positiveInteger("--max-line-bytes", option)) ?? DEFAULT_MAX_LINE_BYTES);
   return { dialect, maxLineBytes };
 }
 
@@ -130,10 +136,14 @@ async function runCommand(args: readonly string[]): Promise<number> {
     "timeout-ms": { type: "string" },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected ${JSON.stringify(positionals[0])} before --`);
-  const [command, ...commandArgs] = args.slice(separator + 1);
-  if (command === undefined || command === "") throw new UsageError("no command after --");
+  const [typed, ...commandArgs] = args.slice(separator + 1);
+  if (typed === undefined || typed === "") throw new UsageError("no command after --");
+  // `./x` typed in the user's own shell means this folder, as the shell would read it. A bare name is still looked up
+  // in PATH's absolute folders only (by CliProcess), so it never becomes a file of this folder.
+  const command = typed.includes("/") || (process.platform === "win32" && typed.includes("\\")) ? path.resolve(typed) : typed;
   const { dialect, maxLineBytes } = commonOptions(values, "auto");
-  const inactivityTimeoutMs = values["timeout-ms"] === undefined ? undefined : positiveInteger("--timeout-ms", values["timeout-ms"], true);
+  const timeoutOption = values["timeout-ms"];
+  const inactivityTimeoutMs = timeoutOption === undefined ? undefined : clampInactivityTimeoutMs(positiveInteger("--timeout-ms", timeoutOption, true));
 
   const out = new BackpressuredStdout();
   const printer = values.json

@@ -8,7 +8,8 @@ import { formatCommandLine } from "./command-line";
 import { InactivityTimer } from "./inactivity-timer";
 import { processTreeOf, runCookieEnvironment, type ProcessTree } from "./process-tree";
 import { SignalEscalation, type EscalationStep } from "./signal-escalation";
-import { describeSpawnError } from "./spawn-error";
+import { resolveCommandPath } from "./command-path";
+import { describeSpawnError, type SpawnError } from "./spawn-error";
 import { DEFAULT_WATCHDOG_SCRIPT, startWatchdog, type Watchdog } from "./watchdog";
 
 export interface CliProcessOptions {
@@ -125,9 +126,15 @@ export class CliProcess {
     const cookie = randomUUID();
     const env = runCookieEnvironment(childEnvironment(options.env ?? process.env), cookie);
 
+    // Resolved here, the one place every runner passes through, so no runner can start a workspace's own file.
+    const file = resolveCommandPath(options.command, env);
+    if (!file.ok) {
+      process.nextTick(() => this.finishSpawnFailure({ errno: file.errno, message: file.message }));
+      return;
+    }
     let child: ChildProcess;
     try {
-      child = spawn(options.command, [...options.args], {
+      child = spawn(file.file, [...options.args], {
         cwd: options.cwd,
         env,
         shell: false,
@@ -139,13 +146,13 @@ export class CliProcess {
       });
     } catch (error) {
       // Some failures (E2BIG, a working folder that is a file) are thrown instead of emitted.
-      process.nextTick(() => this.failSpawn(error, env));
+      process.nextTick(() => this.failSpawn(error, file.file, env));
       return;
     }
     this.child = child;
     this.pid = child.pid;
     if (child.pid === undefined) {
-      child.once("error", (error) => this.failSpawn(error, env));
+      child.once("error", (error) => this.failSpawn(error, file.file, env));
       return;
     }
     this.tree = processTreeOf(child, child.pid, cookie);
@@ -344,15 +351,13 @@ export class CliProcess {
     });
   }
 
-  private failSpawn(error: unknown, env: NodeJS.ProcessEnv): void {
+  private failSpawn(error: unknown, file: string, env: NodeJS.ProcessEnv): void {
+    this.finishSpawnFailure(describeSpawnError(error, file, this.options.cwd, env));
+  }
+
+  private finishSpawnFailure(spawnError: SpawnError): void {
     if (this.result !== undefined) return;
-    this.finish({
-      reason: "spawn-failed",
-      exitCode: null,
-      signal: null,
-      stderrTail: "",
-      spawnError: describeSpawnError(error, this.options.command, this.options.cwd, env),
-    });
+    this.finish({ reason: "spawn-failed", exitCode: null, signal: null, stderrTail: "", spawnError });
   }
 
   private finish(exit: CliExit): void {

@@ -1,6 +1,9 @@
 // Fires once after a stretch of unpaused time with no recorded activity.
 import { performance } from "node:perf_hooks";
 
+/** setTimeout's largest delay: a longer one fires after 1 ms instead (with a TimeoutOverflowWarning). */
+export const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
+
 export class InactivityTimer {
   private lastActivity = performance.now();
   private pausedAt: number | undefined;
@@ -47,6 +50,8 @@ export class InactivityTimer {
   }
 
   private arm(delayMs: number): void {
+    // Too long to time means off: armed, it would wake every millisecond and never fire.
+    if (!(this.limitMs <= MAX_TIMER_DELAY_MS)) return;
     this.timer = setTimeout(() => this.check(), Math.max(1, Math.ceil(delayMs)));
   }
 

@@ -353,5 +353,52 @@ describe("in the editor", function () {
         fs.rmSync(planted + ".ran", { force: true });
       }
     });
+
+    it("answers when a workspace sets maxLineSizeMB to \"x\" and an inactivityTimeoutSeconds too long to time", async function () {
+      const settingsDir = path.join(workspace, ".vscode");
+      fs.mkdirSync(settingsDir, { recursive: true });
+      fs.writeFileSync(path.join(settingsDir, "settings.json"), JSON.stringify({ "agentStream.maxLineSizeMB": "x", "agentStream.inactivityTimeoutSeconds": 1e308 }));
+      try {
+        await waitFor("VS Code to read the workspace settings", () => config().inspect("maxLineSizeMB")?.workspaceValue === "x");
+        await useSettings({ "cli.path": fakeCli("fake-locus.js"), "cli.env": { FAKE_SCENARIO: "answer" } });
+        api.conversation.send("still limited?");
+        const turn = await finished(api);
+        assert.equal(turn.status, "completed");
+        assert.notEqual(turn.done, null);
+      } finally {
+        fs.rmSync(settingsDir, { recursive: true, force: true });
+      }
+    });
+
+    it("never runs the workspace's own program for a bare cli.path, neither for a run nor for Log In, whatever PATH holds", async function () {
+      const name = "agent-stream-bare-cli";
+      const installed = fs.mkdtempSync(path.join(os.tmpdir(), "agent-stream-installed-"));
+      const marker = path.join(installed, "login-marker");
+      fs.symlinkSync(fakeCli("fake-failing.js"), path.join(installed, name));
+      // The workspace's program of the same name, in the folder itself and in its bin/: it leaves a mark if it runs.
+      const planted = [path.join(workspace, name), path.join(workspace, "bin", name)];
+      fs.mkdirSync(path.join(workspace, "bin"), { recursive: true });
+      for (const file of planted) fs.writeFileSync(file, `#!${process.execPath}\nrequire("fs").writeFileSync(__filename + ".ran", "ran");\n`, { mode: 0o755 });
+      const searchPath = ["", ".", "bin", installed, path.dirname(process.execPath)].join(path.delimiter);
+      await useSettings({ "cli.path": name, "cli.env": { PATH: searchPath, FAKE_ERROR_CODE: "AUTH_EXPIRED", FAKE_LOGIN_MARKER: marker } });
+      let shown: { actions: string[] } | undefined;
+      const intercept = api.interceptNotifications(async (notice) => ((shown = notice), "Log In"));
+      try {
+        api.conversation.send("who runs?");
+        await finished(api);
+        await waitFor("the notification", () => shown);
+        assert.deepEqual(shown?.actions, ["Log In"], "the installed CLI answered (AUTH_EXPIRED)");
+        const terminal = await waitFor("the login terminal", () => vscode.window.terminals.find((t) => t.name === "Agent Stream: log in"));
+        await waitFor("the installed CLI's login to run", () => fs.existsSync(marker), 20_000);
+        terminal.dispose();
+        assert.deepEqual(planted.filter((file) => fs.existsSync(file + ".ran")), [], "a program of the workspace ran");
+      } finally {
+        intercept.dispose();
+        for (const file of planted) fs.rmSync(file + ".ran", { force: true });
+        fs.rmSync(path.join(workspace, name), { force: true });
+        fs.rmSync(path.join(workspace, "bin"), { recursive: true, force: true });
+        fs.rmSync(installed, { recursive: true, force: true });
+      }
+    });
   });
 });

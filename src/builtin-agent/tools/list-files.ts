@@ -4,6 +4,7 @@ import type { Dirent } from "node:fs";
 import * as fs from "node:fs/promises";
 import * as path from "node:path";
 import { IgnoreRules, IgnoreStack } from "../gitignore";
+import { readFile } from "./read-file";
 import { failed, succeeded, type ToolResult } from "./tool-result";
 
 export interface ListedFile {
@@ -46,7 +47,7 @@ export async function listFiles(root: string, options: ListFilesOptions = {}): P
   const maxFiles = options.maxFiles ?? LIST_FILES_LIMITS.maxFiles;
   const maxDepth = options.maxDepth ?? LIST_FILES_LIMITS.maxDepth;
   const listing: FileListing = { files: [], truncated: false, depthLimited: false, ignoredEntries: 0, unreadableFolders: [] };
-  const rootIgnores = IgnoreStack.empty.with("", await readIgnoreRules(path.join(root, ".git", "info", "exclude")));
+  const rootIgnores = IgnoreStack.empty.with("", await readIgnoreRules(root, ".git/info/exclude"));
   // Breadth first, so that when the limit is hit the files near the top of the tree are the ones listed.
   const queue: PendingFolder[] = [{ path: "", depth: 0, ignores: rootIgnores }];
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
@@ -58,7 +59,7 @@ export async function listFiles(root: string, options: ListFilesOptions = {}): P
       listing.unreadableFolders.push({ path: folder.path, error: entries.error });
       continue;
     }
-    const ignores = folder.ignores.with(folder.path, await readIgnoreRules(path.join(root, folder.path, ".gitignore")));
+    const ignores = folder.ignores.with(folder.path, await readIgnoreRules(root, folder.path === "" ? ".gitignore" : `${folder.path}/.gitignore`));
     for (const entry of entries.value) {
       if (ALWAYS_SKIPPED.has(entry.name)) continue;
       const relative = folder.path === "" ? entry.name : `${folder.path}/${entry.name}`;
@@ -115,12 +116,13 @@ async function sizeOf(absolute: string): Promise<number> {
   }
 }
 
-async function readIgnoreRules(file: string): Promise<IgnoreRules> {
-  try {
-    return IgnoreRules.parse(await fs.readFile(file, "utf8"));
-  } catch {
-    return IgnoreRules.parse("");
-  }
+/**
+ * Read as ReadFile reads any file: a regular file inside the workspace (links resolved), at most 1 MB. Anything else
+ * — a FIFO that would wait forever, a link to /dev/zero or out of the workspace — has no rules.
+ */
+async function readIgnoreRules(root: string, relative: string): Promise<IgnoreRules> {
+  const file = await readFile(root, relative);
+  return IgnoreRules.parse(file.ok && !file.value.binary ? file.value.text : "");
 }
 
 function errorCode(error: unknown): string {

@@ -3,13 +3,16 @@
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { MAX_TIMER_DELAY_MS } from "../../../src/process/inactivity-timer";
+import { MAX_LINE_BYTES } from "../../../src/session/run-limits";
 import { repoRoot } from "../../helpers/repo";
 
 interface Manifest {
   contributes: {
     commands: { command: string; title: string; category?: string }[];
-    configuration: { properties: Record<string, { markdownDescription?: string; description?: string; scope?: string }> };
+    configuration: { properties: Record<string, { markdownDescription?: string; description?: string; scope?: string; maximum?: number }> };
   };
+  capabilities: { untrustedWorkspaces: { supported: string; restrictedConfigurations?: string[] } };
 }
 
 const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as Manifest;
@@ -29,6 +32,20 @@ describe("package.json and README", () => {
     for (const key of ["agentStream.cli.path", "agentStream.cli.args", "agentStream.cli.env", "agentStream.cli.profile"]) {
       assert.equal(manifest.contributes.configuration.properties[key]?.scope, "machine", key);
     }
+  });
+
+  it("keeps what runs and the safety limits out of an untrusted workspace's reach: restricted configurations that exist", () => {
+    const restricted = manifest.capabilities.untrustedWorkspaces.restrictedConfigurations ?? [];
+    const whatRunsAndLimits = ["cli.path", "cli.args", "cli.env", "cli.profile", "useBuiltinAgent", "inactivityTimeoutSeconds", "maxLineSizeMB"];
+    assert.deepEqual([...restricted].sort(), whatRunsAndLimits.map((key) => `agentStream.${key}`).sort());
+    const unknown = restricted.filter((key) => manifest.contributes.configuration.properties[key] === undefined);
+    assert.deepEqual(unknown, []);
+  });
+
+  it("shows the same maximum for the timeout and the line size as the code clamps to", () => {
+    const properties = manifest.contributes.configuration.properties;
+    assert.equal(properties["agentStream.inactivityTimeoutSeconds"]?.maximum, Math.floor(MAX_TIMER_DELAY_MS / 1000));
+    assert.equal(properties["agentStream.maxLineSizeMB"]?.maximum, MAX_LINE_BYTES / (1024 * 1024));
   });
 
   it("puts every command under Agent Stream: in the palette, with the titles the README uses", () => {
