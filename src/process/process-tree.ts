@@ -2,6 +2,7 @@
 // the run's cookie, even one that left the group), its process tree on Windows.
 import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
+import * as path from "node:path";
 import { errorCode } from "./error-code";
 
 export interface ProcessTree {
@@ -89,7 +90,7 @@ class WindowsProcessTree implements ProcessTree {
 
   signal(): void {
     if (!this.isAlive()) return;
-    const taskkill = spawn("taskkill", ["/T", "/F", "/PID", String(this.pid)], {
+    const taskkill = spawn(windowsTaskkill(), ["/T", "/F", "/PID", String(this.pid)], {
       shell: false,
       stdio: "ignore",
       windowsHide: true,
@@ -176,4 +177,9 @@ function readProcFile(pid: number, name: "stat" | "environ"): Buffer | undefined
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** By absolute path: Windows looks for a bare name in the current folder (the workspace) first. */
+function windowsTaskkill(): string {
+  return path.win32.join(process.env["SystemRoot"] ?? "C:\\Windows", "System32", "taskkill.exe");
 }
