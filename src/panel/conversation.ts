@@ -37,8 +37,11 @@ export interface ConversationHost {
   /** Opens an http(s) URL the view asked for, after the conversation checked it. */
   openExternal(url: string): void;
   writeClipboard(text: string): void;
-  /** An error card's button. */
-  runErrorAction(action: ErrorAction, turn: Turn): void;
+  /**
+   * An error card's button that acts on the editor (settings, the log, a login terminal). Retry and New Session are
+   * the conversation's own; after `useBuiltinAgent` has changed the setting, the conversation retries the turn.
+   */
+  runEditorAction(action: EditorAction, turn: Turn): Thenable<void> | void;
   /** Something a view sent that is not an intent: dropped, and said in the log. */
   logRejected(reason: string): void;
   /** Why no CLI may run now (Restricted Mode), or null. */
@@ -48,6 +51,9 @@ export interface ConversationHost {
   /** Keeps finished turns, and the CLI conversation to continue, across a window reload (the extension host restarts). */
   persist(turns: readonly Turn[], cliConversation: CliConversation | null): void;
 }
+
+/** The error actions the host carries out; the rest (retry, newSession) are the conversation's. */
+export type EditorAction = Exclude<ErrorAction, "retry" | "newSession">;
 
 /** The prompt as the agent receives it: the user's words, then the editor context they chose to send. */
 export function promptWithContext(prompt: string, context: PromptContext | null): string {
@@ -141,6 +147,25 @@ export class Conversation {
     const run = this.host.startRun({ prompt: promptWithContext(text, context), conversation, onChange: (change) => this.onChange(turn, change) });
     this.track(turn, run, { agent, id: conversation.id });
     return true;
+  }
+
+  /** An error card's or a notification's button, for the turn it belongs to. */
+  async runErrorAction(action: ErrorAction, turn: Turn): Promise<void> {
+    switch (action) {
+      case "retry":
+        await this.retry(turn);
+        return;
+      case "newSession":
+        await this.newSession();
+        return;
+      case "useBuiltinAgent":
+        // The setting first, then the same prompt again, now answered by the built-in agent.
+        await this.host.runEditorAction(action, turn);
+        await this.retry(turn);
+        return;
+      default:
+        await this.host.runEditorAction(action, turn);
+    }
   }
 
   /** Asks the same again: stops the turn's run if it is still going, then sends its prompt and context anew. */
@@ -248,7 +273,7 @@ export class Conversation {
       case "errorAction": {
         const turn = this.turns.find((t) => t.id === intent.turnId);
         if (turn === undefined) this.host.logRejected(`error action for a turn that no longer exists (${intent.turnId})`);
-        else this.host.runErrorAction(intent.action, turn);
+        else void this.runErrorAction(intent.action, turn);
         return;
       }
     }

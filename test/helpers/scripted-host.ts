@@ -1,8 +1,8 @@
 // A ConversationHost whose runs read a stream the test writes line by line: every state of a session can be
 // reached in order, with no process and no timing. Runs go through the real ReplayRun (reader, decoder, session).
 import { createAdapter } from "../../src/dialects/registry";
-import type { Conversation, ConversationHost, Run, RunRequest } from "../../src/panel/conversation";
-import type { ErrorAction, SessionChange, Turn } from "../../src/protocol/messages";
+import type { Conversation, ConversationHost, EditorAction, Run, RunRequest } from "../../src/panel/conversation";
+import type { SessionChange, Turn } from "../../src/protocol/messages";
 import { ReplayRun } from "../../src/session/replay";
 
 /** An async stream of chunks the test pushes into; `end()` closes it. */
@@ -33,7 +33,7 @@ export class ScriptedStream implements AsyncIterable<string> {
 export class ScriptedHost implements ConversationHost {
   readonly streams: ScriptedStream[] = [];
   readonly prompts: string[] = [];
-  readonly actions: { action: ErrorAction; turnId: number }[] = [];
+  readonly actions: { action: EditorAction; turnId: number }[] = [];
   restrictionText: string | null = null;
 
   startRun(request: RunRequest): Run {
@@ -44,7 +44,7 @@ export class ScriptedHost implements ConversationHost {
   }
   openExternal(): void {}
   writeClipboard(): void {}
-  runErrorAction(action: ErrorAction, turn: Turn): void {
+  runEditorAction(action: EditorAction, turn: Turn): void {
     this.actions.push({ action, turnId: turn.id });
   }
   logRejected(): void {}

@@ -1,8 +1,8 @@
 import * as assert from "node:assert/strict";
 import * as os from "node:os";
 import { createAdapter } from "../../../src/dialects/registry";
-import { Conversation, applyChange, checkedLink, type ConversationHost, type RunRequest } from "../../../src/panel/conversation";
-import type { CliConversation, ErrorAction, HostMessage, Turn } from "../../../src/protocol/messages";
+import { Conversation, applyChange, checkedLink, type ConversationHost, type EditorAction, type RunRequest } from "../../../src/panel/conversation";
+import type { CliConversation, HostMessage, Turn } from "../../../src/protocol/messages";
 import { LiveSession } from "../../../src/session/live-session";
 import { ReplayRun } from "../../../src/session/replay";
 import * as cli from "../../helpers/stream-builder";
@@ -14,7 +14,7 @@ class RecordingHost implements ConversationHost {
   restrictionText: string | null = null;
   readonly opened: string[] = [];
   readonly copied: string[] = [];
-  readonly actions: { action: ErrorAction; turnId: number }[] = [];
+  readonly actions: { action: EditorAction; turnId: number }[] = [];
   readonly rejected: string[] = [];
   persisted: readonly Turn[] | undefined;
   persistedCliConversation: CliConversation | null | undefined;
@@ -44,7 +44,7 @@ class RecordingHost implements ConversationHost {
   writeClipboard(text: string): void {
     this.copied.push(text);
   }
-  runErrorAction(action: ErrorAction, turn: Turn): void {
+  runEditorAction(action: EditorAction, turn: Turn): void {
     this.actions.push({ action, turnId: turn.id });
   }
   logRejected(reason: string): void {
@@ -293,12 +293,38 @@ describe("Conversation", () => {
       assert.deepEqual(host.copied, ["```ts\nx\n```"]);
     });
 
-    it("passes an error card's action to the host with its turn", async () => {
+    it("passes an error card's editor action to the host with its turn", async () => {
       host.scenario = "crash";
       conversation.send("x");
       await finishedRun(conversation);
-      conversation.handleIntent(view, { type: "errorAction", action: "retry", turnId: 0 });
-      assert.deepEqual(host.actions, [{ action: "retry", turnId: 0 }]);
+      conversation.handleIntent(view, { type: "errorAction", action: "showLog", turnId: 0 });
+      assert.deepEqual(host.actions, [{ action: "showLog", turnId: 0 }]);
+    });
+
+    it("retries an error card's turn itself: the same prompt runs again, and the host is asked nothing", async () => {
+      host.scenario = "crash";
+      conversation.send("the same question");
+      await finishedRun(conversation);
+      await conversation.runErrorAction("retry", conversation.lastTurn!);
+      await finishedRun(conversation);
+      assert.deepEqual(
+        host.requests.map((r) => r.prompt),
+        ["the same question", "the same question"],
+      );
+      assert.deepEqual(host.actions, []);
+    });
+
+    it("switches to the built-in agent through the host, then asks the same again", async () => {
+      host.scenario = "crash";
+      conversation.send("again please");
+      await finishedRun(conversation);
+      await conversation.runErrorAction("useBuiltinAgent", conversation.lastTurn!);
+      await finishedRun(conversation);
+      assert.deepEqual(host.actions, [{ action: "useBuiltinAgent", turnId: 0 }]);
+      assert.deepEqual(
+        host.requests.map((r) => r.prompt),
+        ["again please", "again please"],
+      );
     });
   });
 

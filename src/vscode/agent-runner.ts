@@ -1,0 +1,78 @@
+// Starts the agent for one prompt, as the settings say: the CLI and its profile, or the built-in agent. Logs each
+// run to the Output channel (its command line, problems, a failed run's stderr), escaped so that stream text can
+// never forge a log line.
+import * as os from "node:os";
+import * as path from "node:path";
+import * as vscode from "vscode";
+import { createAdapter } from "../dialects/registry";
+import type { RunRequest } from "../panel/conversation";
+import { ByteTail } from "../process/byte-tail";
+import { escapeForLog, logLines } from "../protocol/visible-text";
+import { builtinAgentCommand } from "../profiles/builtin-agent-profile";
+import type { ConversationKey } from "../profiles/cli-profile";
+import { agentCommand, type AgentCommand } from "../profiles/profile-registry";
+import { LiveSession } from "../session/live-session";
+import type { AgentSettings } from "./settings-values";
+
+/** Raw lines longer than this are cut in the trace log (the panel still gets all of them). */
+const MAX_TRACED_LINE_CHARS = 4000;
+/** How much of a CLI's stderr the log keeps for a failed run. */
+const STDERR_TAIL_BYTES = 8 * 1024;
+
+export class AgentRunner {
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  start(settings: AgentSettings, request: RunRequest): LiveSession {
+    const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? os.homedir();
+    const stderr = new ByteTail(STDERR_TAIL_BYTES);
+    const log = this.log;
+    const agent = this.agentCommand(settings, request);
+    const live = LiveSession.start({
+      adapter: createAdapter(agent.dialect),
+      maxLineBytes: settings.maxLineBytes,
+      process: { command: agent.command, args: agent.args, env: agent.env, input: agent.input, cwd, inactivityTimeoutMs: settings.inactivityTimeoutMs },
+      isRunOver: agent.isRunOver,
+      onChange: (change) => {
+        // Stream text reaches the log escaped, one log line at most per stream line: it cannot forge log lines.
+        if (change.kind === "problem") log.warn(escapeForLog(`line ${change.problem.line ?? "?"}: ${change.problem.code} ${change.problem.message}`));
+        request.onChange(change);
+      },
+      onStderr: (chunk) => {
+        stderr.push(chunk);
+        for (const line of logLines(chunk.toString("utf8").trimEnd())) log.trace(`stderr: ${line}`);
+      },
+      // Decided per run: formatting every line costs time only someone reading the trace should pay.
+      onLine: log.logLevel === vscode.LogLevel.Trace ? (text, line) => log.trace(`line ${line}: ${escapeForLog(clip(text))}`) : undefined,
+    });
+    log.info(escapeForLog(`run: ${live.commandLine} (in ${cwd}, ${agent.description})`));
+    void live.finished.then((transcript) => {
+      log.info(`done: ${transcript.status}, exit code ${transcript.done.exitCode}, ${transcript.done.durationMs} ms`);
+      const tail = stderr.text().trimEnd();
+      if (transcript.status !== "failed" || tail === "") return;
+      log.warn(`stderr of the failed run (last ${STDERR_TAIL_BYTES / 1024} KiB):`);
+      for (const line of logLines(tail)) log.warn(`stderr: ${line}`);
+    });
+    return live;
+  }
+
+  /** The agent CLI from settings and its profile, or the built-in agent run by this extension host's own Node. */
+  private agentCommand(settings: AgentSettings, request: RunRequest): AgentCommand & { env: NodeJS.ProcessEnv; description: string } {
+    const conversation = this.conversationKey(request);
+    if (settings.useBuiltinAgent) return { ...builtinAgentCommand(this.context.extensionPath, request.prompt, conversation), description: "built-in agent" };
+    const agent = agentCommand(settings, request.prompt, conversation);
+    const continues = request.conversation.continues ? `, continuing conversation ${request.conversation.id}` : "";
+    return { ...agent, env: { ...process.env, ...settings.cliEnv }, description: `profile ${agent.profile.name}, dialect ${agent.dialect}${continues}` };
+  }
+
+  private conversationKey(request: RunRequest): ConversationKey {
+    // Where pi keeps the conversation's session file (pi makes the folder); other CLIs keep theirs themselves.
+    return { ...request.conversation, stateDir: path.join(this.context.globalStorageUri.fsPath, "cli-conversations") };
+  }
+}
+
+function clip(text: string): string {
+  return text.length > MAX_TRACED_LINE_CHARS ? `${text.slice(0, MAX_TRACED_LINE_CHARS)}… (${text.length.toLocaleString("en-US")} characters)` : text;
+}

@@ -1,0 +1,102 @@
+// What the conversation needs of the editor (see ConversationHost): runs, links, the clipboard, the error cards'
+// editor actions, trust, and persistence. Glue only: each method hands over to the core or to a VS Code API.
+import * as path from "node:path";
+import * as vscode from "vscode";
+import type { ConversationHost, EditorAction, Run, RunRequest } from "../panel/conversation";
+import { pointsToLocalNetwork } from "../panel/local-address";
+import { resolveCommandPath } from "../process/command-path";
+import type { CliConversation, Turn } from "../protocol/messages";
+import { escapeForLog } from "../protocol/visible-text";
+import { resolveCli } from "../profiles/profile-registry";
+import type { AgentRunner } from "./agent-runner";
+import type { ConversationStore } from "./conversation-store";
+import { readSettings } from "./settings";
+
+export class EditorHost implements ConversationHost {
+  constructor(
+    private readonly runner: AgentRunner,
+    private readonly store: ConversationStore,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  startRun(request: RunRequest): Run {
+    return this.runner.start(readSettings(this.log), request);
+  }
+
+  openExternal(url: string): void {
+    void this.openLink(url);
+  }
+
+  /** A link to the user's own machine or network opens only when they say so; dismissing never opens it. */
+  private async openLink(url: string): Promise<void> {
+    let uri = vscode.Uri.parse(url, true);
+    if (pointsToLocalNetwork(url)) {
+      const choice = await vscode.window.showWarningMessage(`Open ${url}? It points to your own machine or network.`, { modal: true }, "Open");
+      if (choice !== "Open") return;
+      // In a remote window this forwards the port, so the link reaches the machine the agent runs on.
+      if (vscode.env.remoteName !== undefined) uri = await vscode.env.asExternalUri(uri);
+    }
+    await vscode.env.openExternal(uri);
+  }
+
+  writeClipboard(text: string): void {
+    void vscode.env.clipboard.writeText(text);
+  }
+
+  async runEditorAction(action: EditorAction): Promise<void> {
+    switch (action) {
+      case "setCliPath": {
+        // A machine setting: in a remote window (SSH, WSL, containers, code-server) the Settings editor lists it only
+        // under the Remote tab; its User tab would say "No Settings Found". (That command takes its query only as
+        // an object.)
+        const query = "agentStream.cli.path";
+        if (vscode.env.remoteName === undefined) await vscode.commands.executeCommand("workbench.action.openSettings", query);
+        else await vscode.commands.executeCommand("workbench.action.openRemoteSettings", { query });
+        return;
+      }
+      case "showLog":
+        this.log.show();
+        return;
+      case "logIn":
+        this.logIn();
+        return;
+      case "useBuiltinAgent":
+        await vscode.workspace.getConfiguration("agentStream").update("useBuiltinAgent", true, vscode.ConfigurationTarget.Global);
+        return;
+    }
+  }
+
+  /** The CLI's own login, interactive, in a terminal the user can see; no shell is involved. */
+  private logIn(): void {
+    const settings = readSettings(this.log);
+    const { profile, command } = resolveCli(settings);
+    // The very file a run starts (CliProcess resolves the same way): never one of the workspace's.
+    const file = resolveCommandPath(command, { ...process.env, ...settings.cliEnv });
+    if (!file.ok) {
+      void vscode.window.showErrorMessage(file.message);
+      return;
+    }
+    const terminal = vscode.window.createTerminal({ name: "Agent Stream: log in", shellPath: file.file, shellArgs: [...profile.login.args], env: settings.cliEnv });
+    terminal.show();
+    if (profile.login.hint !== undefined) void vscode.window.showInformationMessage(profile.login.hint);
+  }
+
+  logRejected(reason: string): void {
+    this.log.warn(escapeForLog(reason));
+  }
+
+  restriction(): string | null {
+    return vscode.workspace.isTrusted
+      ? null
+      : "This workspace is in Restricted Mode, so Agent Stream does not run the agent CLI here. Trust the workspace to chat; replaying a recorded stream still works.";
+  }
+
+  agentName(): string {
+    const settings = readSettings(this.log);
+    return settings.useBuiltinAgent ? "Built-in agent" : path.basename(resolveCli(settings).command);
+  }
+
+  persist(turns: readonly Turn[], cliConversation: CliConversation | null): void {
+    this.store.save(turns, cliConversation);
+  }
+}
