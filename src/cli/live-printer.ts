@@ -1,9 +1,9 @@
 // Prints a live session for a person at a terminal: the answer as it streams, tools and errors on their own lines.
 import { StringDecoder } from "node:string_decoder";
 import type { SessionChange } from "../protocol/messages";
-import { summarizeParameters } from "../session/tool-summary";
+import { summarizeParameters } from "../common/tool-summary";
 import type { TranscriptBlock } from "../protocol/transcript";
-import { formatDuration } from "../session/duration";
+import { formatDuration } from "../common/duration";
 import { escapeForLog, escapeForTerminal } from "../protocol/visible-text";
 
 export interface PrinterStreams {

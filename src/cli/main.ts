@@ -9,7 +9,7 @@ import { replayStream } from "../session/replay";
 import { clampInactivityTimeoutMs, clampMaxLineBytes, MAX_LINE_BYTES } from "../session/run-limits";
 import { DEFAULT_MAX_LINE_BYTES } from "../stream/line-reader";
 import { createLivePrinter, createStderrPassthrough } from "./live-printer";
-import { transcriptToMarkdown } from "../session/transcript-markdown";
+import { transcriptToMarkdown } from "../common/transcript-markdown";
 import { escapeForLog, escapeForTerminal, escapeJson } from "../protocol/visible-text";
 
 const USAGE = `Usage:

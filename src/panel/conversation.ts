@@ -14,7 +14,7 @@ import {
 } from "../protocol/messages";
 import type { Transcript } from "../protocol/transcript";
 import type { Session } from "../session/session";
-import { isFinished } from "../session/session-state";
+import { isFinished } from "../protocol/session-states";
 
 /** A run in progress, as the conversation needs it (a LiveSession, or a replay). */
 export interface Run {

@@ -3,9 +3,9 @@
 import { ERROR_GUIDES } from "../protocol/error-guides";
 import type { SessionChange, Turn } from "../protocol/messages";
 import type { ErrorBlock, ToolCard } from "../protocol/transcript";
-import { formatDuration } from "../session/duration";
-import { isFinished } from "../session/session-state";
-import { summarizeParameters } from "../session/tool-summary";
+import { formatDuration } from "../common/duration";
+import { isFinished } from "../protocol/session-states";
+import { summarizeParameters } from "../common/tool-summary";
 import type { ConversationObserver } from "./conversation";
 
 export type StatusKind = "idle" | "starting" | "streaming" | "tool" | "completed" | "failed" | "stopped";

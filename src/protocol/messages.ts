@@ -1,7 +1,7 @@
 // The contract between the extension host and the chat webview: what the host tells the view (a snapshot,
 // then changes), and the small set of intents the view may send back. Both sides use these schemas.
 import * as z from "zod/mini";
-import { SESSION_STATES } from "../session/session-state";
+import { SESSION_STATES } from "./session-states";
 import { DoneSummarySchema, FinalStatusSchema, ProblemSchema, TranscriptBlockSchema } from "./transcript";
 
 export const SessionStateSchema = z.enum(SESSION_STATES);

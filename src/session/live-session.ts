@@ -3,7 +3,7 @@ import type { DialectAdapter } from "../dialects/dialect";
 import { CliProcess, type CliProcessOptions } from "../process/cli-process";
 import type { Transcript } from "../protocol/transcript";
 import { EventDecoder } from "../stream/event-decoder";
-import { formatDuration } from "./duration";
+import { formatDuration } from "../common/duration";
 import { Session, type SessionOptions } from "./session";
 import { createSessionFeed } from "./session-feed";
 

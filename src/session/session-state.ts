@@ -1,9 +1,6 @@
 // The session's state machine. Every (state, input) pair is defined: the table below is total.
 import type { CliEventType } from "../protocol/events";
-
-export const SESSION_STATES = ["idle", "starting", "running", "streaming", "completed", "failed", "canceled"] as const;
-export type SessionState = (typeof SESSION_STATES)[number];
-export type FinishedState = "completed" | "failed" | "canceled";
+import { isFinished, type SessionState } from "../protocol/session-states";
 
 /** What can happen to a session: it is begun, an event arrives, or it ends one of three ways. */
 export type SessionInput = "begin" | Exclude<CliEventType, "done"> | "done:completed" | "done:failed" | "done:canceled";
@@ -20,10 +17,6 @@ export const SESSION_INPUTS: readonly SessionInput[] = [
   "done:failed",
   "done:canceled",
 ];
-
-export function isFinished(state: SessionState): state is FinishedState {
-  return state === "completed" || state === "failed" || state === "canceled";
-}
 
 export function nextState(state: SessionState, input: SessionInput): SessionState {
   // A finished session stays finished: whatever comes after `done` is dropped.

@@ -3,7 +3,8 @@
 import { randomUUID } from "node:crypto";
 import { PROTOCOL_VERSION, type CliStreamEvent, type EventOfType, type ProtocolError } from "../protocol/events";
 import type { DoneSummary, FinalStatus, Problem, Transcript, TranscriptBlock } from "../protocol/transcript";
-import { isFinished, nextState, type SessionInput, type SessionState } from "./session-state";
+import { isFinished, type SessionState } from "../protocol/session-states";
+import { nextState, type SessionInput } from "./session-state";
 import { TranscriptBuilder } from "./transcript-builder";
 import type { SessionChange } from "../protocol/messages";
 

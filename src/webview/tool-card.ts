@@ -1,7 +1,7 @@
 // A tool call: what ran, on what, how it went. The full parameters are text in a <pre>, built when first opened.
 import type { ToolCard, ToolStatus } from "../protocol/transcript";
-import { formatDuration } from "../session/duration";
-import { summarizeParameters } from "../session/tool-summary";
+import { formatDuration } from "../common/duration";
+import { summarizeParameters } from "../common/tool-summary";
 import { element, icon, screenReaderText } from "./element";
 
 const STATUS_LOOK: Record<ToolStatus, { icon: string; words: string }> = {

@@ -1,6 +1,6 @@
 // "Copy answer": the turn as markdown, written the same way `agent-stream transcript` writes blocks.
 import type { Turn } from "../protocol/messages";
-import { blockToMarkdown } from "../session/transcript-markdown";
+import { blockToMarkdown } from "../common/transcript-markdown";
 
 export function turnToMarkdown(turn: Turn): string {
   // Status lines are progress, not part of the answer.

@@ -1,7 +1,7 @@
 // How a finished turn ended, said once for the footer and once for screen readers.
 import type { Turn } from "../protocol/messages";
 import type { DoneSummary } from "../protocol/transcript";
-import { formatDuration } from "../session/duration";
+import { formatDuration } from "../common/duration";
 import { element, icon } from "./element";
 
 type Ending = "completed" | "failed" | "stopped";

@@ -2,7 +2,7 @@
 // must be painted; `paint` (once per frame) renders only that: new blocks, the growing tail, a card that finished.
 import type { SessionChange, Turn, WebviewIntent } from "../protocol/messages";
 import type { TranscriptBlock } from "../protocol/transcript";
-import { isFinished } from "../session/session-state";
+import { isFinished } from "../protocol/session-states";
 import { button, element, icon } from "./element";
 import { errorCard } from "./error-card";
 import { MarkdownView } from "./markdown-view";

@@ -1,5 +1,6 @@
 import * as assert from "node:assert/strict";
-import { SESSION_INPUTS, SESSION_STATES, nextState, type SessionInput, type SessionState } from "../../../src/session/session-state";
+import { SESSION_STATES, type SessionState } from "../../../src/protocol/session-states";
+import { SESSION_INPUTS, nextState, type SessionInput } from "../../../src/session/session-state";
 
 // The specification, written out pair by pair: what each input does in each state.
 const EXPECTED: Record<SessionState, Record<SessionInput, SessionState>> = {
