@@ -1,5 +1,8 @@
 // Throughput of decode + validate + session against bare JSON.parse of the same lines, in one run.
 // Target (issue 2): the pipeline runs at no less than half the speed of JSON.parse.
+// Issue 14 adds ACP: `session/update` chunks read from the agent's stdout and decoded into events, same target.
+import { AgentWire } from "../src/acp/agent-wire";
+import { SessionUpdateDecoder } from "../src/acp/session-update-decoder";
 import { LocusAdapter } from "../src/dialects/locus-adapter";
 import type { CliStreamEvent } from "../src/protocol/events";
 import { Session } from "../src/session/session";
@@ -54,6 +57,36 @@ function runJsonParse(lines: readonly string[]): number {
   return parsed;
 }
 
+/** What an ACP agent streams during a long answer: one `agent_message_chunk` per model delta. */
+function makeAcpStream(count: number): string[] {
+  const sessionId = "5b0a0c3e-8f7a-4a8e-9a54-0d6c1f1d2e3f";
+  const lines: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const text = `The authentication flow works by checking token ${i} — `.slice(0, 20 + (i % 40));
+    lines.push(JSON.stringify({ jsonrpc: "2.0", method: "session/update", params: { sessionId, update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text } } } }));
+  }
+  return lines;
+}
+
+/** The connection's update path: stdout bytes → lines → JSON → the update decoder → events. */
+function runAcp(chunks: readonly Buffer[]): number {
+  let events = 0;
+  const decoder = new SessionUpdateDecoder({ event: () => events++, trace: (message) => { throw new Error(`bench stream traced: ${message}`); } });
+  const wire = new AgentWire(() => true, {
+    sessionUpdate: (params) => decoder.decode((params as { update: unknown }).update),
+    problem: (message) => { throw new Error(`bench stream has problems: ${message}`); },
+  });
+  for (const chunk of chunks) wire.push(chunk);
+  wire.end();
+  return events;
+}
+
+function runJsonParseAcp(lines: readonly string[]): number {
+  let parsed = 0;
+  for (const text of lines) if ((JSON.parse(text) as { method: string }).method) parsed++;
+  return parsed;
+}
+
 function timeIt(fn: () => number): number {
   // Each run starts from a collected heap, so one run's garbage is not billed to the next.
   collectGarbage();
@@ -90,6 +123,28 @@ function main(): void {
   console.log(`JSON.parse baseline:           ${parse.toFixed(1)} ms  ${(lines.length / parse / 1000).toFixed(2)} M events/s  ${(mb / (parse / 1000)).toFixed(1)} MiB/s`);
   console.log(`decode+validate+session:       ${pipeline.toFixed(1)} ms  ${(lines.length / pipeline / 1000).toFixed(2)} M events/s  ${(mb / (pipeline / 1000)).toFixed(1)} MiB/s`);
   console.log(`speed ratio (pipeline / JSON.parse): ${ratio.toFixed(2)}  (target >= 0.50: ${ratio >= 0.5 ? "met" : "NOT met"})`);
+  benchAcp();
+}
+
+function benchAcp(): void {
+  const lines = makeAcpStream(EVENT_COUNT);
+  const bytes = Buffer.from(lines.join("\n") + "\n", "utf8");
+  const chunks = chunked(bytes);
+  if (runAcp(chunks) !== lines.length) throw new Error("ACP path lost updates");
+  const acpMs: number[] = [];
+  const parseMs: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    parseMs.push(timeIt(() => runJsonParseAcp(lines)));
+    acpMs.push(timeIt(() => runAcp(chunks)));
+  }
+  const mb = bytes.length / (1024 * 1024);
+  const acp = best(acpMs);
+  const parse = best(parseMs);
+  const ratio = parse / acp;
+  console.log(`\nACP session/update chunks: ${lines.length}, bytes: ${mb.toFixed(1)} MiB, best of ${ROUNDS} rounds`);
+  console.log(`JSON.parse baseline:           ${parse.toFixed(1)} ms  ${(lines.length / parse / 1000).toFixed(2)} M updates/s  ${(mb / (parse / 1000)).toFixed(1)} MiB/s`);
+  console.log(`read+decode into events:       ${acp.toFixed(1)} ms  ${(lines.length / acp / 1000).toFixed(2)} M updates/s  ${(mb / (acp / 1000)).toFixed(1)} MiB/s`);
+  console.log(`speed ratio (ACP / JSON.parse): ${ratio.toFixed(2)}  (target >= 0.50: ${ratio >= 0.5 ? "met" : "NOT met"})`);
 }
 
 main();
