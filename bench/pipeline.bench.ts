@@ -102,49 +102,65 @@ function best(values: number[]): number {
   return Math.min(...values);
 }
 
-function main(): void {
-  const lines = makeStream(EVENT_COUNT);
+interface Scenario {
+  /** The first line of the report: what the lines are. */
+  title: string;
+  /** What the measured path does, for its line of the report. */
+  label: string;
+  /** Its name in the ratio line. */
+  name: string;
+  unit: string;
+  lines: string[];
+  /** The path under test, over the lines' bytes in 64 KiB chunks; returns how many events it produced. */
+  run(chunks: readonly Buffer[]): number;
+  /** Bare JSON.parse of the same lines, reading one field as any consumer would. */
+  baseline(lines: readonly string[]): number;
+}
+
+function compareWithJsonParse(scenario: Scenario): void {
+  const { lines } = scenario;
   const bytes = Buffer.from(lines.join("\n") + "\n", "utf8");
   const chunks = chunked(bytes);
-  if (runPipeline(chunks) !== lines.length) throw new Error("pipeline lost events");
+  if (scenario.run(chunks) !== lines.length) throw new Error(`${scenario.label} lost events`);
 
-  const pipelineMs: number[] = [];
+  const pathMs: number[] = [];
   const parseMs: number[] = [];
   // Interleave the two so machine noise hits both alike.
   for (let round = 0; round < ROUNDS; round++) {
-    parseMs.push(timeIt(() => runJsonParse(lines)));
-    pipelineMs.push(timeIt(() => runPipeline(chunks)));
+    parseMs.push(timeIt(() => scenario.baseline(lines)));
+    pathMs.push(timeIt(() => scenario.run(chunks)));
   }
   const mb = bytes.length / (1024 * 1024);
-  const pipeline = best(pipelineMs);
+  const measured = best(pathMs);
   const parse = best(parseMs);
-  const ratio = parse / pipeline;
-  console.log(`events: ${lines.length}, bytes: ${mb.toFixed(1)} MiB, best of ${ROUNDS} rounds${global.gc ? "" : " — run with --expose-gc for steadier numbers"}`);
-  console.log(`JSON.parse baseline:           ${parse.toFixed(1)} ms  ${(lines.length / parse / 1000).toFixed(2)} M events/s  ${(mb / (parse / 1000)).toFixed(1)} MiB/s`);
-  console.log(`decode+validate+session:       ${pipeline.toFixed(1)} ms  ${(lines.length / pipeline / 1000).toFixed(2)} M events/s  ${(mb / (pipeline / 1000)).toFixed(1)} MiB/s`);
-  console.log(`speed ratio (pipeline / JSON.parse): ${ratio.toFixed(2)}  (target >= 0.50: ${ratio >= 0.5 ? "met" : "NOT met"})`);
-  benchAcp();
+  const ratio = parse / measured;
+  const rate = (ms: number) => `${ms.toFixed(1)} ms  ${(lines.length / ms / 1000).toFixed(2)} M ${scenario.unit}/s  ${(mb / (ms / 1000)).toFixed(1)} MiB/s`;
+  console.log(`${scenario.title}: ${lines.length}, bytes: ${mb.toFixed(1)} MiB, best of ${ROUNDS} rounds${global.gc ? "" : " — run with --expose-gc for steadier numbers"}`);
+  console.log(`JSON.parse baseline:           ${rate(parse)}`);
+  console.log(`${(scenario.label + ":").padEnd(30)} ${rate(measured)}`);
+  console.log(`speed ratio (${scenario.name} / JSON.parse): ${ratio.toFixed(2)}  (target >= 0.50: ${ratio >= 0.5 ? "met" : "NOT met"})`);
 }
 
-function benchAcp(): void {
-  const lines = makeAcpStream(EVENT_COUNT);
-  const bytes = Buffer.from(lines.join("\n") + "\n", "utf8");
-  const chunks = chunked(bytes);
-  if (runAcp(chunks) !== lines.length) throw new Error("ACP path lost updates");
-  const acpMs: number[] = [];
-  const parseMs: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    parseMs.push(timeIt(() => runJsonParseAcp(lines)));
-    acpMs.push(timeIt(() => runAcp(chunks)));
-  }
-  const mb = bytes.length / (1024 * 1024);
-  const acp = best(acpMs);
-  const parse = best(parseMs);
-  const ratio = parse / acp;
-  console.log(`\nACP session/update chunks: ${lines.length}, bytes: ${mb.toFixed(1)} MiB, best of ${ROUNDS} rounds`);
-  console.log(`JSON.parse baseline:           ${parse.toFixed(1)} ms  ${(lines.length / parse / 1000).toFixed(2)} M updates/s  ${(mb / (parse / 1000)).toFixed(1)} MiB/s`);
-  console.log(`read+decode into events:       ${acp.toFixed(1)} ms  ${(lines.length / acp / 1000).toFixed(2)} M updates/s  ${(mb / (acp / 1000)).toFixed(1)} MiB/s`);
-  console.log(`speed ratio (ACP / JSON.parse): ${ratio.toFixed(2)}  (target >= 0.50: ${ratio >= 0.5 ? "met" : "NOT met"})`);
+function main(): void {
+  compareWithJsonParse({
+    title: "events",
+    label: "decode+validate+session",
+    name: "pipeline",
+    unit: "events",
+    lines: makeStream(EVENT_COUNT),
+    run: runPipeline,
+    baseline: runJsonParse,
+  });
+  console.log("");
+  compareWithJsonParse({
+    title: "ACP session/update chunks",
+    label: "ACP read+decode into events",
+    name: "ACP",
+    unit: "updates",
+    lines: makeAcpStream(EVENT_COUNT),
+    run: runAcp,
+    baseline: runJsonParseAcp,
+  });
 }
 
 main();
