@@ -1,5 +1,8 @@
 // Throughput of decode + validate + session against bare JSON.parse of the same lines, in one run.
 // Target (issue 2): the pipeline runs at no less than half the speed of JSON.parse.
+// Issue 14 adds ACP: `session/update` chunks read from the agent's stdout and decoded into events, same target.
+import { AgentWire } from "../src/acp/agent-wire";
+import { SessionUpdateDecoder } from "../src/acp/session-update-decoder";
 import { LocusAdapter } from "../src/dialects/locus-adapter";
 import type { CliStreamEvent } from "../src/protocol/events";
 import { Session } from "../src/session/session";
@@ -54,6 +57,36 @@ function runJsonParse(lines: readonly string[]): number {
   return parsed;
 }
 
+/** What an ACP agent streams during a long answer: one `agent_message_chunk` per model delta. */
+function makeAcpStream(count: number): string[] {
+  const sessionId = "5b0a0c3e-8f7a-4a8e-9a54-0d6c1f1d2e3f";
+  const lines: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const text = `The authentication flow works by checking token ${i} — `.slice(0, 20 + (i % 40));
+    lines.push(JSON.stringify({ jsonrpc: "2.0", method: "session/update", params: { sessionId, update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text } } } }));
+  }
+  return lines;
+}
+
+/** The connection's update path: stdout bytes → lines → JSON → the update decoder → events. */
+function runAcp(chunks: readonly Buffer[]): number {
+  let events = 0;
+  const decoder = new SessionUpdateDecoder({ event: () => events++, trace: (message) => { throw new Error(`bench stream traced: ${message}`); } });
+  const wire = new AgentWire(() => true, {
+    sessionUpdate: (params) => decoder.decode((params as { update: unknown }).update),
+    problem: (message) => { throw new Error(`bench stream has problems: ${message}`); },
+  });
+  for (const chunk of chunks) wire.push(chunk);
+  wire.end();
+  return events;
+}
+
+function runJsonParseAcp(lines: readonly string[]): number {
+  let parsed = 0;
+  for (const text of lines) if ((JSON.parse(text) as { method: string }).method) parsed++;
+  return parsed;
+}
+
 function timeIt(fn: () => number): number {
   // Each run starts from a collected heap, so one run's garbage is not billed to the next.
   collectGarbage();
@@ -69,27 +102,65 @@ function best(values: number[]): number {
   return Math.min(...values);
 }
 
-function main(): void {
-  const lines = makeStream(EVENT_COUNT);
+interface Scenario {
+  /** The first line of the report: what the lines are. */
+  title: string;
+  /** What the measured path does, for its line of the report. */
+  label: string;
+  /** Its name in the ratio line. */
+  name: string;
+  unit: string;
+  lines: string[];
+  /** The path under test, over the lines' bytes in 64 KiB chunks; returns how many events it produced. */
+  run(chunks: readonly Buffer[]): number;
+  /** Bare JSON.parse of the same lines, reading one field as any consumer would. */
+  baseline(lines: readonly string[]): number;
+}
+
+function compareWithJsonParse(scenario: Scenario): void {
+  const { lines } = scenario;
   const bytes = Buffer.from(lines.join("\n") + "\n", "utf8");
   const chunks = chunked(bytes);
-  if (runPipeline(chunks) !== lines.length) throw new Error("pipeline lost events");
+  if (scenario.run(chunks) !== lines.length) throw new Error(`${scenario.label} lost events`);
 
-  const pipelineMs: number[] = [];
+  const pathMs: number[] = [];
   const parseMs: number[] = [];
   // Interleave the two so machine noise hits both alike.
   for (let round = 0; round < ROUNDS; round++) {
-    parseMs.push(timeIt(() => runJsonParse(lines)));
-    pipelineMs.push(timeIt(() => runPipeline(chunks)));
+    parseMs.push(timeIt(() => scenario.baseline(lines)));
+    pathMs.push(timeIt(() => scenario.run(chunks)));
   }
   const mb = bytes.length / (1024 * 1024);
-  const pipeline = best(pipelineMs);
+  const measured = best(pathMs);
   const parse = best(parseMs);
-  const ratio = parse / pipeline;
-  console.log(`events: ${lines.length}, bytes: ${mb.toFixed(1)} MiB, best of ${ROUNDS} rounds${global.gc ? "" : " — run with --expose-gc for steadier numbers"}`);
-  console.log(`JSON.parse baseline:           ${parse.toFixed(1)} ms  ${(lines.length / parse / 1000).toFixed(2)} M events/s  ${(mb / (parse / 1000)).toFixed(1)} MiB/s`);
-  console.log(`decode+validate+session:       ${pipeline.toFixed(1)} ms  ${(lines.length / pipeline / 1000).toFixed(2)} M events/s  ${(mb / (pipeline / 1000)).toFixed(1)} MiB/s`);
-  console.log(`speed ratio (pipeline / JSON.parse): ${ratio.toFixed(2)}  (target >= 0.50: ${ratio >= 0.5 ? "met" : "NOT met"})`);
+  const ratio = parse / measured;
+  const rate = (ms: number) => `${ms.toFixed(1)} ms  ${(lines.length / ms / 1000).toFixed(2)} M ${scenario.unit}/s  ${(mb / (ms / 1000)).toFixed(1)} MiB/s`;
+  console.log(`${scenario.title}: ${lines.length}, bytes: ${mb.toFixed(1)} MiB, best of ${ROUNDS} rounds${global.gc ? "" : " — run with --expose-gc for steadier numbers"}`);
+  console.log(`JSON.parse baseline:           ${rate(parse)}`);
+  console.log(`${(scenario.label + ":").padEnd(30)} ${rate(measured)}`);
+  console.log(`speed ratio (${scenario.name} / JSON.parse): ${ratio.toFixed(2)}  (target >= 0.50: ${ratio >= 0.5 ? "met" : "NOT met"})`);
+}
+
+function main(): void {
+  compareWithJsonParse({
+    title: "events",
+    label: "decode+validate+session",
+    name: "pipeline",
+    unit: "events",
+    lines: makeStream(EVENT_COUNT),
+    run: runPipeline,
+    baseline: runJsonParse,
+  });
+  console.log("");
+  compareWithJsonParse({
+    title: "ACP session/update chunks",
+    label: "ACP read+decode into events",
+    name: "ACP",
+    unit: "updates",
+    lines: makeAcpStream(EVENT_COUNT),
+    run: runAcp,
+    baseline: runJsonParseAcp,
+  });
 }
 
 main();

@@ -1,0 +1,97 @@
+// What an ACP agent's conversation produces, in the words the chat needs: text, thinking, tool calls with their
+// diffs, the plan, permission requests and who answered them. The host maps these to transcript blocks; nothing
+// here knows the wire format or VS Code.
+
+export const TOOL_KINDS = ["read", "edit", "delete", "move", "search", "execute", "think", "fetch", "switch_mode", "other"] as const;
+export type AcpToolKind = (typeof TOOL_KINDS)[number];
+
+export const TOOL_CALL_STATUSES = ["pending", "in_progress", "completed", "failed"] as const;
+export type AcpToolCallStatus = (typeof TOOL_CALL_STATUSES)[number];
+
+/** What a tool call shows: its text output, a file change, or a terminal the agent refers to. */
+export type AcpToolContent =
+  | { type: "text"; text: string }
+  /** `oldText` null: the agent creates the file. `path` as the agent sent it (absolute or workspace-relative). */
+  | { type: "diff"; path: string; oldText: string | null; newText: string }
+  | { type: "terminal"; terminalId: string };
+
+export interface AcpToolLocation {
+  path: string;
+  line: number | null;
+}
+
+/** A tool call as known so far: every partial update merged in. */
+export interface AcpToolCall {
+  toolCallId: string;
+  title: string;
+  kind: AcpToolKind;
+  status: AcpToolCallStatus;
+  content: AcpToolContent[];
+  locations: AcpToolLocation[];
+  rawInput: unknown;
+  rawOutput: unknown;
+}
+
+export const PLAN_PRIORITIES = ["high", "medium", "low"] as const;
+export const PLAN_STATUSES = ["pending", "in_progress", "completed"] as const;
+export interface AcpPlanEntry {
+  content: string;
+  priority: (typeof PLAN_PRIORITIES)[number];
+  status: (typeof PLAN_STATUSES)[number];
+}
+
+export const PERMISSION_OPTION_KINDS = ["allow_once", "allow_always", "reject_once", "reject_always"] as const;
+export type PermissionOptionKind = (typeof PERMISSION_OPTION_KINDS)[number];
+
+export interface AcpPermissionOption {
+  /** The agent's own id: differs per agent, so never chosen by id or position, only by `kind`. */
+  id: string;
+  name: string;
+  kind: PermissionOptionKind;
+}
+
+/** One open question from the agent: may this tool call run? */
+export interface AcpPermissionRequest {
+  /** Ours, unique per connection: ties the answer to the question. */
+  requestId: number;
+  toolCallId: string;
+  title: string;
+  toolKind: AcpToolKind;
+  options: AcpPermissionOption[];
+}
+
+/** Who answered a permission request: the user, a setting (auto-answer by tool kind), or nobody (Stop, close). */
+export type PermissionAnsweredBy = "user" | "setting" | "cancelled";
+
+export type AcpPermissionDecision =
+  | { outcome: "selected"; optionId: string; optionKind: PermissionOptionKind; by: "user" | "setting" }
+  | { outcome: "cancelled"; by: "cancelled" };
+
+export interface AcpUsage {
+  /** Tokens in the context window now, and its size. */
+  used: number;
+  size: number;
+  cost: { amount: number; currency: string } | null;
+}
+
+export interface AcpCommand {
+  name: string;
+  description: string;
+}
+
+export type AcpEvent =
+  | { type: "text"; text: string }
+  | { type: "thought"; text: string }
+  | { type: "tool_call"; change: "created" | "updated"; call: AcpToolCall }
+  /** The whole plan each time: it replaces the previous one. */
+  | { type: "plan"; entries: AcpPlanEntry[] }
+  | { type: "permission_requested"; request: AcpPermissionRequest }
+  | { type: "permission_answered"; requestId: number; toolCallId: string; decision: AcpPermissionDecision }
+  | { type: "usage"; usage: AcpUsage }
+  | { type: "mode"; modeId: string }
+  | { type: "commands"; commands: AcpCommand[] }
+  | { type: "session_title"; title: string }
+  /** The agent process is ready for prompts in this session: a new one, or a saved one it continued. */
+  | { type: "session_ready"; sessionId: string; continued: "new" | "loaded" | "resumed" };
+
+export type AcpEventType = AcpEvent["type"];

@@ -1,0 +1,427 @@
+// One conversation with an ACP agent (issue 14): one agent process, started on the first prompt, kept warm between
+// turns and stopped after an idle time; `initialize` → `authenticate` (only when the agent asks for it) →
+// `session/new` (or `session/resume`/`session/load` of a saved session) → `session/prompt` per turn. Every turn ends
+// with exactly one outcome, whatever the agent does.
+import * as acp from "@agentclientprotocol/sdk";
+import type { ContentBlock, InitializeRequest, InitializeResponse, RequestPermissionRequest } from "@agentclientprotocol/sdk";
+import type { CliExit } from "../process/cli-process";
+import type { ProtocolError } from "../protocol/events";
+import { isRecord } from "../protocol/json-record";
+import type { AcpEvent } from "./acp-events";
+import { AgentProcess } from "./agent-process";
+import { PermissionDesk, type DecidePermission } from "./permission-desk";
+import type { AutoAnswerPolicy } from "./permission-policy";
+import { SessionUpdateDecoder } from "./session-update-decoder";
+import { crashedError, outcomeOfStopReason, protocolErrorOfRpcError, type AcpTurnOutcome } from "./turn-outcome";
+import type { WorkspaceFiles } from "./workspace-files";
+
+export const DEFAULT_IDLE_STOP_MS = 10 * 60 * 1000;
+export const DEFAULT_CANCEL_GRACE_MS = 3000;
+
+/** Where the connection reports what the user does not see in the chat. */
+export interface AcpLog {
+  /** Ignored on purpose: unknown update kinds and fields, notifications nobody handles. */
+  trace(message: string): void;
+  /** The agent broke the protocol (a line that is not JSON-RPC) or asked for something refused (a path outside). */
+  problem(message: string): void;
+  /** Lifecycle: started, stopped when idle, continued a saved session. */
+  info(message: string): void;
+}
+
+export interface AuthMethodChoice {
+  id: string;
+  name: string;
+  description: string | null;
+}
+
+export interface AcpAgentConnectionOptions {
+  command: string;
+  args: readonly string[];
+  env?: NodeJS.ProcessEnv;
+  /** The workspace folders; the first is the session's `cwd` (absolute). */
+  workspaceRoots: readonly string[];
+  files: WorkspaceFiles;
+  onEvent(event: AcpEvent): void;
+  /** Asks the user about a permission request the auto-answer policy leaves open. */
+  decide: DecidePermission;
+  autoAnswer?: AutoAnswerPolicy;
+  log?: Partial<AcpLog>;
+  onStderr?(chunk: Buffer): void;
+  /** A session id saved before (a window reload): continued when the agent can load or resume it. */
+  savedSessionId?: string;
+  /**
+   * Only when `session/new` answers that authentication is required: which of the agent's methods to use.
+   * Undefined (or no callback): the turn fails with AUTH_EXPIRED, whose card offers Log In.
+   */
+  chooseAuthMethod?(methods: readonly AuthMethodChoice[]): string | undefined;
+  clientInfo?: { name: string; version: string };
+  /** The process is stopped after this long without a turn; default 10 minutes; 0 keeps it until dispose. */
+  idleStopMs?: number;
+  /** How long Stop waits for the agent to answer `cancelled` before the signal escalation; default 3000. */
+  cancelGraceMs?: number;
+  stopGraceMs?: number;
+  killGraceMs?: number;
+  maxLineBytes?: number;
+}
+
+/** The running agent and the session it is in. */
+interface LiveAgent {
+  process: AgentProcess;
+  sessionId: string | undefined;
+  /** Updates while `session/load` replays history: the host already shows that conversation. */
+  replaying: boolean;
+}
+
+interface Turn {
+  cancelRequested: boolean;
+  graceTimer: NodeJS.Timeout | undefined;
+  ended: Promise<void>;
+}
+
+class TurnFailure extends Error {
+  constructor(readonly error: ProtocolError) {
+    super(error.message);
+  }
+}
+
+const JSON_RPC_RESOURCE_NOT_FOUND = -32002;
+const JSON_RPC_INVALID_PARAMS = -32602;
+
+export class AcpAgentConnection {
+  private readonly app: acp.ClientApp;
+  private readonly decoder: SessionUpdateDecoder;
+  private readonly permissions: PermissionDesk;
+  private readonly log: AcpLog;
+  private agent: LiveAgent | undefined;
+  private turn: Turn | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private savedSessionId: string | undefined;
+  private disposed = false;
+
+  constructor(private readonly options: AcpAgentConnectionOptions) {
+    const log = options.log ?? {};
+    this.log = { trace: log.trace ?? (() => {}), problem: log.problem ?? (() => {}), info: log.info ?? (() => {}) };
+    this.savedSessionId = options.savedSessionId;
+    this.decoder = new SessionUpdateDecoder({ event: (event) => options.onEvent(event), trace: this.log.trace });
+    this.permissions = new PermissionDesk((event) => options.onEvent(event), options.decide, options.autoAnswer ?? {}, this.log.problem);
+    this.app = this.buildClient();
+  }
+
+  /** The agent's session id once it has one: saved by the host so a reloaded window can continue it. */
+  get sessionId(): string | undefined {
+    return this.agent?.sessionId ?? this.savedSessionId;
+  }
+
+  /** The agent's process id while it runs. */
+  get pid(): number | undefined {
+    return this.agent?.process.pid;
+  }
+
+  get turnRunning(): boolean {
+    return this.turn !== undefined;
+  }
+
+  /**
+   * One turn: starts the agent if it is not running, sends the prompt, and settles with the one outcome. Never
+   * rejects. Only one turn at a time (a second call while one runs is a programmer error).
+   */
+  async prompt(blocks: readonly ContentBlock[]): Promise<AcpTurnOutcome> {
+    if (this.turn !== undefined) throw new Error("AcpAgentConnection.prompt: a turn is already running");
+    if (this.disposed) return failed({ code: "UNKNOWN", message: "The conversation was closed.", recoverable: false });
+    this.clearIdleTimer();
+    let endTurn: () => void = () => {};
+    const turn: Turn = { cancelRequested: false, graceTimer: undefined, ended: new Promise((resolve) => (endTurn = resolve)) };
+    this.turn = turn;
+    try {
+      return await this.runTurn(turn, blocks);
+    } finally {
+      clearTimeout(turn.graceTimer);
+      this.permissions.cancelAll();
+      this.turn = undefined;
+      endTurn();
+      this.armIdleTimer();
+    }
+  }
+
+  /**
+   * Stop: `session/cancel`, every open permission request answered `cancelled`; if the agent has not ended the turn
+   * after the in-band grace, the signal escalation. Resolves once the turn has its outcome.
+   */
+  cancel(): Promise<void> {
+    const turn = this.turn;
+    if (turn === undefined) return Promise.resolve();
+    if (turn.cancelRequested) return turn.ended;
+    turn.cancelRequested = true;
+    this.permissions.cancelAll();
+    const agent = this.agent;
+    if (agent === undefined) return turn.ended;
+    if (agent.sessionId === undefined) {
+      // Still starting: there is no session to cancel, only a process to stop.
+      void agent.process.stop();
+      return turn.ended;
+    }
+    agent.process.connection.agent.notify(acp.methods.agent.session.cancel, { sessionId: agent.sessionId }).catch(() => {});
+    turn.graceTimer = setTimeout(() => void agent.process.stop(), this.options.cancelGraceMs ?? DEFAULT_CANCEL_GRACE_MS);
+    return turn.ended;
+  }
+
+  /** New Session, window close: the turn (if any) is canceled and the agent's whole process tree ended. */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    this.clearIdleTimer();
+    if (this.turn !== undefined) this.turn.cancelRequested = true;
+    this.permissions.cancelAll();
+    const agent = this.agent;
+    this.agent = undefined;
+    if (agent !== undefined) await agent.process.stop();
+    await this.turn?.ended;
+  }
+
+  /** Deactivation: SIGKILL to the agent's process group, no grace. */
+  kill(): void {
+    this.disposed = true;
+    this.clearIdleTimer();
+    if (this.turn !== undefined) this.turn.cancelRequested = true;
+    this.permissions.cancelAll();
+    this.agent?.process.kill();
+  }
+
+  private async runTurn(turn: Turn, blocks: readonly ContentBlock[]): Promise<AcpTurnOutcome> {
+    let agent: LiveAgent | undefined;
+    try {
+      agent = await this.ready();
+      if (turn.cancelRequested) return canceled(null);
+      const response = await agent.process.connection.agent.request(acp.methods.agent.session.prompt, {
+        sessionId: agent.sessionId as string,
+        prompt: [...blocks],
+      });
+      const outcome = outcomeOfStopReason(response.stopReason);
+      // The user pressed Stop: the turn is stopped, whatever the agent called it.
+      return turn.cancelRequested ? canceled(response.stopReason) : outcome;
+    } catch (error) {
+      if (turn.cancelRequested) return canceled(null);
+      return failed(await this.meaningOf(error, agent ?? this.agent));
+    }
+  }
+
+  /** What a failed request means: the agent's JSON-RPC error, or the agent gone (crashed, never started). */
+  private async meaningOf(error: unknown, agent: LiveAgent | undefined): Promise<ProtocolError> {
+    if (error instanceof TurnFailure) return error.error;
+    if (agent === undefined) return { code: "UNKNOWN", message: describe(error), recoverable: false };
+    // The agent's own error first: an agent may answer with an error and then exit.
+    if (error instanceof acp.RequestError) return protocolErrorOfRpcError(error);
+    const exit = agent.process.exitReport;
+    if (exit !== undefined) return this.exitError(exit);
+    if (agent.process.connection.signal.aborted) {
+      // The connection closed with the process still there (its stdin broke): end it, then say what happened.
+      return this.exitError(await agent.process.stop());
+    }
+    return { code: "UNKNOWN", message: `The agent's answer could not be read: ${describe(error)}`, recoverable: false };
+  }
+
+  private exitError(exit: CliExit): ProtocolError {
+    if (exit.reason === "spawn-failed") {
+      return { code: "CLI_NOT_FOUND", message: exit.spawnError?.message ?? `${this.options.command} could not be started.`, recoverable: false };
+    }
+    return crashedError(exit.exitCode, exit.signal, exit.stderrTail);
+  }
+
+  /** The running agent with a session, starting both when needed. */
+  private async ready(): Promise<LiveAgent> {
+    if (this.agent !== undefined && this.agent.process.exitReport === undefined) return this.agent;
+    const agent = this.startAgent();
+    try {
+      await this.handshake(agent);
+      return agent;
+    } catch (error) {
+      // An agent that cannot start a session is of no use warm: say why, and end it.
+      const meaning = await this.meaningOf(error, agent);
+      if (this.agent === agent) this.agent = undefined;
+      if (agent.process.exitReport === undefined) void agent.process.stop();
+      throw new TurnFailure(meaning);
+    }
+  }
+
+  private async handshake(agent: LiveAgent): Promise<void> {
+    const params: InitializeRequest = {
+      protocolVersion: acp.PROTOCOL_VERSION,
+      // Files go through the workspace (unsaved changes, Undo); no terminal yet.
+      clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: false },
+      clientInfo: this.options.clientInfo ?? { name: "agent-stream", version: "0.1.0" },
+    };
+    const init = await agent.process.connection.agent.request(acp.methods.agent.initialize, params);
+    if (init.protocolVersion !== acp.PROTOCOL_VERSION) {
+      this.log.info(`the agent speaks ACP protocol ${init.protocolVersion}; this client speaks ${acp.PROTOCOL_VERSION} and goes on`);
+    }
+    await this.openSession(agent, init);
+  }
+
+  private startAgent(): LiveAgent {
+    const cwd = this.options.workspaceRoots[0];
+    const process = new AgentProcess(
+      this.app,
+      {
+        command: this.options.command,
+        args: this.options.args,
+        cwd,
+        env: this.options.env,
+        stopGraceMs: this.options.stopGraceMs,
+        killGraceMs: this.options.killGraceMs,
+        maxLineBytes: this.options.maxLineBytes,
+      },
+      {
+        sessionUpdate: (params) => this.onSessionUpdate(agent, params),
+        problem: (message) => this.log.problem(message),
+        onStderr: this.options.onStderr,
+        onExit: (exit) => this.onAgentExit(agent, exit),
+      },
+    );
+    const agent: LiveAgent = { process, sessionId: undefined, replaying: false };
+    this.agent = agent;
+    this.log.info(`started ${process.commandLine} (pid ${process.pid ?? "none"})`);
+    return agent;
+  }
+
+  private async openSession(agent: LiveAgent, init: InitializeResponse): Promise<void> {
+    const cwd = this.options.workspaceRoots[0];
+    const saved = this.savedSessionId;
+    if (saved !== undefined) {
+      const continued = await this.continueSession(agent, init, saved, cwd);
+      if (continued !== undefined) {
+        agent.sessionId = saved;
+        this.options.onEvent({ type: "session_ready", sessionId: saved, continued });
+        return;
+      }
+    }
+    const created = await this.newSession(agent, init, cwd);
+    agent.sessionId = created;
+    this.savedSessionId = created;
+    this.options.onEvent({ type: "session_ready", sessionId: created, continued: "new" });
+  }
+
+  /** `session/resume` (no replay) when offered, else `session/load`; undefined when neither works. */
+  private async continueSession(agent: LiveAgent, init: InitializeResponse, sessionId: string, cwd: string): Promise<"resumed" | "loaded" | undefined> {
+    const capabilities = init.agentCapabilities;
+    const request = agent.process.connection.agent;
+    try {
+      if (capabilities?.sessionCapabilities?.resume != null) {
+        await request.request(acp.methods.agent.session.resume, { sessionId, cwd, mcpServers: [] });
+        return "resumed";
+      }
+      if (capabilities?.loadSession === true) {
+        agent.replaying = true;
+        await request.request(acp.methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
+        return "loaded";
+      }
+    } catch (error) {
+      if (agent.process.exitReport !== undefined) throw error;
+      this.log.info(`the agent could not continue session ${sessionId} (${describe(error)}); starting a new one`);
+    } finally {
+      agent.replaying = false;
+    }
+    return undefined;
+  }
+
+  private async newSession(agent: LiveAgent, init: InitializeResponse, cwd: string): Promise<string> {
+    const request = agent.process.connection.agent;
+    try {
+      return (await request.request(acp.methods.agent.session.new, { cwd, mcpServers: [] })).sessionId;
+    } catch (error) {
+      const methodId = this.authMethodFor(error, init);
+      if (methodId === undefined) throw error;
+      await request.request(acp.methods.agent.authenticate, { methodId });
+      return (await request.request(acp.methods.agent.session.new, { cwd, mcpServers: [] })).sessionId;
+    }
+  }
+
+  /** Authentication only when the agent asked for it and the host chose one of its methods. */
+  private authMethodFor(error: unknown, init: InitializeResponse): string | undefined {
+    if (!(error instanceof acp.RequestError) || protocolErrorOfRpcError(error).code !== "AUTH_EXPIRED") return undefined;
+    const methods = (init.authMethods ?? []).map((method) => ({ id: method.id, name: method.name, description: method.description ?? null }));
+    if (methods.length === 0 || this.options.chooseAuthMethod === undefined) return undefined;
+    const chosen = this.options.chooseAuthMethod(methods);
+    return methods.some((method) => method.id === chosen) ? chosen : undefined;
+  }
+
+  private onSessionUpdate(agent: LiveAgent, params: unknown): void {
+    if (agent !== this.agent || !isRecord(params)) return;
+    if (agent.sessionId !== undefined && params.sessionId !== agent.sessionId) {
+      this.log.trace(`session/update for another session (${String(params.sessionId)}) ignored`);
+      return;
+    }
+    if (agent.replaying) return;
+    this.decoder.decode(params.update);
+  }
+
+  private onAgentExit(agent: LiveAgent, exit: CliExit): void {
+    const how = exit.signal !== null ? `signal ${exit.signal}` : `code ${exit.exitCode}`;
+    this.log.info(`the agent (pid ${agent.process.pid ?? "none"}) ended: ${exit.reason}, ${how}`);
+    if (this.agent === agent) this.agent = undefined;
+    // A session it had can be continued by the next process, if the agent can load or resume sessions.
+    if (agent.sessionId !== undefined) this.savedSessionId = agent.sessionId;
+  }
+
+  private armIdleTimer(): void {
+    const idleMs = this.options.idleStopMs ?? DEFAULT_IDLE_STOP_MS;
+    if (this.disposed || idleMs <= 0 || this.agent === undefined) return;
+    const agent = this.agent;
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = undefined;
+      if (this.turn !== undefined || this.agent !== agent) return;
+      this.log.info(`the agent was idle for ${Math.round(idleMs / 1000)} s and is stopped; the next prompt starts it again`);
+      this.agent = undefined;
+      void agent.process.stop();
+    }, idleMs);
+    // An idle agent must not keep a command-line run alive.
+    this.idleTimer.unref();
+  }
+
+  private clearIdleTimer(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+  }
+
+  private buildClient(): acp.ClientApp {
+    return acp
+      .client({ name: "agent-stream" })
+      .onRequest(acp.methods.client.session.requestPermission, ({ params, signal }) => this.onPermission(params, signal))
+      .onRequest(acp.methods.client.fs.readTextFile, async ({ params }) => ({
+        content: await this.serveFile("read", params.path, () => this.options.files.read(params.path, params.line, params.limit)),
+      }))
+      .onRequest(acp.methods.client.fs.writeTextFile, async ({ params }) => {
+        await this.serveFile("write", params.path, () => this.options.files.write(params.path, params.content));
+        return {};
+      })
+      .onNotification("*", ({ method }) => this.log.trace(`notification ${method} ignored`));
+  }
+
+  private onPermission(params: RequestPermissionRequest, signal: AbortSignal) {
+    const tool = this.decoder.mentionTool(params.toolCall);
+    const accepting = this.turn !== undefined && !this.turn.cancelRequested;
+    return this.permissions.ask(params, tool, accepting, signal);
+  }
+
+  /** Refusals and failures go back to the agent as JSON-RPC errors and into the log; they never end the turn. */
+  private async serveFile<T>(what: "read" | "write", path: string, serve: () => Promise<T>): Promise<T> {
+    try {
+      return await serve();
+    } catch (error) {
+      const message = `fs ${what} of ${path} refused: ${describe(error)}`;
+      this.log.problem(message);
+      const missing = (error as NodeJS.ErrnoException | undefined)?.code === "ENOENT";
+      throw new acp.RequestError(missing ? JSON_RPC_RESOURCE_NOT_FOUND : JSON_RPC_INVALID_PARAMS, message);
+    }
+  }
+}
+
+function canceled(stopReason: string | null): AcpTurnOutcome {
+  return { status: "canceled", stopReason };
+}
+
+function failed(error: ProtocolError): AcpTurnOutcome {
+  return { status: "failed", stopReason: null, error };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

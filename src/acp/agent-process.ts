@@ -1,0 +1,84 @@
+// One running ACP agent: the process (through CliProcess, so Stop, cleanup and signal escalation are the same as for
+// every other CLI) and the SDK connection over its stdio. Knows nothing of turns or sessions.
+import * as acp from "@agentclientprotocol/sdk";
+import { CliProcess, type CliExit } from "../process/cli-process";
+import { AgentWire, type AgentWireHandlers } from "./agent-wire";
+
+export interface AgentProcessOptions {
+  command: string;
+  args: readonly string[];
+  cwd: string;
+  env?: NodeJS.ProcessEnv;
+  stopGraceMs?: number;
+  killGraceMs?: number;
+  maxLineBytes?: number;
+}
+
+export interface AgentProcessHandlers extends AgentWireHandlers {
+  onStderr?(chunk: Buffer): void;
+  /** Exactly once, after all stdout was handed on and the process tree is gone. */
+  onExit(exit: CliExit): void;
+}
+
+export class AgentProcess {
+  readonly connection: acp.ClientConnection;
+  /** Settles with the one exit. */
+  readonly exited: Promise<CliExit>;
+  private readonly cli: CliProcess;
+  private exit: CliExit | undefined;
+
+  constructor(app: acp.ClientApp, options: AgentProcessOptions, handlers: AgentProcessHandlers) {
+    let settle: (exit: CliExit) => void = () => {};
+    this.exited = new Promise((resolve) => (settle = resolve));
+    const wire = new AgentWire((line) => this.cli.writeInput(line), handlers, options.maxLineBytes);
+    this.cli = CliProcess.start(
+      {
+        command: options.command,
+        args: options.args,
+        cwd: options.cwd,
+        env: options.env,
+        // The process stays warm between turns, silent: the idle stop, not the inactivity timeout, ends it.
+        inactivityTimeoutMs: 0,
+        stopGraceMs: options.stopGraceMs,
+        killGraceMs: options.killGraceMs,
+        // stdin stays open for JSON-RPC; Stop's in-band step (session/cancel) is sent by the connection itself.
+        input: { initial: "" },
+      },
+      {
+        onStdout: (chunk) => wire.push(chunk),
+        onStderr: handlers.onStderr,
+        onExit: (exit) => {
+          this.exit = exit;
+          // Closing the SDK's input after everything read so far: a prompt answered just before the exit still counts.
+          wire.end();
+          settle(exit);
+          handlers.onExit(exit);
+        },
+      },
+    );
+    this.connection = app.connect(wire.stream);
+  }
+
+  get pid(): number | undefined {
+    return this.cli.pid;
+  }
+
+  get commandLine(): string {
+    return this.cli.commandLine;
+  }
+
+  /** The exit, once the process tree is gone. */
+  get exitReport(): CliExit | undefined {
+    return this.exit;
+  }
+
+  /** SIGINT to the whole group, then SIGTERM, then SIGKILL; settles with the one exit. */
+  stop(): Promise<CliExit> {
+    return this.cli.stop();
+  }
+
+  /** Window close or deactivation: SIGKILL to the whole group at once. */
+  kill(): void {
+    this.cli.kill();
+  }
+}

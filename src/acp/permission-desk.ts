@@ -1,0 +1,112 @@
+// The owner of every open permission request: it asks the setting, then the user, and answers each request exactly
+// once. Whatever is still open when the turn is stopped or the conversation closed is answered `cancelled`, never
+// allowed.
+import type { PermissionOption, RequestPermissionRequest, RequestPermissionResponse } from "@agentclientprotocol/sdk";
+import type {
+  AcpEvent,
+  AcpPermissionDecision,
+  AcpPermissionOption,
+  AcpPermissionRequest,
+  AcpToolCall,
+} from "./acp-events";
+import { PERMISSION_OPTION_KINDS, type PermissionOptionKind } from "./acp-events";
+import { autoAnswerFor, type AutoAnswerPolicy } from "./permission-policy";
+
+/** The user's answer: one of the offered options by id, or the question dismissed (never an allow). */
+export type PermissionChoice = { optionId: string } | "cancelled";
+
+/** Shows the request to the user; `signal` aborts when the request is answered otherwise (Stop, close, agent gone). */
+export type DecidePermission = (request: AcpPermissionRequest, signal: AbortSignal) => Promise<PermissionChoice>;
+
+interface OpenRequest {
+  settle(decision: AcpPermissionDecision): void;
+}
+
+export class PermissionDesk {
+  private nextRequestId = 1;
+  private readonly open = new Map<number, OpenRequest>();
+
+  constructor(
+    private readonly emit: (event: AcpEvent) => void,
+    private readonly decide: DecidePermission,
+    private readonly policy: AutoAnswerPolicy,
+    private readonly log: (message: string) => void,
+  ) {}
+
+  get openCount(): number {
+    return this.open.size;
+  }
+
+  /**
+   * One `session/request_permission`. `tool` is the call as merged so far (the request may be its first mention).
+   * `accepting` false (a Stop is under way) answers `cancelled` at once.
+   */
+  async ask(params: RequestPermissionRequest, tool: AcpToolCall | undefined, accepting: boolean, agentSignal: AbortSignal): Promise<RequestPermissionResponse> {
+    const request: AcpPermissionRequest = {
+      requestId: this.nextRequestId++,
+      toolCallId: params.toolCall.toolCallId,
+      title: tool?.title || params.toolCall.title || params.toolCall.toolCallId,
+      toolKind: tool?.kind ?? "other",
+      options: params.options.flatMap(toOption),
+    };
+    this.emit({ type: "permission_requested", request });
+    const decision = accepting ? await this.decideOnce(request, agentSignal) : cancelled();
+    this.emit({ type: "permission_answered", requestId: request.requestId, toolCallId: request.toolCallId, decision });
+    return decision.outcome === "selected"
+      ? { outcome: { outcome: "selected", optionId: decision.optionId } }
+      : { outcome: { outcome: "cancelled" } };
+  }
+
+  /** Stop, New Session, close: every open request is answered `cancelled`. */
+  cancelAll(): void {
+    for (const request of [...this.open.values()]) request.settle(cancelled());
+  }
+
+  private decideOnce(request: AcpPermissionRequest, agentSignal: AbortSignal): Promise<AcpPermissionDecision> {
+    const automatic = autoAnswerFor(this.policy, request.toolKind, request.options);
+    if (automatic !== undefined) {
+      return Promise.resolve({ outcome: "selected", optionId: automatic.id, optionKind: automatic.kind, by: "setting" });
+    }
+    const abort = new AbortController();
+    return new Promise<AcpPermissionDecision>((resolve) => {
+      const settle = (decision: AcpPermissionDecision): void => {
+        if (!this.open.delete(request.requestId)) return;
+        agentSignal.removeEventListener("abort", onAgentAbort);
+        abort.abort();
+        resolve(decision);
+      };
+      const onAgentAbort = (): void => settle(cancelled());
+      this.open.set(request.requestId, { settle });
+      agentSignal.addEventListener("abort", onAgentAbort);
+      if (agentSignal.aborted) return onAgentAbort();
+      this.decide(request, abort.signal).then(
+        (choice) => settle(this.decisionOf(choice, request)),
+        (error: unknown) => {
+          this.log(`permission request ${request.requestId} could not be shown (${String(error)}); answered cancelled`);
+          settle(cancelled());
+        },
+      );
+    });
+  }
+
+  /** An id the agent did not offer is no answer at all: cancelled, never a guess. */
+  private decisionOf(choice: PermissionChoice, request: AcpPermissionRequest): AcpPermissionDecision {
+    if (choice === "cancelled") return cancelled();
+    const option = request.options.find((candidate) => candidate.id === choice.optionId);
+    if (option === undefined) {
+      this.log(`permission answer ${JSON.stringify(choice.optionId)} is not one of the agent's options; answered cancelled`);
+      return cancelled();
+    }
+    return { outcome: "selected", optionId: option.id, optionKind: option.kind, by: "user" };
+  }
+}
+
+function cancelled(): AcpPermissionDecision {
+  return { outcome: "cancelled", by: "cancelled" };
+}
+
+function toOption(option: PermissionOption): AcpPermissionOption[] {
+  const kind = option.kind as string;
+  if (!(PERMISSION_OPTION_KINDS as readonly string[]).includes(kind)) return [];
+  return [{ id: option.optionId, name: option.name, kind: kind as PermissionOptionKind }];
+}

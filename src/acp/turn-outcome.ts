@@ -1,0 +1,97 @@
+// How an ACP turn ended, in the project's words: a `stopReason` or a JSON-RPC error becomes completed / canceled /
+// failed with the ProtocolError code that means the same, so the card offers the action that helps (Log In, Retry,
+// New Session).
+import { errorCodeFor } from "../dialects/error-meaning";
+import type { ProtocolError, ProtocolErrorCode } from "../protocol/events";
+import { isRecord } from "../protocol/json-record";
+
+export type AcpTurnOutcome =
+  | { status: "completed"; stopReason: "end_turn" }
+  | { status: "canceled"; stopReason: string | null }
+  | { status: "failed"; stopReason: string | null; error: ProtocolError };
+
+const STOP_REASON_FAILURES: Readonly<Record<string, string>> = {
+  refusal: "The agent refused to continue this request (stop reason: refusal).",
+  max_tokens: "The model reached its maximum output length before it finished (stop reason: max_tokens).",
+  max_turn_requests: "The agent reached its limit of model requests for one turn (stop reason: max_turn_requests).",
+};
+
+/** `session/prompt`'s answer. A reason this version does not know is a failure that names it, never a success. */
+export function outcomeOfStopReason(stopReason: string): AcpTurnOutcome {
+  if (stopReason === "end_turn") return { status: "completed", stopReason };
+  if (stopReason === "cancelled") return { status: "canceled", stopReason };
+  const message = STOP_REASON_FAILURES[stopReason] ?? `The agent ended the turn with stop reason ${JSON.stringify(stopReason)}.`;
+  return { status: "failed", stopReason, error: { code: "UNKNOWN", message, recoverable: false } };
+}
+
+/** A JSON-RPC error as the SDK hands it over: `code`, `message`, and the agent's details in `data`. */
+export interface RpcErrorShape {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+const JSON_RPC_AUTH_REQUIRED = -32000;
+const JSON_RPC_RESOURCE_NOT_FOUND = -32002;
+const SESSION_NOT_FOUND_TEXT = /\b(session\b.*\bnot found|unknown session|no such session|session does not exist|no conversation found)/i;
+/** Agents that wrap an HTTP error name its status in many ways: "status": 401, "HTTP 429", "status code 503". */
+const STATUS_IN_TEXT = /\b(?:status(?:[ _]?code)?|http)["']?\s*[:=]?\s*(\d{3})\b/i;
+
+/**
+ * A JSON-RPC error to a request → the ProtocolError it means. The real shapes: code 401 with the raw HTTP body
+ * (Gemini), -32603 "Internal error" with the details in `data` (Qwen, opencode, Codex), -32000 "Authentication
+ * required" (the newest Claude adapter).
+ */
+export function protocolErrorOfRpcError(error: RpcErrorShape): ProtocolError {
+  const details = detailsText(error.data);
+  const text = details === "" || details === error.message ? error.message : `${error.message}: ${details}`;
+  return { code: codeOfRpcError(error, text), message: text, recoverable: false };
+}
+
+function codeOfRpcError(error: RpcErrorShape, text: string): ProtocolErrorCode {
+  if (error.code === JSON_RPC_AUTH_REQUIRED && /auth/i.test(error.message)) return "AUTH_EXPIRED";
+  if (error.code === JSON_RPC_RESOURCE_NOT_FOUND || SESSION_NOT_FOUND_TEXT.test(text)) return "SESSION_NOT_FOUND";
+  return errorCodeFor(text, httpStatusOf(error, text));
+}
+
+/** An HTTP status: the JSON-RPC code itself when it is one (Gemini's 401), or one named in the details. */
+function httpStatusOf(error: RpcErrorShape, text: string): number | null {
+  if (error.code >= 400 && error.code <= 599) return error.code;
+  if (isRecord(error.data)) {
+    for (const key of ["status", "statusCode", "httpStatus"]) {
+      const value = error.data[key];
+      if (typeof value === "number" && value >= 400 && value <= 599) return value;
+    }
+  }
+  const match = STATUS_IN_TEXT.exec(text);
+  return match === null ? null : Number(match[1]);
+}
+
+const MAX_DETAILS_CHARS = 2000;
+
+function detailsText(data: unknown): string {
+  if (data === undefined || data === null) return "";
+  if (typeof data === "string") return data.slice(0, MAX_DETAILS_CHARS);
+  if (isRecord(data) && typeof data.details === "string") return data.details.slice(0, MAX_DETAILS_CHARS);
+  if (isRecord(data) && typeof data.message === "string") return data.message.slice(0, MAX_DETAILS_CHARS);
+  try {
+    return JSON.stringify(data).slice(0, MAX_DETAILS_CHARS);
+  } catch {
+    return "";
+  }
+}
+
+/** The agent process ended while a turn ran: its last stderr lines are the only explanation there is. */
+export function crashedError(exitCode: number | null, signal: string | null, stderrTail: string): ProtocolError {
+  const how = signal !== null ? `was ended by ${signal}` : `exited with code ${exitCode ?? "unknown"}`;
+  const tail = lastLines(stderrTail, 20);
+  return {
+    code: "PROCESS_CRASHED",
+    message: tail === "" ? `The agent ${how} during the turn.` : `The agent ${how} during the turn. Its last output on stderr:\n${tail}`,
+    recoverable: false,
+  };
+}
+
+function lastLines(text: string, count: number): string {
+  return text.trimEnd().split("\n").slice(-count).join("\n");
+}

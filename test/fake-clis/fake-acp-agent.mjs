@@ -1,0 +1,231 @@
+#!/usr/bin/env node
+// A scriptable ACP agent built with the SDK's agent side, for the ACP client's tests. argv[2] names the scenario;
+// FAKE_ACP_RECORD names a file where it appends what it was told (one JSON line per fact: permission answers,
+// cancels, session ids), so a test can assert what the agent really received.
+//
+// Scenarios: all-updates, stop:<reason>, permission, permission-read, fs, die, garbage, slow, stubborn,
+// error:<401|internal|auth>, auth-required, load, turns.
+import * as acp from "@agentclientprotocol/sdk";
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import { Readable, Writable } from "node:stream";
+
+const scenario = process.argv[2] ?? "turns";
+const recordFile = process.env.FAKE_ACP_RECORD;
+const record = (fact) => recordFile && fs.appendFileSync(recordFile, JSON.stringify(fact) + "\n");
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let sessionCounter = 0;
+let turns = 0;
+let authenticated = false;
+const cancelled = new Set();
+
+/** A raw line on stdout, for what the SDK would refuse to send (unknown kinds, garbage); same stream, same order. */
+function raw(line) {
+  process.stdout.write(line + "\n");
+}
+
+async function update(client, sessionId, value) {
+  await client.notify(acp.methods.client.session.update, { sessionId, update: value });
+}
+
+const text = (client, sessionId, chunk) =>
+  update(client, sessionId, { sessionUpdate: "agent_message_chunk", content: { type: "text", text: chunk } });
+
+const prompts = {
+  async "all-updates"(client, sessionId) {
+    await text(client, sessionId, "Hello ");
+    await update(client, sessionId, { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "" } });
+    await text(client, sessionId, "world");
+    await update(client, sessionId, { sessionUpdate: "agent_thought_chunk", content: { type: "text", text: "thinking hard" } });
+    await update(client, sessionId, {
+      sessionUpdate: "tool_call",
+      toolCallId: "t1",
+      title: "Edit src/a.ts",
+      kind: "edit",
+      status: "pending",
+      content: [{ type: "diff", path: "src/a.ts", oldText: null, newText: "export const a = 1;\n" }],
+      locations: [{ path: "src/a.ts", line: 1 }],
+      rawInput: { file: "src/a.ts" },
+    });
+    await update(client, sessionId, { sessionUpdate: "tool_call_update", toolCallId: "t1", status: "in_progress" });
+    await update(client, sessionId, {
+      sessionUpdate: "tool_call_update",
+      toolCallId: "t1",
+      status: "completed",
+      content: [{ type: "content", content: { type: "text", text: "wrote 1 line" } }],
+      rawOutput: { ok: true },
+    });
+    await update(client, sessionId, {
+      sessionUpdate: "plan",
+      entries: [
+        { content: "Read the code", priority: "high", status: "completed" },
+        { content: "Fix the bug", priority: "medium", status: "in_progress" },
+      ],
+    });
+    await update(client, sessionId, { sessionUpdate: "usage_update", used: 1200, size: 200000, cost: { amount: 0.01, currency: "USD" } });
+    await update(client, sessionId, { sessionUpdate: "current_mode_update", currentModeId: "plan" });
+    await update(client, sessionId, {
+      sessionUpdate: "available_commands_update",
+      availableCommands: [{ name: "review", description: "Review the changes" }],
+    });
+    await update(client, sessionId, { sessionUpdate: "session_info_update", title: "Fixing the bug" });
+    await update(client, sessionId, { sessionUpdate: "user_message_chunk", content: { type: "text", text: "echo of the prompt" } });
+    // What a newer agent might send: a kind and a field this client does not know.
+    raw(JSON.stringify({ jsonrpc: "2.0", method: "session/update", params: { sessionId, update: { sessionUpdate: "future_kind", x: 1 } } }));
+    raw(JSON.stringify({ jsonrpc: "2.0", method: "session/update", params: { sessionId, update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "!" }, sparkle: true } } }));
+    raw(JSON.stringify({ jsonrpc: "2.0", method: "_vendor/status", params: { ok: true } }));
+    return "end_turn";
+  },
+
+  async permission(client, sessionId) {
+    return askPermission(client, sessionId, "execute", "Run npm test");
+  },
+
+  async "permission-read"(client, sessionId) {
+    return askPermission(client, sessionId, "read", "Read README.md");
+  },
+
+  async fs(client, sessionId) {
+    for (const target of (process.env.FAKE_ACP_READ ?? "").split(",").filter(Boolean)) {
+      try {
+        const { content } = await client.request(acp.methods.client.fs.readTextFile, { sessionId, path: target, line: 2, limit: 1 });
+        await text(client, sessionId, `read ${target}: ${content}\n`);
+      } catch (error) {
+        await text(client, sessionId, `read ${target} failed: ${error.code}\n`);
+      }
+    }
+    for (const target of (process.env.FAKE_ACP_WRITE ?? "").split(",").filter(Boolean)) {
+      try {
+        await client.request(acp.methods.client.fs.writeTextFile, { sessionId, path: target, content: "written by the agent\n" });
+        await text(client, sessionId, `wrote ${target}\n`);
+      } catch (error) {
+        await text(client, sessionId, `write ${target} failed: ${error.code}\n`);
+      }
+    }
+    return "end_turn";
+  },
+
+  async die(client, sessionId) {
+    await text(client, sessionId, "about to fail");
+    process.stderr.write("fatal: the model client blew up\n");
+    await sleep(20);
+    process.exit(3);
+  },
+
+  async garbage(client, sessionId) {
+    raw("this is not json");
+    raw("{\"half\": ");
+    raw("[1, 2, 3]");
+    raw("42");
+    await text(client, sessionId, "still here");
+    return "end_turn";
+  },
+
+  async slow(client, sessionId) {
+    record({ slowStarted: process.pid });
+    for (let i = 0; !cancelled.has(sessionId); i++) {
+      await text(client, sessionId, `tick ${i} `);
+      await sleep(20);
+    }
+    return "cancelled";
+  },
+
+  /** Ignores session/cancel and SIGINT, and has a child of its own: only the escalation ends them. */
+  async stubborn(client, sessionId) {
+    process.on("SIGINT", () => record({ signal: "SIGINT" }));
+    const child = spawn(process.execPath, ["-e", "process.on('SIGINT',()=>{}); setInterval(()=>{}, 1000)"], { stdio: "ignore" });
+    record({ stubbornPid: process.pid, childPid: child.pid });
+    await text(client, sessionId, "working");
+    await new Promise(() => {});
+  },
+
+  async turns(client, sessionId) {
+    turns++;
+    await text(client, sessionId, `turn ${turns} in ${sessionId} pid ${process.pid}`);
+    return "end_turn";
+  },
+
+  async load(client, sessionId) {
+    await text(client, sessionId, `continued ${sessionId}`);
+    return "end_turn";
+  },
+
+  async "auth-required"(client, sessionId) {
+    await text(client, sessionId, "authenticated turn");
+    return "end_turn";
+  },
+};
+
+async function askPermission(client, sessionId, kind, title) {
+  // The first mention of the tool call is the permission request itself, as Gemini, Qwen and Codex do.
+  const response = await client.request(acp.methods.client.session.requestPermission, {
+    sessionId,
+    toolCall: { toolCallId: "p1", title, kind, status: "pending", rawInput: { command: title } },
+    // Unusual ids and order, as real agents use: only the kinds say what each option means.
+    options: [
+      { optionId: "zz-always", name: "Always allow", kind: "allow_always" },
+      { optionId: "nope", name: "Reject", kind: "reject_once" },
+      { optionId: "proceed", name: "Allow once", kind: "allow_once" },
+    ],
+  });
+  record({ permission: response.outcome });
+  const allowed = response.outcome.outcome === "selected" && response.outcome.optionId !== "nope";
+  await update(client, sessionId, { sessionUpdate: "tool_call_update", toolCallId: "p1", status: allowed ? "completed" : "failed" });
+  await text(client, sessionId, allowed ? "ran it" : "did not run it");
+  return response.outcome.outcome === "cancelled" ? "cancelled" : "end_turn";
+}
+
+function failPrompt(kind) {
+  if (kind === "401") throw new acp.RequestError(401, '{"error":{"code":401,"message":"API key not valid. Please pass a valid API key.","status":"UNAUTHENTICATED"}}');
+  if (kind === "internal") throw new acp.RequestError(-32603, "Internal error", { details: "429 Too Many Requests: rate limit exceeded" });
+  if (kind === "auth") throw new acp.RequestError(-32000, "Authentication required");
+  if (kind === "context") throw new acp.RequestError(-32603, "Internal error", { details: "prompt is too long: 210000 tokens > 200000 maximum" });
+  throw new acp.RequestError(-32603, "Internal error", { details: "something odd" });
+}
+
+const app = acp
+  .agent({ name: "fake-acp-agent" })
+  .onRequest(acp.methods.agent.initialize, ({ params }) => {
+    record({ initialize: params });
+    return {
+      protocolVersion: acp.PROTOCOL_VERSION,
+      agentCapabilities: { loadSession: scenario === "load" },
+      authMethods: scenario === "auth-required" ? [{ id: "api-key", name: "API key" }] : [],
+      agentInfo: { name: "fake-acp-agent", version: "1.0.0" },
+    };
+  })
+  .onRequest(acp.methods.agent.authenticate, ({ params }) => {
+    record({ authenticate: params.methodId });
+    authenticated = true;
+    return {};
+  })
+  .onRequest(acp.methods.agent.session.new, ({ params }) => {
+    if (scenario === "auth-required" && !authenticated) throw new acp.RequestError(-32000, "Authentication required");
+    const sessionId = `session-${process.pid}-${++sessionCounter}`;
+    record({ newSession: sessionId, cwd: params.cwd });
+    return { sessionId };
+  })
+  .onRequest(acp.methods.agent.session.load, async ({ params, client }) => {
+    record({ loadSession: params.sessionId });
+    await update(client, params.sessionId, { sessionUpdate: "user_message_chunk", content: { type: "text", text: "old question" } });
+    await text(client, params.sessionId, "old answer");
+    return {};
+  })
+  .onRequest(acp.methods.agent.session.prompt, async ({ params, client }) => {
+    record({ prompt: params.prompt });
+    if (scenario.startsWith("stop:")) {
+      await text(client, params.sessionId, "partial answer");
+      return { stopReason: scenario.slice("stop:".length) };
+    }
+    if (scenario.startsWith("error:")) failPrompt(scenario.slice("error:".length));
+    const stopReason = await prompts[scenario](client, params.sessionId);
+    return { stopReason };
+  })
+  .onNotification(acp.methods.agent.session.cancel, ({ params }) => {
+    record({ cancel: params.sessionId });
+    cancelled.add(params.sessionId);
+  });
+
+const connection = app.connect(acp.ndJsonStream(Writable.toWeb(process.stdout), Readable.toWeb(process.stdin)));
+connection.closed.then(() => process.exit(0));

@@ -1,0 +1,108 @@
+// One harness for the ACP client's tests: a real fake agent process (test/fake-clis/fake-acp-agent.mjs), a
+// throwaway workspace, and everything the connection reports, recorded.
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import type { AcpEvent, AcpPermissionRequest } from "../../src/acp/acp-events";
+import { AcpAgentConnection, type AcpAgentConnectionOptions } from "../../src/acp/agent-connection";
+import type { PermissionChoice } from "../../src/acp/permission-desk";
+import { NodeWorkspaceFiles } from "../../src/acp/workspace-files";
+import { fakeCli } from "./repo";
+
+export interface AcpHarness {
+  readonly connection: AcpAgentConnection;
+  readonly workspace: string;
+  readonly events: AcpEvent[];
+  readonly traces: string[];
+  readonly problems: string[];
+  /** Permission requests the host was asked about, with the signal it was given. */
+  readonly asked: { request: AcpPermissionRequest; signal: AbortSignal }[];
+  /** What the fake agent wrote to its record file, one object per line. */
+  records(): Record<string, unknown>[];
+  text(): string;
+  eventsOf<T extends AcpEvent["type"]>(type: T): Extract<AcpEvent, { type: T }>[];
+}
+
+export interface HarnessOptions extends Partial<Omit<AcpAgentConnectionOptions, "decide">> {
+  /** The host's answer to each permission request it is asked; default: never answers. */
+  decide?: (request: AcpPermissionRequest, signal: AbortSignal) => Promise<PermissionChoice>;
+  env?: NodeJS.ProcessEnv;
+}
+
+const harnesses: AcpHarness[] = [];
+
+export function startFakeAgent(scenario: string, options: HarnessOptions = {}): AcpHarness {
+  const workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "acp-ws-")));
+  const recordFile = path.join(workspace, "..", `${path.basename(workspace)}.record.ndjson`);
+  const events: AcpEvent[] = [];
+  const traces: string[] = [];
+  const problems: string[] = [];
+  const asked: AcpHarness["asked"] = [];
+  const { decide, env, ...rest } = options;
+  const roots = options.workspaceRoots ?? [workspace];
+  const connection = new AcpAgentConnection({
+    command: process.execPath,
+    args: [fakeCli("fake-acp-agent.mjs"), scenario],
+    env: { ...process.env, FAKE_ACP_RECORD: recordFile, ...env },
+    workspaceRoots: roots,
+    files: new NodeWorkspaceFiles(roots),
+    onEvent: (event) => events.push(event),
+    decide: (request, signal) => {
+      asked.push({ request, signal });
+      return decide === undefined ? new Promise(() => {}) : decide(request, signal);
+    },
+    log: { trace: (message) => traces.push(message), problem: (message) => problems.push(message) },
+    stopGraceMs: 300,
+    killGraceMs: 300,
+    cancelGraceMs: 500,
+    ...rest,
+  });
+  const harness: AcpHarness = {
+    connection,
+    workspace,
+    events,
+    traces,
+    problems,
+    asked,
+    records: () =>
+      fs.existsSync(recordFile)
+        ? fs.readFileSync(recordFile, "utf8").trim().split("\n").filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>)
+        : [],
+    text: () => events.flatMap((event) => (event.type === "text" ? [event.text] : [])).join(""),
+    eventsOf: <T extends AcpEvent["type"]>(type: T) => events.filter((event): event is Extract<AcpEvent, { type: T }> => event.type === type),
+  };
+  harnesses.push(harness);
+  return harness;
+}
+
+/** afterEach: every connection a test made is disposed, so no agent outlives its test. */
+export async function disposeFakeAgents(): Promise<void> {
+  await Promise.all(harnesses.splice(0).map((harness) => harness.connection.dispose()));
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Polls an OS fact (a process gone) with a deadline; rejects with `what` when the deadline passes. */
+export async function waitUntil(condition: () => boolean, what: string, deadlineMs = 10_000): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > deadlineMs) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Resolves once the fake agent has recorded a fact matching `predicate`. */
+export async function waitForRecord(harness: AcpHarness, predicate: (record: Record<string, unknown>) => boolean, what: string): Promise<Record<string, unknown>> {
+  let found: Record<string, unknown> | undefined;
+  await waitUntil(() => (found = harness.records().find(predicate)) !== undefined, what);
+  return found as Record<string, unknown>;
+}
+
+export const prompt = (text: string) => [{ type: "text" as const, text }];

@@ -1,0 +1,346 @@
+import * as assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import {
+  disposeFakeAgents,
+  isAlive,
+  prompt,
+  startFakeAgent,
+  waitForRecord,
+  waitUntil,
+} from "../../helpers/acp-harness";
+
+describe("ACP agent connection (real fake agent processes)", () => {
+  afterEach(disposeFakeAgents);
+
+  describe("a turn", () => {
+    it("starts the agent with fs read and write advertised, no terminal, and a session in the workspace", async () => {
+      const agent = startFakeAgent("turns");
+      const outcome = await agent.connection.prompt(prompt("hi"));
+      assert.equal(outcome.status, "completed");
+      const init = agent.records().find((record) => "initialize" in record)?.initialize as Record<string, unknown>;
+      const capabilities = init.clientCapabilities as Record<string, unknown>;
+      assert.deepEqual([capabilities.fs, capabilities.terminal], [{ readTextFile: true, writeTextFile: true }, false]);
+      assert.equal(init.protocolVersion, 1);
+      assert.equal(agent.records().find((record) => "newSession" in record)?.cwd, agent.workspace);
+      assert.deepEqual(agent.eventsOf("session_ready").map((event) => event.continued), ["new"]);
+    });
+
+    it("sends a follow-up to the same session in the same process", async () => {
+      const agent = startFakeAgent("turns");
+      await agent.connection.prompt(prompt("one"));
+      const pid = agent.connection.pid;
+      await agent.connection.prompt(prompt("two"));
+      assert.equal(agent.connection.pid, pid);
+      const sessionId = agent.connection.sessionId;
+      assert.equal(agent.text(), `turn 1 in ${sessionId} pid ${pid}turn 2 in ${sessionId} pid ${pid}`);
+      assert.equal(agent.records().filter((record) => "newSession" in record).length, 1);
+    });
+
+    it("turns every update kind into events, in the order they arrived", async () => {
+      const agent = startFakeAgent("all-updates");
+      const outcome = await agent.connection.prompt(prompt("go"));
+      assert.equal(outcome.status, "completed");
+      assert.equal(agent.text(), "Hello world!");
+      assert.deepEqual(agent.eventsOf("thought").map((event) => event.text), ["thinking hard"]);
+      assert.deepEqual(agent.eventsOf("plan").at(-1)?.entries, [
+        { content: "Read the code", priority: "high", status: "completed" },
+        { content: "Fix the bug", priority: "medium", status: "in_progress" },
+      ]);
+      assert.deepEqual(agent.eventsOf("usage")[0].usage, { used: 1200, size: 200000, cost: { amount: 0.01, currency: "USD" } });
+      assert.deepEqual(agent.eventsOf("mode").map((event) => event.modeId), ["plan"]);
+      assert.deepEqual(agent.eventsOf("commands")[0].commands, [{ name: "review", description: "Review the changes" }]);
+      assert.deepEqual(agent.eventsOf("session_title").map((event) => event.title), ["Fixing the bug"]);
+      const types = agent.events.map((event) => event.type).filter((type) => type !== "session_ready");
+      assert.deepEqual(types, ["text", "text", "thought", "tool_call", "tool_call", "tool_call", "plan", "usage", "mode", "commands", "session_title", "text"]);
+    });
+
+    it("merges partial tool call updates: only the fields present change", async () => {
+      const agent = startFakeAgent("all-updates");
+      await agent.connection.prompt(prompt("go"));
+      const calls = agent.eventsOf("tool_call");
+      assert.deepEqual(calls.map((event) => [event.change, event.call.status]), [["created", "pending"], ["updated", "in_progress"], ["updated", "completed"]]);
+      assert.deepEqual(calls[0].call.content, [{ type: "diff", path: "src/a.ts", oldText: null, newText: "export const a = 1;\n" }]);
+      assert.deepEqual(calls[2].call, {
+        toolCallId: "t1",
+        title: "Edit src/a.ts",
+        kind: "edit",
+        status: "completed",
+        content: [{ type: "text", text: "wrote 1 line" }],
+        locations: [{ path: "src/a.ts", line: 1 }],
+        rawInput: { file: "src/a.ts" },
+        rawOutput: { ok: true },
+      });
+    });
+
+    it("reports unknown update kinds, fields and notifications at trace level and goes on", async () => {
+      const agent = startFakeAgent("all-updates");
+      const outcome = await agent.connection.prompt(prompt("go"));
+      assert.equal(outcome.status, "completed");
+      assert.ok(agent.traces.some((trace) => trace.includes('"future_kind"')), agent.traces.join("\n"));
+      assert.ok(agent.traces.some((trace) => trace.includes('"sparkle"')), agent.traces.join("\n"));
+      assert.ok(agent.traces.some((trace) => trace.includes("_vendor/status")), agent.traces.join("\n"));
+      assert.deepEqual(agent.problems, []);
+    });
+  });
+
+  describe("stop reasons", () => {
+    it("end_turn completes the turn", async () => {
+      const outcome = await startFakeAgent("stop:end_turn").connection.prompt(prompt("go"));
+      assert.deepEqual(outcome, { status: "completed", stopReason: "end_turn" });
+    });
+
+    it("cancelled stops the turn", async () => {
+      const outcome = await startFakeAgent("stop:cancelled").connection.prompt(prompt("go"));
+      assert.deepEqual(outcome, { status: "canceled", stopReason: "cancelled" });
+    });
+
+    for (const reason of ["refusal", "max_tokens", "max_turn_requests"]) {
+      it(`${reason} fails the turn with a card that names it`, async () => {
+        const outcome = await startFakeAgent(`stop:${reason}`).connection.prompt(prompt("go"));
+        assert.equal(outcome.status, "failed");
+        assert.ok(outcome.status === "failed" && outcome.error.message.includes(reason), JSON.stringify(outcome));
+      });
+    }
+  });
+
+  describe("permission requests", () => {
+    it("creates the tool call from a request that is its first mention, and answers the option the user chose", async () => {
+      const agent = startFakeAgent("permission", {
+        decide: async (request) => ({ optionId: request.options.find((option) => option.kind === "allow_once")!.id }),
+      });
+      const outcome = await agent.connection.prompt(prompt("go"));
+      assert.equal(outcome.status, "completed");
+      assert.deepEqual(agent.records().find((record) => "permission" in record)?.permission, { outcome: "selected", optionId: "proceed" });
+      const created = agent.eventsOf("tool_call")[0];
+      assert.deepEqual([created.change, created.call.title, created.call.kind], ["created", "Run npm test", "execute"]);
+      const asked = agent.eventsOf("permission_requested")[0].request;
+      assert.deepEqual(asked.options.map((option) => option.kind), ["allow_always", "reject_once", "allow_once"]);
+      assert.deepEqual(agent.eventsOf("permission_answered")[0].decision, { outcome: "selected", optionId: "proceed", optionKind: "allow_once", by: "user" });
+      assert.equal(agent.text(), "ran it");
+    });
+
+    it("answers a rejection the user chose", async () => {
+      const agent = startFakeAgent("permission", {
+        decide: async (request) => ({ optionId: request.options.find((option) => option.kind === "reject_once")!.id }),
+      });
+      await agent.connection.prompt(prompt("go"));
+      assert.deepEqual(agent.records().find((record) => "permission" in record)?.permission, { outcome: "selected", optionId: "nope" });
+      assert.equal(agent.eventsOf("tool_call").at(-1)?.call.status, "failed");
+    });
+
+    it("answers cancelled, never allow, when the user dismisses the question", async () => {
+      const agent = startFakeAgent("permission", { decide: async () => "cancelled" });
+      const outcome = await agent.connection.prompt(prompt("go"));
+      assert.deepEqual(agent.records().find((record) => "permission" in record)?.permission, { outcome: "cancelled" });
+      assert.deepEqual(agent.eventsOf("permission_answered")[0].decision, { outcome: "cancelled", by: "cancelled" });
+      assert.equal(outcome.status, "canceled");
+    });
+
+    it("answers cancelled when the host names an option the agent did not offer", async () => {
+      const agent = startFakeAgent("permission", { decide: async () => ({ optionId: "allow" }) });
+      await agent.connection.prompt(prompt("go"));
+      assert.deepEqual(agent.records().find((record) => "permission" in record)?.permission, { outcome: "cancelled" });
+    });
+
+    it("lets a setting allow a read once, by kind, without asking and never always", async () => {
+      const agent = startFakeAgent("permission-read", { autoAnswer: { read: "allow" } });
+      await agent.connection.prompt(prompt("go"));
+      assert.equal(agent.asked.length, 0);
+      assert.deepEqual(agent.records().find((record) => "permission" in record)?.permission, { outcome: "selected", optionId: "proceed" });
+      assert.equal(agent.eventsOf("permission_answered")[0].decision.by, "setting");
+    });
+
+    it("asks the user about a kind the setting does not name", async () => {
+      const agent = startFakeAgent("permission", { autoAnswer: { read: "allow" } });
+      const turn = agent.connection.prompt(prompt("go"));
+      await waitUntil(() => agent.asked.length === 1, "the user is asked");
+      await agent.connection.cancel();
+      await turn;
+      assert.deepEqual(agent.records().find((record) => "permission" in record)?.permission, { outcome: "cancelled" });
+    });
+
+    it("answers an open request cancelled on Stop, and tells the host to close it", async () => {
+      const agent = startFakeAgent("permission");
+      const turn = agent.connection.prompt(prompt("go"));
+      await waitUntil(() => agent.asked.length === 1, "the user is asked");
+      assert.equal(agent.asked[0].signal.aborted, false);
+      await agent.connection.cancel();
+      const outcome = await turn;
+      assert.equal(outcome.status, "canceled");
+      assert.equal(agent.asked[0].signal.aborted, true);
+      assert.deepEqual(agent.records().find((record) => "permission" in record)?.permission, { outcome: "cancelled" });
+      assert.deepEqual(agent.eventsOf("permission_answered").map((event) => event.decision.by), ["cancelled"]);
+    });
+
+    it("answers an open request cancelled when the conversation is closed", async () => {
+      const agent = startFakeAgent("permission");
+      const turn = agent.connection.prompt(prompt("go"));
+      await waitUntil(() => agent.asked.length === 1, "the user is asked");
+      await agent.connection.dispose();
+      assert.equal((await turn).status, "canceled");
+      assert.deepEqual(agent.eventsOf("permission_answered").map((event) => event.decision.by), ["cancelled"]);
+    });
+  });
+
+  describe("files", () => {
+    it("serves reads (line and limit) and writes (creating folders) inside the workspace", async () => {
+      const agent = startFakeAgent("fs", { env: { FAKE_ACP_READ: "a.txt", FAKE_ACP_WRITE: "new/dir/b.txt" } });
+      fs.writeFileSync(path.join(agent.workspace, "a.txt"), "line 1\nline 2\nline 3\n");
+      await agent.connection.prompt(prompt("go"));
+      assert.equal(agent.text(), "read a.txt: line 2\nwrote new/dir/b.txt\n");
+      assert.equal(fs.readFileSync(path.join(agent.workspace, "new/dir/b.txt"), "utf8"), "written by the agent\n");
+      assert.deepEqual(agent.problems, []);
+    });
+
+    it("refuses paths outside the workspace: absolute, .. escapes and symlinks pointing out", async () => {
+      const outside = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "acp-outside-")));
+      fs.writeFileSync(path.join(outside, "secret.txt"), "one\ntwo\n");
+      const workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "acp-ws-")));
+      fs.symlinkSync(outside, path.join(workspace, "link"));
+      const targets = [path.join(outside, "secret.txt"), "../" + path.basename(outside) + "/secret.txt", "link/secret.txt"];
+      const agent = startFakeAgent("fs", {
+        workspaceRoots: [workspace],
+        env: { FAKE_ACP_READ: targets.join(","), FAKE_ACP_WRITE: targets.map((target) => target.replace("secret", "planted")).join(",") },
+      });
+      const outcome = await agent.connection.prompt(prompt("go"));
+      assert.equal(outcome.status, "completed");
+      assert.equal((agent.text().match(/failed: -32602/g) ?? []).length, 6, agent.text());
+      assert.deepEqual(fs.readdirSync(outside), ["secret.txt"]);
+      assert.equal(agent.problems.length, 6);
+      assert.ok(agent.problems.every((problem) => problem.includes("outside the workspace")), agent.problems.join("\n"));
+    });
+
+    it("tells the agent a missing file is not found", async () => {
+      const agent = startFakeAgent("fs", { env: { FAKE_ACP_READ: "missing.txt" } });
+      await agent.connection.prompt(prompt("go"));
+      assert.match(agent.text(), /read missing\.txt failed: -32002/);
+    });
+  });
+
+  describe("errors", () => {
+    const cases: [string, string][] = [
+      ["error:401", "AUTH_EXPIRED"],
+      ["error:auth", "AUTH_EXPIRED"],
+      ["error:internal", "NETWORK_TIMEOUT"],
+      ["error:context", "CONTEXT_LIMIT"],
+      ["error:other", "UNKNOWN"],
+    ];
+    for (const [scenario, code] of cases) {
+      it(`a JSON-RPC error like ${scenario.slice(6)} fails the turn with ${code}`, async () => {
+        const outcome = await startFakeAgent(scenario).connection.prompt(prompt("go"));
+        assert.equal(outcome.status === "failed" && outcome.error.code, code, JSON.stringify(outcome));
+      });
+    }
+
+    it("ends a turn whose agent dies with PROCESS_CRASHED and its stderr, once", async () => {
+      const agent = startFakeAgent("die");
+      const outcome = await agent.connection.prompt(prompt("go"));
+      assert.equal(outcome.status, "failed");
+      assert.ok(outcome.status === "failed" && outcome.error.code === "PROCESS_CRASHED", JSON.stringify(outcome));
+      assert.match(outcome.status === "failed" ? outcome.error.message : "", /exited with code 3[\s\S]*the model client blew up/);
+      assert.equal(agent.text(), "about to fail");
+      assert.equal(agent.connection.pid, undefined);
+    });
+
+    it("starts a fresh agent for the prompt after a crash", async () => {
+      const agent = startFakeAgent("die");
+      await agent.connection.prompt(prompt("go"));
+      const again = await agent.connection.prompt(prompt("again"));
+      assert.equal(again.status === "failed" && again.error.code, "PROCESS_CRASHED");
+      assert.equal(agent.records().filter((record) => "initialize" in record).length, 2);
+    });
+
+    it("reports lines that are not JSON-RPC as problems and goes on", async () => {
+      const agent = startFakeAgent("garbage");
+      const outcome = await agent.connection.prompt(prompt("go"));
+      assert.equal(outcome.status, "completed");
+      assert.equal(agent.text(), "still here");
+      assert.equal(agent.problems.length, 4, agent.problems.join("\n"));
+      assert.match(agent.problems[0], /not JSON: "this is not json"/);
+    });
+
+    it("fails with CLI_NOT_FOUND when the agent cannot be started", async () => {
+      const agent = startFakeAgent("turns", { command: path.join(os.tmpdir(), "no-such-acp-agent") });
+      const outcome = await agent.connection.prompt(prompt("go"));
+      assert.equal(outcome.status === "failed" && outcome.error.code, "CLI_NOT_FOUND", JSON.stringify(outcome));
+    });
+
+    it("authenticates only when session/new asks for it, with the method the host chose", async () => {
+      const agent = startFakeAgent("auth-required", { chooseAuthMethod: (methods) => methods[0].id });
+      const outcome = await agent.connection.prompt(prompt("go"));
+      assert.equal(outcome.status, "completed");
+      assert.deepEqual(agent.records().filter((record) => "authenticate" in record), [{ authenticate: "api-key" }]);
+    });
+
+    it("fails with AUTH_EXPIRED when the agent needs a login the host cannot give", async () => {
+      const agent = startFakeAgent("auth-required");
+      const outcome = await agent.connection.prompt(prompt("go"));
+      assert.equal(outcome.status === "failed" && outcome.error.code, "AUTH_EXPIRED", JSON.stringify(outcome));
+      await waitUntil(() => agent.connection.pid === undefined, "the useless agent is stopped");
+    });
+  });
+
+  describe("stopping", () => {
+    it("Stop sends session/cancel, the turn ends stopped, and the agent stays warm", async () => {
+      const agent = startFakeAgent("slow");
+      const turn = agent.connection.prompt(prompt("go"));
+      await waitUntil(() => agent.text().includes("tick 2"), "the agent streams");
+      const pid = agent.connection.pid as number;
+      await agent.connection.cancel();
+      assert.deepEqual(await turn, { status: "canceled", stopReason: "cancelled" });
+      assert.ok(agent.records().some((record) => record.cancel === agent.connection.sessionId));
+      assert.equal(agent.connection.pid, pid);
+      assert.ok(isAlive(pid));
+    });
+
+    it("escalates to signals when the agent ignores session/cancel, and nothing of its tree survives", async () => {
+      const agent = startFakeAgent("stubborn");
+      const turn = agent.connection.prompt(prompt("go"));
+      const pids = await waitForRecord(agent, (record) => "childPid" in record, "the agent started its child");
+      await agent.connection.cancel();
+      assert.equal((await turn).status, "canceled");
+      await waitUntil(() => !isAlive(pids.stubbornPid as number) && !isAlive(pids.childPid as number), "the agent and its child are gone");
+      assert.ok(agent.records().some((record) => record.signal === "SIGINT"));
+    });
+
+    it("dispose ends the agent's whole process tree", async () => {
+      const agent = startFakeAgent("stubborn");
+      const turn = agent.connection.prompt(prompt("go"));
+      const pids = await waitForRecord(agent, (record) => "childPid" in record, "the agent started its child");
+      await agent.connection.dispose();
+      assert.equal((await turn).status, "canceled");
+      assert.ok(!isAlive(pids.stubbornPid as number) && !isAlive(pids.childPid as number));
+    });
+
+    it("stops an idle agent after the idle time, and starts it again for the next prompt", async () => {
+      const agent = startFakeAgent("turns", { idleStopMs: 200 });
+      await agent.connection.prompt(prompt("one"));
+      const pid = agent.connection.pid as number;
+      await waitUntil(() => !isAlive(pid), "the idle agent is gone");
+      assert.equal(agent.connection.pid, undefined);
+      const outcome = await agent.connection.prompt(prompt("two"));
+      assert.equal(outcome.status, "completed");
+      assert.notEqual(agent.connection.pid, pid);
+    });
+  });
+
+  describe("continuing a saved session", () => {
+    it("loads the saved session when the agent can, without replaying its history into the chat", async () => {
+      const agent = startFakeAgent("load", { savedSessionId: "saved-7" });
+      const outcome = await agent.connection.prompt(prompt("go"));
+      assert.equal(outcome.status, "completed");
+      assert.deepEqual(agent.records().filter((record) => "loadSession" in record || "newSession" in record), [{ loadSession: "saved-7" }]);
+      assert.equal(agent.text(), "continued saved-7");
+      assert.deepEqual(agent.eventsOf("session_ready").map((event) => [event.sessionId, event.continued]), [["saved-7", "loaded"]]);
+    });
+
+    it("starts a new session when the agent cannot load one", async () => {
+      const agent = startFakeAgent("turns", { savedSessionId: "saved-7" });
+      await agent.connection.prompt(prompt("go"));
+      assert.notEqual(agent.connection.sessionId, "saved-7");
+      assert.deepEqual(agent.eventsOf("session_ready").map((event) => event.continued), ["new"]);
+    });
+  });
+});

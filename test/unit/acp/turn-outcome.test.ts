@@ -1,0 +1,47 @@
+import * as assert from "node:assert/strict";
+import { crashedError, outcomeOfStopReason, protocolErrorOfRpcError } from "../../../src/acp/turn-outcome";
+
+describe("ACP turn outcomes", () => {
+  it("maps stop reasons: end_turn completes, cancelled stops, the others fail and say which", () => {
+    assert.equal(outcomeOfStopReason("end_turn").status, "completed");
+    assert.equal(outcomeOfStopReason("cancelled").status, "canceled");
+    for (const reason of ["refusal", "max_tokens", "max_turn_requests", "something_new"]) {
+      const outcome = outcomeOfStopReason(reason);
+      assert.equal(outcome.status, "failed");
+      assert.ok(outcome.status === "failed" && outcome.error.message.includes(reason));
+    }
+  });
+
+  describe("JSON-RPC errors as real agents send them", () => {
+    const cases: [string, { code: number; message: string; data?: unknown }, string][] = [
+      ["Gemini: code 401 with the raw body", { code: 401, message: '{"error":{"code":401,"message":"API key not valid.","status":"UNAUTHENTICATED"}}' }, "AUTH_EXPIRED"],
+      ["Qwen: -32603 with a 401 in data", { code: -32603, message: "Internal error", data: { details: "401 Incorrect API key provided" } }, "AUTH_EXPIRED"],
+      ["opencode: -32603 with a status field", { code: -32603, message: "Internal error", data: { status: 403, message: "Forbidden" } }, "AUTH_EXPIRED"],
+      ["the newest Claude adapter: -32000 Authentication required", { code: -32000, message: "Authentication required" }, "AUTH_EXPIRED"],
+      ["a 429 in the details", { code: -32603, message: "Internal error", data: { details: "status: 429 rate limited" } }, "NETWORK_TIMEOUT"],
+      ["an overloaded model", { code: -32603, message: "Internal error", data: "Overloaded" }, "NETWORK_TIMEOUT"],
+      ["a 503 status", { code: -32603, message: "Internal error", data: { statusCode: 503 } }, "NETWORK_TIMEOUT"],
+      ["a context overflow", { code: -32603, message: "Internal error", data: { details: "prompt is too long: 210000 tokens" } }, "CONTEXT_LIMIT"],
+      ["an unknown session", { code: -32002, message: "Resource not found", data: { uri: "session-9" } }, "SESSION_NOT_FOUND"],
+      ["a session not found in words", { code: -32603, message: "Session not found: abc" }, "SESSION_NOT_FOUND"],
+      ["anything else", { code: -32603, message: "Internal error", data: { details: "the tool registry is empty" } }, "UNKNOWN"],
+    ];
+    for (const [name, error, code] of cases) {
+      it(`${name} → ${code}`, () => {
+        assert.equal(protocolErrorOfRpcError(error).code, code);
+      });
+    }
+
+    it("keeps the agent's own words, details included, in the message", () => {
+      const error = protocolErrorOfRpcError({ code: -32603, message: "Internal error", data: { details: "the tool registry is empty" } });
+      assert.equal(error.message, "Internal error: the tool registry is empty");
+    });
+  });
+
+  it("a crash names the exit and the last lines of stderr", () => {
+    const error = crashedError(3, null, "starting\nfatal: boom\n");
+    assert.equal(error.code, "PROCESS_CRASHED");
+    assert.match(error.message, /exited with code 3[\s\S]*fatal: boom/);
+    assert.match(crashedError(null, "SIGKILL", "").message, /ended by SIGKILL/);
+  });
+});
