@@ -26,6 +26,11 @@ export interface SessionOptions {
   /** Every event of the normalized protocol-1 stream, synthesized ones included, in order. */
   onEvent?: (event: CliStreamEvent) => void;
   onChange?: (change: SessionChange) => void;
+  /**
+   * False: keep no transcript (`agent-stream run` streams every event and needs only the done), so memory stays
+   * flat however long the answer. Changes still describe every block and delta; `blocks` stays empty.
+   */
+  keepBlocks?: boolean;
 }
 
 const STDERR_LINES_IN_CRASH_MESSAGE = 12;
@@ -52,7 +57,7 @@ export class Session {
 
   constructor(private readonly options: SessionOptions) {
     this.now = options.now ?? Date.now;
-    this.transcript = new TranscriptBuilder(options.onChange);
+    this.transcript = new TranscriptBuilder(options.onChange, { keepBlocks: options.keepBlocks });
   }
 
   get state(): SessionState {
@@ -269,7 +274,7 @@ export class Session {
   }
 
   private finish(payload: EventOfType<"done">["payload"], synthesized: boolean): void {
-    this.transcript.abandonRunningTools();
+    this.transcript.finish();
     this.doneValue = {
       exitCode: payload.exitCode,
       durationMs: payload.duration,
