@@ -1,5 +1,6 @@
 import * as assert from "node:assert/strict";
 import type { TranscriptChange } from "../../../src/protocol/messages";
+import { MAX_LISTED_PROBLEMS, Session } from "../../../src/session/session";
 import { TranscriptBuilder } from "../../../src/session/transcript-builder";
 
 const LIMITS = { blockChars: 10, parameterChars: 20, sessionChars: 25 };
@@ -64,5 +65,20 @@ describe("transcript limits", () => {
     assert.deepEqual(transcript.snapshot, []);
     assert.deepEqual(changes[1], { kind: "text-appended", index: 0, text: "abcdef" });
     assert.deepEqual(changes[3], { kind: "block-updated", index: 1, block: { kind: "tool", tool: "Read", toolId: "t1", parameters: null, status: "succeeded", durationMs: 1, error: null } });
+  });
+});
+
+describe("problem limit", () => {
+  it("lists the first problems one by one and counts the rest by code, so a stream of garbage cannot fill memory", () => {
+    const session = new Session({ dialect: "locus" });
+    session.acceptEvent({ protocol: 1, type: "start", sessionId: "s", timestamp: 1, payload: { command: "exec" } }, 1);
+    for (let line = 2; line < MAX_LISTED_PROBLEMS + 12; line++) session.acceptProblem({ line, code: "MALFORMED_EVENT", message: "not JSON" });
+    session.endOfStream();
+    const transcript = session.toTranscript();
+    assert.equal(transcript.problems.length, MAX_LISTED_PROBLEMS + 2);
+    assert.deepEqual(transcript.problems.slice(-2), [
+      { line: null, code: "MISSING_DONE", message: "stream ended without a done event" },
+      { line: null, code: "MALFORMED_EVENT", message: "and 10 more like it, not listed" },
+    ]);
   });
 });
