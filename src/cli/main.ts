@@ -148,11 +148,13 @@ async function runCommand(args: readonly string[]): Promise<number> {
   const out = new BackpressuredStdout();
   const printer = values.json
     ? undefined
-    : createLivePrinter({ out: process.stdout, err: process.stderr, color: process.stdout.isTTY === true && !process.env.NO_COLOR });
+    : createLivePrinter({ out, err: process.stderr, color: process.stdout.isTTY === true && !process.env.NO_COLOR });
   const live = LiveSession.start({
     adapter: createAdapter(dialect),
     maxLineBytes,
     process: { command, args: commandArgs, cwd: process.cwd(), env: process.env, inactivityTimeoutMs },
+    // Every event is printed as it comes; only the done is needed after, so memory stays flat however long the run.
+    keepBlocks: false,
     onEvent: values.json ? (event) => out.write(escapeJson(JSON.stringify(event)) + "\n") : undefined,
     onChange: printer,
     onStderr: values.json ? undefined : createStderrPassthrough(process.stderr),

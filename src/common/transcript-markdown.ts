@@ -29,9 +29,9 @@ export function transcriptToMarkdown(transcript: Transcript): string {
 export function blockToMarkdown(block: TranscriptBlock): string {
   switch (block.kind) {
     case "text":
-      return block.text;
+      return block.text + cutNote(block.truncatedChars);
     case "thinking":
-      return block.text
+      return (block.text + cutNote(block.truncatedChars))
         .split("\n")
         .map((line, i) => (i === 0 ? `> 💭 ${line}` : `> ${line}`))
         .join("\n");
@@ -47,4 +47,13 @@ export function blockToMarkdown(block: TranscriptBlock): string {
     case "error":
       return `> **Error ${block.code}**${block.recoverable ? " (recoverable)" : ""}: ${block.message.replace(/\n/g, "\n> ")}`;
   }
+}
+
+/** Where a text the session kept only the start of stops: the chat says the same under the block. */
+export function truncationNote(truncatedChars: number): string {
+  return `… ${truncatedChars.toLocaleString("en-US")} more ${truncatedChars === 1 ? "character" : "characters"} not shown`;
+}
+
+function cutNote(truncatedChars: number | undefined): string {
+  return truncatedChars === undefined || truncatedChars === 0 ? "" : `\n\n_${truncationNote(truncatedChars)}_`;
 }

@@ -336,6 +336,11 @@ export function applyChange(turn: Turn, change: SessionChange): void {
     case "block-updated":
       turn.blocks[change.index] = { ...change.block };
       return;
+    case "text-truncated": {
+      const block = turn.blocks[change.index];
+      if (block !== undefined && (block.kind === "text" || block.kind === "thinking")) block.truncatedChars = change.truncatedChars;
+      return;
+    }
     case "state":
       turn.state = change.state;
       return;

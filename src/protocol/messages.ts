@@ -13,6 +13,8 @@ export const TranscriptChangeSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("block-added"), index: WholeNumberSchema, block: TranscriptBlockSchema }),
   z.object({ kind: z.literal("text-appended"), index: WholeNumberSchema, text: z.string() }),
   z.object({ kind: z.literal("block-updated"), index: WholeNumberSchema, block: TranscriptBlockSchema }),
+  /** The text block at `index` reached its size limit: `truncatedChars` more characters (so far) were dropped. */
+  z.object({ kind: z.literal("text-truncated"), index: WholeNumberSchema, truncatedChars: WholeNumberSchema }),
 ]);
 export type TranscriptChange = z.infer<typeof TranscriptChangeSchema>;
 

@@ -24,8 +24,14 @@ export const TOOL_STATUSES = ["running", "succeeded", "failed", "abandoned"] as 
 export const ToolStatusSchema = z.enum(TOOL_STATUSES);
 export type ToolStatus = z.infer<typeof ToolStatusSchema>;
 
-export const TextBlockSchema = z.object({ kind: z.literal("text"), text: z.string() });
-export const ThinkingBlockSchema = z.object({ kind: z.literal("thinking"), text: z.string() });
+/**
+ * Characters of a block the session did not keep (a text past its size limit, tool parameters too large to keep).
+ * Absent when the block is whole.
+ */
+const TruncatedCharsSchema = z.optional(z.number().check(z.int(), z.nonnegative()));
+
+export const TextBlockSchema = z.object({ kind: z.literal("text"), text: z.string(), truncatedChars: TruncatedCharsSchema });
+export const ThinkingBlockSchema = z.object({ kind: z.literal("thinking"), text: z.string(), truncatedChars: TruncatedCharsSchema });
 export const ToolCardSchema = z.object({
   kind: z.literal("tool"),
   tool: z.string(),
@@ -34,6 +40,8 @@ export const ToolCardSchema = z.object({
   status: ToolStatusSchema,
   durationMs: z.nullable(z.number()),
   error: z.nullable(z.string()),
+  /** Set when the parameters (this many characters of JSON) were too large to keep: `parameters` is then null. */
+  truncatedChars: TruncatedCharsSchema,
 });
 export const StatusBlockSchema = z.object({
   kind: z.literal("status"),

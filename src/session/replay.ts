@@ -41,10 +41,9 @@ export class ReplayRun {
   private async read(chunks: AsyncIterable<Uint8Array | string>, adapter: DialectAdapter, maxLineBytes: number | undefined): Promise<Transcript> {
     const feed = createSessionFeed(this.session, new EventDecoder(adapter), maxLineBytes);
     const iterator = chunks[Symbol.asyncIterator]();
-    const stopped = new Promise<IteratorResult<Uint8Array | string>>((resolve) => (this.wakeOnStop = () => resolve({ done: true, value: undefined })));
     try {
       for (;;) {
-        const next = await Promise.race([iterator.next(), stopped]);
+        const next = await this.nextUnlessStopped(iterator);
         if (next.done === true || this.stopped) break;
         const chunk = next.value;
         feed.push(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk);
@@ -59,6 +58,19 @@ export class ReplayRun {
       this.session.sourceFailed(`The recorded stream could not be read to its end: ${error instanceof Error ? error.message : String(error)}`);
     }
     return this.session.toTranscript();
+  }
+
+  /**
+   * The next chunk, or the end as soon as Stop is pressed. A fresh promise per chunk: racing every read against
+   * one long-lived "stopped" promise would add a reaction to it per chunk, and each reaction keeps its chunk alive
+   * (a 1 GiB file held 1.1 GB).
+   */
+  private nextUnlessStopped(iterator: AsyncIterator<Uint8Array | string>): Promise<IteratorResult<Uint8Array | string>> {
+    if (this.stopped) return Promise.resolve({ done: true, value: undefined });
+    return new Promise((resolve, reject) => {
+      this.wakeOnStop = () => resolve({ done: true, value: undefined });
+      iterator.next().then(resolve, reject);
+    });
   }
 }
 

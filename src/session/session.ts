@@ -27,9 +27,16 @@ export interface SessionOptions {
   /** Every event of the normalized protocol-1 stream, synthesized ones included, in order. */
   onEvent?: (event: CliStreamEvent) => void;
   onChange?: (change: SessionChange) => void;
+  /**
+   * False: keep no transcript (`agent-stream run` streams every event and needs only the done), so memory stays
+   * flat however long the answer. Changes still describe every block and delta; `blocks` stays empty.
+   */
+  keepBlocks?: boolean;
 }
 
 const STDERR_LINES_IN_CRASH_MESSAGE = 12;
+/** Problems a session lists one by one; past these it counts them by code. */
+export const MAX_LISTED_PROBLEMS = 1000;
 /** What a shell reports for Ctrl-C; used when a stopped CLI exits 0 without saying it was done. */
 const USER_STOP_EXIT_CODE = 130;
 const SIGNAL_NUMBERS: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGKILL: 9, SIGTERM: 15 };
@@ -38,6 +45,7 @@ export class Session {
   private stateValue: SessionState = "idle";
   private readonly transcript: TranscriptBuilder;
   private readonly problemList: Problem[] = [];
+  private readonly unlistedProblems = new Map<Problem["code"], number>();
   private sessionIdValue: string | null = null;
   private doneValue: DoneSummary | null = null;
   private finalStatusValue: FinalStatus | null = null;
@@ -53,7 +61,7 @@ export class Session {
 
   constructor(private readonly options: SessionOptions) {
     this.now = options.now ?? Date.now;
-    this.transcript = new TranscriptBuilder(options.onChange);
+    this.transcript = new TranscriptBuilder(options.onChange, { keepBlocks: options.keepBlocks });
   }
 
   get state(): SessionState {
@@ -119,8 +127,7 @@ export class Session {
 
   /** A line that could not be used. Malformed lines also enter the normalized stream as recoverable errors. */
   acceptProblem(problem: Problem): void {
-    this.problemList.push(problem);
-    this.options.onChange?.({ kind: "problem", problem });
+    if (!this.list(problem)) return;
     if (problem.code !== "MALFORMED_EVENT" || isFinished(this.stateValue)) return;
     if (!this.sawStart) {
       this.malformedBeforeStart.push(problem);
@@ -270,7 +277,8 @@ export class Session {
   }
 
   private finish(payload: EventOfType<"done">["payload"], synthesized: boolean): void {
-    this.transcript.abandonRunningTools();
+    this.transcript.finish();
+    this.listUnlistedProblems();
     this.doneValue = {
       exitCode: payload.exitCode,
       durationMs: payload.duration,
@@ -324,9 +332,32 @@ export class Session {
   }
 
   private report(line: number | null, code: Problem["code"], message: string): void {
-    const problem: Problem = { line, code, message };
+    this.list({ line, code, message });
+  }
+
+  /**
+   * Lists a problem, unless MAX_LISTED_PROBLEMS are listed already: then it is only counted (a stream of garbage
+   * must not fill memory, with problems or with the error cards they make). False when it was not listed.
+   */
+  private list(problem: Problem): boolean {
+    // What the end of the stream says (a missing done) is always listed: there are only ever a few such.
+    if (this.problemList.length >= MAX_LISTED_PROBLEMS && problem.line !== null) {
+      this.unlistedProblems.set(problem.code, (this.unlistedProblems.get(problem.code) ?? 0) + 1);
+      return false;
+    }
     this.problemList.push(problem);
     this.options.onChange?.({ kind: "problem", problem });
+    return true;
+  }
+
+  /** At the end, one line per kind of problem that was only counted. */
+  private listUnlistedProblems(): void {
+    for (const [code, count] of this.unlistedProblems) {
+      const problem: Problem = { line: null, code, message: `and ${count.toLocaleString("en-US")} more like it, not listed` };
+      this.problemList.push(problem);
+      this.options.onChange?.({ kind: "problem", problem });
+    }
+    this.unlistedProblems.clear();
   }
 
   private move(input: SessionInput): void {

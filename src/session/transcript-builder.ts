@@ -4,10 +4,37 @@ import type { ProtocolError } from "../protocol/events";
 import type { TranscriptChange } from "../protocol/messages";
 import type { TextBlock, ThinkingBlock, ToolCard, TranscriptBlock } from "../protocol/transcript";
 
+/**
+ * What a session keeps, so that no answer, however long, can exhaust memory or a JavaScript string (512 MiB).
+ * Beyond a limit, characters are counted and dropped: the block's `truncatedChars` says how many.
+ * The README's "Limits and guarantees" states these numbers.
+ */
+export const TRANSCRIPT_LIMITS = {
+  /** Characters one text or thinking block keeps. */
+  blockChars: 4 * 1024 * 1024,
+  /** Characters of a tool call's parameters (as JSON) a card keeps; larger parameters are dropped whole. */
+  parameterChars: 256 * 1024,
+  /** Characters all text, thinking and tool parameters of one session keep together. */
+  sessionChars: 16 * 1024 * 1024,
+} as const;
+
+export type TranscriptLimits = { readonly [K in keyof typeof TRANSCRIPT_LIMITS]: number };
+
+/** While a block's text is being dropped, views hear the count again after this many more characters. */
+const CUT_REPORT_STEP = 1024 * 1024;
+
+export interface TranscriptBuilderOptions {
+  /**
+   * False: keep no blocks at all (`agent-stream run`, which streams what it gets and needs only the done). Changes
+   * still describe every block and every delta, so a printer can follow; the snapshot stays empty.
+   */
+  keepBlocks?: boolean;
+  limits?: TranscriptLimits;
+}
+
 interface RunningTool {
   readonly index: number;
-  readonly toolId: string | null;
-  readonly tool: string;
+  readonly card: ToolCard;
   readonly startedAt: number | null;
 }
 
@@ -23,11 +50,22 @@ export interface ToolCompletion {
 
 export class TranscriptBuilder {
   private readonly blocks: TranscriptBlock[] = [];
+  private blockCount = 0;
+  /** Characters kept by all blocks so far, against `limits.sessionChars`. */
+  private keptChars = 0;
   private readonly running: RunningTool[] = [];
   private readonly toolNames = new Set<string>();
   private readonly growing = new GrowingText();
+  private readonly keepBlocks: boolean;
+  private readonly limits: TranscriptLimits;
 
-  constructor(private readonly listener?: (change: TranscriptChange) => void) {}
+  constructor(
+    private readonly listener?: (change: TranscriptChange) => void,
+    options: TranscriptBuilderOptions = {},
+  ) {
+    this.keepBlocks = options.keepBlocks ?? true;
+    this.limits = options.limits ?? TRANSCRIPT_LIMITS;
+  }
 
   get snapshot(): readonly TranscriptBlock[] {
     this.growing.settle();
@@ -40,27 +78,31 @@ export class TranscriptBuilder {
   }
 
   get runningTools(): readonly { tool: string; toolId: string | null }[] {
-    return this.running;
+    return this.running.map((r) => r.card);
   }
 
   appendText(kind: "text" | "thinking", text: string): void {
     if (text.length === 0) return;
-    const index = this.blocks.length - 1;
-    const last = this.blocks[index];
-    if (last !== undefined && last.kind === kind && this.growing.isFor(last)) {
-      this.growing.append(text);
-      this.listener?.({ kind: "text-appended", index, text });
+    const index = this.blockCount - 1;
+    if (this.growing.continues(kind, index)) {
+      this.growText(index, text);
       return;
     }
-    const block: TextBlock | ThinkingBlock = { kind, text };
+    const kept = this.keepBlocks ? keepable(text, this.textRoom(0)) : text;
+    const block: TextBlock | ThinkingBlock = { kind, text: kept };
+    const dropped = text.length - kept.length;
+    if (dropped > 0) block.truncatedChars = dropped;
+    this.keptChars += kept.length;
     this.add(block);
-    this.growing.follow(block);
+    this.growing.follow(block, index + 1, kept.length, dropped);
   }
 
   startTool(tool: string, toolId: string | null, parameters: Record<string, unknown> | null, timestamp: number | null): void {
-    this.toolNames.add(tool);
-    const index = this.add({ kind: "tool", tool, toolId, parameters, status: "running", durationMs: null, error: null });
-    this.running.push({ index, toolId, tool, startedAt: timestamp });
+    this.noteTool(tool);
+    const card: ToolCard = { kind: "tool", tool, toolId, parameters, status: "running", durationMs: null, error: null };
+    if (this.keepBlocks) this.keepParameters(card);
+    const index = this.add(card);
+    this.running.push({ index, card, startedAt: timestamp });
   }
 
   /** Completes the matching card; returns false when no card was running for it (a card is made anyway). */
@@ -68,7 +110,7 @@ export class TranscriptBuilder {
     const position = this.findRunning(completion.tool, completion.toolId);
     const status = completion.success ? "succeeded" : "failed";
     if (position === -1) {
-      this.toolNames.add(completion.tool);
+      this.noteTool(completion.tool);
       this.add({
         kind: "tool",
         tool: completion.tool,
@@ -81,7 +123,7 @@ export class TranscriptBuilder {
       return false;
     }
     const [running] = this.running.splice(position, 1);
-    const card = this.blocks[running.index] as ToolCard;
+    const card = running.card;
     card.status = status;
     card.error = completion.error;
     card.durationMs = completion.durationMs ?? elapsed(running.startedAt, completion.timestamp);
@@ -89,13 +131,13 @@ export class TranscriptBuilder {
     return true;
   }
 
-  /** Tools still running when the session ends never completed. */
-  abandonRunningTools(): void {
+  /** The session is over: tools still running never completed, and a cut block gets its final count. */
+  finish(): void {
     for (const running of this.running.splice(0)) {
-      const card = this.blocks[running.index] as ToolCard;
-      card.status = "abandoned";
-      this.listener?.({ kind: "block-updated", index: running.index, block: { ...card } });
+      running.card.status = "abandoned";
+      this.listener?.({ kind: "block-updated", index: running.index, block: { ...running.card } });
     }
+    this.reportCut();
   }
 
   addStatus(status: string, message: string | null): void {
@@ -107,23 +149,83 @@ export class TranscriptBuilder {
   }
 
   private add(block: TranscriptBlock): number {
+    this.reportCut();
     this.growing.settle();
-    const index = this.blocks.push(block) - 1;
+    const index = this.blockCount++;
+    if (this.keepBlocks) this.blocks.push(block);
     // Listeners get a copy: the stored block keeps growing, what they were told must not.
     this.listener?.({ kind: "block-added", index, block: { ...block } });
     return index;
   }
 
-  /** By toolId when the event has one; otherwise the oldest running call of that name without an id. */
+  private growText(index: number, text: string): void {
+    if (!this.keepBlocks) {
+      this.listener?.({ kind: "text-appended", index, text });
+      return;
+    }
+    const growing = this.growing;
+    if (growing.droppedChars > 0) {
+      growing.droppedChars += text.length;
+      if (growing.droppedChars - growing.reportedDroppedChars >= CUT_REPORT_STEP) this.reportCut();
+      return;
+    }
+    const kept = keepable(text, this.textRoom(growing.keptChars));
+    if (kept.length > 0) {
+      growing.append(kept);
+      this.keptChars += kept.length;
+      this.listener?.({ kind: "text-appended", index, text: kept });
+    }
+    if (kept.length === text.length) return;
+    growing.droppedChars = text.length - kept.length;
+    this.reportCut();
+  }
+
+  /** Tells listeners how much of the growing block was dropped, when that changed since they last heard. */
+  private reportCut(): void {
+    const growing = this.growing;
+    if (growing.droppedChars === growing.reportedDroppedChars) return;
+    growing.reportedDroppedChars = growing.droppedChars;
+    this.listener?.({ kind: "text-truncated", index: growing.index, truncatedChars: growing.droppedChars });
+  }
+
+  /** Characters a text block holding `blockChars` may still take. */
+  private textRoom(blockChars: number): number {
+    return Math.max(0, Math.min(this.limits.blockChars - blockChars, this.limits.sessionChars - this.keptChars));
+  }
+
+  /** Parameters too large to keep are dropped whole: half an object would say something the CLI did not. */
+  private keepParameters(card: ToolCard): void {
+    if (card.parameters === null) return;
+    const size = JSON.stringify(card.parameters).length;
+    if (size <= Math.min(this.limits.parameterChars, this.limits.sessionChars - this.keptChars)) {
+      this.keptChars += size;
+      return;
+    }
+    card.parameters = null;
+    card.truncatedChars = size;
+  }
+
+  private noteTool(tool: string): void {
+    this.toolNames.add(tool);
+  }
+
+/** By toolId when the event has one; otherwise the oldest running call of that name without an id. */
   private findRunning(tool: string, toolId: string | null): number {
-    if (toolId !== null) return this.running.findIndex((r) => r.toolId === toolId);
-    return this.running.findIndex((r) => r.toolId === null && r.tool === tool);
+    if (toolId !== null) return this.running.findIndex((r) => r.card.toolId === toolId);
+    return this.running.findIndex((r) => r.card.toolId === null && r.card.tool === tool);
   }
 }
 
 function elapsed(from: number | null, to: number | null): number | null {
   if (from === null || to === null || to < from) return null;
   return to - from;
+}
+
+/** At most `room` characters of `text`, never ending between the two halves of a surrogate pair. */
+function keepable(text: string, room: number): string {
+  if (text.length <= room) return text;
+  const last = text.charCodeAt(room - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? room - 1 : room);
 }
 
 const PIECES_PER_JOIN = 256;
@@ -135,20 +237,30 @@ const PIECES_PER_JOIN = 256;
  */
 class GrowingText {
   private block: TextBlock | ThinkingBlock | undefined;
+  index = -1;
+  /** Characters of the block kept, and dropped past the limits (as last told to listeners). */
+  keptChars = 0;
+  droppedChars = 0;
+  reportedDroppedChars = 0;
   private joined: string[] = [];
   private pieces: string[] = [];
 
-  isFor(block: TranscriptBlock): boolean {
-    return block === this.block;
+  continues(kind: "text" | "thinking", index: number): boolean {
+    return this.block !== undefined && this.block.kind === kind && this.index === index;
   }
 
-  follow(block: TextBlock | ThinkingBlock): void {
+  follow(block: TextBlock | ThinkingBlock, index: number, keptChars: number, droppedChars: number): void {
     this.block = block;
+    this.index = index;
+    this.keptChars = keptChars;
+    this.droppedChars = droppedChars;
+    this.reportedDroppedChars = droppedChars;
     this.joined = [block.text];
     this.pieces = [];
   }
 
   append(text: string): void {
+    this.keptChars += text.length;
     this.pieces.push(text);
     if (this.pieces.length < PIECES_PER_JOIN) return;
     this.joined.push(this.pieces.join(""));
@@ -157,7 +269,9 @@ class GrowingText {
 
   /** Writes the text gathered so far into the block, so readers see all of it. */
   settle(): void {
-    if (this.block === undefined || (this.pieces.length === 0 && this.joined.length === 1)) return;
+    if (this.block === undefined) return;
+    if (this.droppedChars > 0) this.block.truncatedChars = this.droppedChars;
+    if (this.pieces.length === 0 && this.joined.length === 1) return;
     this.block.text = this.joined.join("") + this.pieces.join("");
     this.joined = [this.block.text];
     this.pieces = [];

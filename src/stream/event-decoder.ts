@@ -13,6 +13,15 @@ export interface DecodedLineSink {
 
 const EXCERPT_CHARS = 60;
 
+/**
+ * Deepest nesting of objects and arrays a line may have. JSON.parse reads any depth, but JSON.stringify, structured
+ * clone (a webview's postMessage) and recursive walks overflow the stack somewhere past a few thousand levels; no real
+ * event nests more than a dozen. Checked here, once, so every reader of the pipeline gets only values that are safe.
+ */
+export const MAX_JSON_DEPTH = 64;
+/** A value nested deeper than MAX_JSON_DEPTH has at least that many brackets, each opened and closed. */
+const SHORTEST_TOO_DEEP_LINE = 2 * (MAX_JSON_DEPTH + 1);
+
 export class EventDecoder {
   private sink: DecodedLineSink | undefined;
   private line: number | null = 0;
@@ -36,6 +45,10 @@ export class EventDecoder {
       sink.problem({ line, code: "MALFORMED_EVENT", message: `not JSON: ${excerpt(text)}` });
       return;
     }
+    if (text.length >= SHORTEST_TOO_DEEP_LINE && nestedDeeperThan(value, MAX_JSON_DEPTH)) {
+      sink.problem({ line, code: "MALFORMED_EVENT", message: `nested deeper than ${MAX_JSON_DEPTH} levels; skipped` });
+      return;
+    }
     this.sink = sink;
     this.line = line;
     this.adapter.decode(value, this.output);
@@ -56,6 +69,21 @@ export class EventDecoder {
       message: `line of ${sizeBytes} bytes (${formatBytes(sizeBytes)}) is over the ${formatBytes(limitBytes)} line size limit; skipped`,
     };
   }
+}
+
+/**
+ * Whether objects and arrays nest more than `levels` deep. The recursion stops at `levels`, so it cannot overflow;
+ * a whole line is rejected rather than cut, so what the session shows is always what the CLI sent.
+ */
+function nestedDeeperThan(value: unknown, levels: number): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  if (levels === 0) return true;
+  if (Array.isArray(value)) {
+    for (const item of value) if (nestedDeeperThan(item, levels - 1)) return true;
+    return false;
+  }
+  for (const key in value) if (nestedDeeperThan((value as Record<string, unknown>)[key], levels - 1)) return true;
+  return false;
 }
 
 /** The start of a bad line, with control characters made visible, so the message stays one short line. */

@@ -6,6 +6,7 @@ import { element } from "./element";
 import { referencesOf, renderMarkdown, type MarkdownEnvironment } from "./markdown";
 import { codeText, MarkdownSegmenter, type OpenFence } from "./markdown-segments";
 import { OpenCodeBlock } from "./open-code-block";
+import { truncationNote } from "../common/transcript-markdown";
 
 const SEGMENTS_PER_CHUNK = 32;
 
@@ -36,6 +37,7 @@ export class MarkdownView {
   private definesReferences = false;
   private settled = false;
   private streamingCode: StreamingCode | null = null;
+  private cutNote: HTMLElement | undefined;
 
   constructor(className: string, text = "") {
     this.tailElement = element("div", { className: "markdown-segment markdown-tail" });
@@ -69,6 +71,17 @@ export class MarkdownView {
     // The tail renders against a copy: its own (possibly half-written) definitions must not stick.
     this.renderTail(copyEnvironment(this.environment));
     if (fence !== null) this.streamingCode = this.streamCodeFrom(fence);
+  }
+
+  /** The session kept only the start of this text: says at its end how much more there was (0: none). */
+  showCut(droppedChars: number): void {
+    if (droppedChars <= 0) {
+      this.cutNote?.remove();
+      this.cutNote = undefined;
+      return;
+    }
+    this.cutNote ??= this.element.appendChild(element("div", { className: "truncated-note" }));
+    this.cutNote.textContent = truncationNote(droppedChars);
   }
 
   /**

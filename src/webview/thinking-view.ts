@@ -26,6 +26,10 @@ export class ThinkingView {
     this.markdown.paint();
   }
 
+  showCut(droppedChars: number): void {
+    this.markdown.showCut(droppedChars);
+  }
+
   /** Folds it once, when it stops streaming; after that it stays as the user leaves it. */
   settle(): void {
     this.markdown.settle();

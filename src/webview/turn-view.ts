@@ -34,6 +34,8 @@ export class TurnView {
 
   /** Blocks to create or update from the model at the next paint. */
   private readonly staleBlocks = new Set<number>();
+  /** Text blocks whose "not shown" note must be brought up to date. */
+  private readonly cutBlocks = new Set<number>();
   /** Text that arrived for blocks whose view exists. */
   private readonly arrivedText = new Map<number, string[]>();
   private endChanged = true;
@@ -113,6 +115,13 @@ export class TurnView {
         else arrived.push(change.text);
         return;
       }
+      case "text-truncated": {
+        const block = this.turn.blocks[change.index];
+        if (block === undefined || (block.kind !== "text" && block.kind !== "thinking")) return;
+        block.truncatedChars = change.truncatedChars;
+        this.cutBlocks.add(change.index);
+        return;
+      }
       case "state":
         this.turn.state = change.state;
         this.endChanged = true;
@@ -138,6 +147,8 @@ export class TurnView {
     for (const index of stale) this.showBlock(index);
     for (const [index, texts] of this.arrivedText) this.growBlock(index, texts.join(""));
     this.arrivedText.clear();
+    for (const index of this.cutBlocks) this.showCut(index);
+    this.cutBlocks.clear();
     this.settleCompleteBlocks();
     if (this.endChanged) this.showEnd();
     if (this.problemsChanged) this.problems.show(this.turn.problems);
@@ -169,6 +180,14 @@ export class TurnView {
     else if (old !== null) old.remove();
     else if (node !== null) this.blocksElement.insertBefore(node, this.elementAfter(index));
     if (view.kind === "text" || view.kind === "thinking") view.view.paint();
+    this.showCut(index);
+  }
+
+  private showCut(index: number): void {
+    const view = this.views[index];
+    const block = this.turn.blocks[index];
+    if ((view?.kind !== "text" && view?.kind !== "thinking") || (block?.kind !== "text" && block?.kind !== "thinking")) return;
+    view.view.showCut(block.truncatedChars ?? 0);
   }
 
   private createView(block: TranscriptBlock, index: number): BlockView {

@@ -2,7 +2,7 @@ import { strict as assert } from "node:assert";
 import { LocusAdapter } from "../../../src/dialects/locus-adapter";
 import { PROTOCOL_ERROR_CODES } from "../../../src/protocol/events";
 import type { Problem } from "../../../src/protocol/transcript";
-import { EventDecoder, formatBytes } from "../../../src/stream/event-decoder";
+import { EventDecoder, MAX_JSON_DEPTH, formatBytes } from "../../../src/stream/event-decoder";
 import type { CliStreamEvent } from "../../../src/protocol/events";
 import { LineReader } from "../../../src/stream/line-reader";
 import { SESSION_ID, T0, start, textDelta } from "../../helpers/stream-builder";
@@ -370,5 +370,21 @@ describe("EventDecoder with the Locus adapter", () => {
         { kind: "event", event: next, line: 2 },
       ]);
     });
+  });
+});
+
+describe("JSON depth at the decoder", () => {
+  function decode(depth: number): Problem[] {
+    const problems: Problem[] = [];
+    // The line, its payload and the parameters are three levels; the arrays inside make up the rest.
+    const parameters = `{"p":${"[".repeat(depth - 3)}${"]".repeat(depth - 3)}}`;
+    const line = `{"protocol":1,"type":"tool_started","sessionId":"s","timestamp":1,"payload":{"tool":"Read","parameters":${parameters}}}`;
+    new EventDecoder(new LocusAdapter()).decodeLine(line, 1, { event: () => {}, problem: (p) => problems.push(p) });
+    return problems;
+  }
+
+  it(`accepts a line nested ${MAX_JSON_DEPTH} levels deep and reports one nested deeper`, () => {
+    assert.deepEqual(decode(MAX_JSON_DEPTH), []);
+    assert.deepEqual(decode(MAX_JSON_DEPTH + 1), [{ line: 1, code: "MALFORMED_EVENT", message: "nested deeper than 64 levels; skipped" }]);
   });
 });

@@ -1,0 +1,84 @@
+import * as assert from "node:assert/strict";
+import type { TranscriptChange } from "../../../src/protocol/messages";
+import { MAX_LISTED_PROBLEMS, Session } from "../../../src/session/session";
+import { TranscriptBuilder } from "../../../src/session/transcript-builder";
+
+const LIMITS = { blockChars: 10, parameterChars: 20, sessionChars: 25 };
+
+function builder() {
+  const changes: TranscriptChange[] = [];
+  return { transcript: new TranscriptBuilder((c) => changes.push(c), { limits: LIMITS }), changes };
+}
+
+describe("transcript limits", () => {
+  it("keeps a text block's first characters, counts the rest, and tells views the count instead of the text", () => {
+    const { transcript, changes } = builder();
+    transcript.appendText("text", "0123456");
+    transcript.appendText("text", "789abc");
+    transcript.appendText("text", "def");
+    transcript.finish();
+    assert.deepEqual(transcript.snapshot, [{ kind: "text", text: "0123456789", truncatedChars: 6 }]);
+    assert.deepEqual(changes.slice(1), [
+      { kind: "text-appended", index: 0, text: "789" },
+      { kind: "text-truncated", index: 0, truncatedChars: 3 },
+      { kind: "text-truncated", index: 0, truncatedChars: 6 },
+    ]);
+  });
+
+  it("never cuts between the two halves of a surrogate pair", () => {
+    const { transcript } = builder();
+    transcript.appendText("thinking", "123456789😀");
+    assert.deepEqual(transcript.snapshot, [{ kind: "thinking", text: "123456789", truncatedChars: 2 }]);
+  });
+
+  it("shares one allowance among all blocks of a session", () => {
+    const { transcript } = builder();
+    transcript.appendText("text", "0123456789");
+    transcript.addStatus("x", null);
+    transcript.appendText("text", "0123456789");
+    transcript.addStatus("x", null);
+    transcript.appendText("text", "0123456789");
+    const texts = transcript.snapshot.filter((b) => b.kind === "text");
+    assert.deepEqual(texts, [
+      { kind: "text", text: "0123456789" },
+      { kind: "text", text: "0123456789" },
+      { kind: "text", text: "01234", truncatedChars: 5 },
+    ]);
+  });
+
+  it("drops tool parameters too large to keep, whole, and says how large they were", () => {
+    const { transcript } = builder();
+    transcript.startTool("Write", "t1", { content: "far too long to keep" }, null);
+    transcript.startTool("Read", "t2", { p: "ok" }, null);
+    const [write, read] = transcript.snapshot;
+    assert.deepEqual(write.kind === "tool" && [write.parameters, write.truncatedChars], [null, 34]);
+    assert.deepEqual(read.kind === "tool" && [read.parameters, read.truncatedChars], [{ p: "ok" }, undefined]);
+  });
+
+  it("keeps nothing when asked to keep no blocks, yet tells listeners every delta", () => {
+    const changes: TranscriptChange[] = [];
+    const transcript = new TranscriptBuilder((c) => changes.push(c), { keepBlocks: false, limits: LIMITS });
+    transcript.appendText("text", "0123456789");
+    transcript.appendText("text", "abcdef");
+    transcript.startTool("Read", "t1", null, null);
+    transcript.completeTool({ tool: "Read", toolId: "t1", success: true, durationMs: 1, error: null, timestamp: null });
+    assert.deepEqual(transcript.snapshot, []);
+    assert.deepEqual(changes[1], { kind: "text-appended", index: 0, text: "abcdef" });
+    assert.deepEqual(changes[3], { kind: "block-updated", index: 1, block: { kind: "tool", tool: "Read", toolId: "t1", parameters: null, status: "succeeded", durationMs: 1, error: null } });
+  });
+});
+
+describe("problem limit", () => {
+  it("lists the first problems one by one and counts the rest by code, so a stream of garbage cannot fill memory", () => {
+    const session = new Session({ dialect: "locus" });
+    session.acceptEvent({ protocol: 1, type: "start", sessionId: "s", timestamp: 1, payload: { command: "exec" } }, 1);
+    for (let line = 2; line < MAX_LISTED_PROBLEMS + 12; line++) session.acceptProblem({ line, code: "MALFORMED_EVENT", message: "not JSON" });
+    session.endOfStream();
+    const transcript = session.toTranscript();
+    assert.equal(transcript.problems.length, MAX_LISTED_PROBLEMS + 2);
+    assert.deepEqual(transcript.problems.slice(-2), [
+      { line: null, code: "MISSING_DONE", message: "stream ended without a done event" },
+      { line: null, code: "MALFORMED_EVENT", message: "and 10 more like it, not listed" },
+    ]);
+  });
+});
