@@ -1,5 +1,8 @@
 // Throughput of decode + validate + session against bare JSON.parse of the same lines, in one run.
 // Target (issue 2): the pipeline runs at no less than half the speed of JSON.parse.
+// The same mix is measured a second time as Claude Code writes it, through the Claude adapter's schemas (issue 13).
+import { ClaudeAdapter } from "../src/dialects/claude-adapter";
+import type { DialectAdapter } from "../src/dialects/dialect";
 import { LocusAdapter } from "../src/dialects/locus-adapter";
 import type { CliStreamEvent } from "../src/protocol/events";
 import { Session } from "../src/session/session";
@@ -31,16 +34,50 @@ function makeStream(count: number): string[] {
   return lines;
 }
 
+/** The same mix in Claude Code's stream-json: text deltas inside content blocks, tool calls as blocks and results. */
+function makeClaudeStream(count: number): string[] {
+  const session_id = "5b0a0c3e-8f7a-4a8e-9a54-0d6c1f1d2e3f";
+  const event = (e: object) => JSON.stringify({ type: "stream_event", event: e, session_id, parent_tool_use_id: null });
+  const lines = [JSON.stringify({ type: "system", subtype: "init", session_id, model: "claude-sonnet-4-5", cwd: "/home/user/project", tools: [] })];
+  let message = 0;
+  let index = 0;
+  const open = (block: object) => lines.push(event({ type: "content_block_start", index, content_block: block }));
+  const close = () => lines.push(event({ type: "content_block_stop", index: index++ }));
+  lines.push(event({ type: "message_start", message: { id: `msg_${message++}`, role: "assistant", content: [] } }));
+  open({ type: "text", text: "" });
+  while (lines.length < count - 1) {
+    const r = lines.length % 100;
+    if (r < 80) {
+      const text = `The authentication flow works by checking token ${lines.length} — `.slice(0, 20 + (lines.length % 40));
+      lines.push(event({ type: "content_block_delta", index, delta: { type: "text_delta", text } }));
+    } else if (r < 88) {
+      lines.push(event({ type: "content_block_delta", index, delta: { type: "thinking_delta", thinking: "Let me analyze the auth middleware." } }));
+    } else if (r === 88) {
+      close();
+      const id = `toolu_${message}`;
+      open({ type: "tool_use", id, name: "Read", input: {} });
+      lines.push(event({ type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: `{"file_path": "/src/auth/file${message}.ts"}` } }));
+      close();
+      lines.push(JSON.stringify({ type: "user", message: { role: "user", content: [{ type: "tool_result", tool_use_id: id, content: "ok" }] }, session_id, parent_tool_use_id: null }));
+      lines.push(event({ type: "message_start", message: { id: `msg_${message++}`, role: "assistant", content: [] } }));
+      index = 0;
+      open({ type: "text", text: "" });
+    } else lines.push(event({ type: "ping" }));
+  }
+  lines.push(JSON.stringify({ type: "result", subtype: "success", is_error: false, duration_ms: 12345, session_id, usage: { input_tokens: 10, output_tokens: 20 } }));
+  return lines;
+}
+
 function chunked(bytes: Buffer): Buffer[] {
   const chunks: Buffer[] = [];
   for (let i = 0; i < bytes.length; i += CHUNK_BYTES) chunks.push(bytes.subarray(i, i + CHUNK_BYTES));
   return chunks;
 }
 
-function runPipeline(chunks: readonly Buffer[]): number {
+function runPipeline(chunks: readonly Buffer[], adapter: DialectAdapter = new LocusAdapter()): number {
   let events = 0;
-  const session = new Session({ dialect: "locus", onEvent: () => events++ });
-  const feed = createSessionFeed(session, new EventDecoder(new LocusAdapter()));
+  const session = new Session({ dialect: adapter.dialect, onEvent: () => events++ });
+  const feed = createSessionFeed(session, new EventDecoder(adapter));
   for (const chunk of chunks) feed.push(chunk);
   feed.end();
   session.endOfStream();
@@ -69,6 +106,27 @@ function best(values: number[]): number {
   return Math.min(...values);
 }
 
+/** Best-of-ROUNDS times of JSON.parse and of the whole pipeline over the same lines, interleaved. */
+function measure(lines: readonly string[], chunks: readonly Buffer[], adapter: () => DialectAdapter): { parse: number; pipeline: number } {
+  const pipelineMs: number[] = [];
+  const parseMs: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    parseMs.push(timeIt(() => runJsonParse(lines)));
+    pipelineMs.push(timeIt(() => runPipeline(chunks, adapter())));
+  }
+  return { parse: best(parseMs), pipeline: best(pipelineMs) };
+}
+
+/** The Claude stream's throughput, reported as a second ratio: its text deltas pass through the adapter's schemas. */
+function measureClaude(): void {
+  const lines = makeClaudeStream(EVENT_COUNT);
+  const chunks = chunked(Buffer.from(lines.join("\n") + "\n", "utf8"));
+  runPipeline(chunks, new ClaudeAdapter());
+  const { parse, pipeline } = measure(lines, chunks, () => new ClaudeAdapter());
+  console.log(`claude: JSON.parse ${parse.toFixed(1)} ms, decode+validate+session ${pipeline.toFixed(1)} ms`);
+  console.log(`claude speed ratio (pipeline / JSON.parse): ${(parse / pipeline).toFixed(2)}`);
+}
+
 function main(): void {
   const lines = makeStream(EVENT_COUNT);
   const bytes = Buffer.from(lines.join("\n") + "\n", "utf8");
@@ -93,3 +151,4 @@ function main(): void {
 }
 
 main();
+measureClaude();
