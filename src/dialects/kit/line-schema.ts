@@ -93,3 +93,8 @@ export const object = accepted("object", isRecord);
 
 /** The typed line a schema lets through. */
 export type LineOf<S> = S extends LineSchema<infer T> ? T : never;
+
+/** A figure the CLI may give in any shape: used when it is a count, ignored (not reported) when it is not. */
+export function countOrNone(value: unknown): number | undefined {
+  return isCount(value) ? value : undefined;
+}
