@@ -46,6 +46,7 @@ type Handler<T> = (line: T, out: AdapterOutput) => Verdict;
  */
 export class LineTable {
   private readonly routes = new Map<string, (value: Json, out: AdapterOutput) => Verdict>();
+  private other: ((value: Json, out: AdapterOutput) => Verdict) | undefined;
 
   on<T>(kind: string, schema: LineSchema<T>, handle: Handler<T>): this {
     this.routes.set(kind, (value, out) => {
@@ -61,8 +62,14 @@ export class LineTable {
     return this;
   }
 
+  /** What a kind not in the table does (by default, nothing). */
+  otherwise(handle: (value: Json, out: AdapterOutput) => Verdict): this {
+    this.other = handle;
+    return this;
+  }
+
   decode(kind: string, value: Json, out: AdapterOutput): Verdict {
-    return this.routes.get(kind)?.(value, out);
+    return (this.routes.get(kind) ?? this.other)?.(value, out);
   }
 }
 
