@@ -7,7 +7,7 @@ import type { ProtocolError, ProtocolErrorCode } from "../protocol/events";
 import type { AdapterOutput, DialectAdapter, DialectDefinition, StreamEnding } from "./dialect";
 import { errorCodeFor } from "./error-meaning";
 import { EventFactory } from "./event-factory";
-import { openLine, reportVerdict, wrongType, type Json, type Verdict } from "./kit/cli-line";
+import { wrongType, type Json, type Verdict } from "./kit/cli-line";
 import { LineTable, count, exitCode, lineSchema, type LineOf } from "./kit/line-schema";
 import { Stopwatch, usageMessage } from "./kit/run-words";
 
@@ -75,10 +75,9 @@ export class AgentCodeAdapter implements DialectAdapter {
 
   decode(value: unknown, out: AdapterOutput): void {
     this.clock.start();
-    const line = openLine(value, out);
-    if (line === undefined) return;
-    if (WENT_ON_TYPES.has(line.type)) this.releaseHeldErrorAsRecoverable(out);
-    reportVerdict(out, line.type, this.lines.decode(line.type, line, out));
+    this.lines.decodeLine(value, out, (line) => {
+      if (WENT_ON_TYPES.has(line.type)) this.releaseHeldErrorAsRecoverable(out);
+    });
   }
 
   /**

@@ -11,7 +11,7 @@ import { isRecord } from "../protocol/json-record";
 import type { AdapterOutput, DialectAdapter, DialectDefinition, StreamEnding } from "./dialect";
 import { errorCodeFor } from "./error-meaning";
 import { EventFactory } from "./event-factory";
-import { openLine, reportVerdict, wrongType, type Json, type Verdict } from "./kit/cli-line";
+import { contentText, wrongType, type Json, type Verdict } from "./kit/cli-line";
 import { LineTable, Malformed, accepted, count, index, isCount, lineSchema, object, type LineOf } from "./kit/line-schema";
 import { Stopwatch, retryMessage, usageMessage } from "./kit/run-words";
 
@@ -198,11 +198,10 @@ export class ClaudeAdapter implements DialectAdapter {
 
   decode(value: unknown, out: AdapterOutput): void {
     this.stream.clock.start();
-    const line = openLine(value, out);
-    if (line === undefined) return;
-    if (this.phase.kind === "turn-ended") this.settleTurnEnd(afterResult(line), out);
-    else if (CONVERSATION_TYPES.has(line.type)) this.releaseHeldFailure(out, true);
-    reportVerdict(out, line.type, this.lines.decode(line.type, line, out));
+    this.lines.decodeLine(value, out, (line) => {
+      if (this.phase.kind === "turn-ended") this.settleTurnEnd(afterResult(line), out);
+      else if (CONVERSATION_TYPES.has(line.type)) this.releaseHeldFailure(out, true);
+    });
   }
 
   /**
@@ -672,13 +671,7 @@ function tokensIn(usage: unknown): number | undefined {
 
 /** A tool's error as the user should read it: Claude Code wraps its own in <tool_use_error> tags. */
 function toolErrorText(content: unknown): string | undefined {
-  const text =
-    typeof content === "string"
-      ? content
-      : Array.isArray(content)
-        ? content.flatMap((block) => (isRecord(block) && typeof block.text === "string" ? [block.text] : [])).join("\n")
-        : "";
-  const unwrapped = text.replace(/^\s*<tool_use_error>([\s\S]*)<\/tool_use_error>\s*$/, "$1").trim();
+  const unwrapped = contentText(content).replace(/^\s*<tool_use_error>([\s\S]*)<\/tool_use_error>\s*$/, "$1").trim();
   return unwrapped === "" ? undefined : unwrapped;
 }
 

@@ -8,7 +8,7 @@ import { isRecord } from "../protocol/json-record";
 import type { AdapterOutput, DialectAdapter, DialectDefinition, StreamEnding } from "./dialect";
 import { errorCodeFor } from "./error-meaning";
 import { EventFactory } from "./event-factory";
-import { openLine, reportVerdict, wrongType, type Json, type Verdict } from "./kit/cli-line";
+import { wrongType, type Json, type Verdict } from "./kit/cli-line";
 import { LineTable, count, isCount, isExitCode, lineSchema, object, type LineOf } from "./kit/line-schema";
 import { Stopwatch } from "./kit/run-words";
 
@@ -65,8 +65,7 @@ export class LocusFlatAdapter implements DialectAdapter {
 
   decode(value: unknown, out: AdapterOutput): void {
     this.clock.start();
-    const line = openLine(value, out);
-    if (line !== undefined) reportVerdict(out, line.type, this.lines.decode(line.type, line, out));
+    this.lines.decodeLine(value, out);
   }
 
   /**

@@ -8,7 +8,7 @@ import { isRecord } from "../protocol/json-record";
 import type { AdapterOutput, DialectAdapter, DialectDefinition, StreamEnding } from "./dialect";
 import { errorCodeFor } from "./error-meaning";
 import { EventFactory } from "./event-factory";
-import { openLine, reportVerdict, type Json, type Verdict } from "./kit/cli-line";
+import { contentText, type Json, type Verdict } from "./kit/cli-line";
 import { LineTable, Malformed, accepted, countOrNone, index, isCount, lineSchema, object, type LineOf } from "./kit/line-schema";
 import { Stopwatch, retryMessage, usageMessage } from "./kit/run-words";
 
@@ -123,8 +123,7 @@ export class PiAdapter implements DialectAdapter {
 
   decode(value: unknown, out: AdapterOutput): void {
     this.clock.start();
-    const line = openLine(value, out);
-    if (line !== undefined) reportVerdict(out, line.type, this.lines.decode(line.type, line, out));
+    this.lines.decodeLine(value, out);
   }
 
   /**
@@ -477,13 +476,7 @@ function userText(content: string | unknown[]): string {
 
 /** A failed tool's words: the text of its result (`{content: [{type: "text", text}], details}`). */
 function resultText(result: unknown): string | undefined {
-  const content = isRecord(result) ? result.content : undefined;
-  const text =
-    typeof content === "string"
-      ? content
-      : Array.isArray(content)
-        ? content.flatMap((block) => (isRecord(block) && typeof block.text === "string" ? [block.text] : [])).join("\n")
-        : "";
+  const text = contentText(isRecord(result) ? result.content : undefined);
   return text.trim() === "" ? undefined : text.trim();
 }
 

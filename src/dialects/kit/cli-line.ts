@@ -45,3 +45,10 @@ export function reportVerdict(out: AdapterOutput, type: string, verdict: Verdict
 export function wrongType(path: string, expected: string, actual: unknown): string {
   return actual === undefined ? `${path}: missing, expected ${expected}` : `${path}: expected ${expected}, got ${typeName(actual)}`;
 }
+
+/** The words of a tool's result: a string, or the text of its blocks (`[{type: "text", text}]`), one a line. */
+export function contentText(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content.flatMap((block) => (isRecord(block) && typeof block.text === "string" ? [block.text] : [])).join("\n");
+}

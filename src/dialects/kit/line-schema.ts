@@ -6,7 +6,7 @@ import * as z from "zod/mini";
 import { describeIssues } from "../../protocol/describe-issue";
 import { isRecord } from "../../protocol/json-record";
 import type { AdapterOutput } from "../dialect";
-import type { Json, Verdict } from "./cli-line";
+import { openLine, reportVerdict, type CliLine, type Json, type Verdict } from "./cli-line";
 
 /** A line that failed its schema: what is wrong with it, the field named. */
 export class Malformed {
@@ -70,6 +70,17 @@ export class LineTable {
 
   decode(kind: string, value: Json, out: AdapterOutput): Verdict {
     return (this.routes.get(kind) ?? this.other)?.(value, out);
+  }
+
+  /**
+   * A whole line of the stream: opened (an object with a string `type`), then `before` (what any line means, as
+   * "the CLI went on"), then its kind's handler; what is wrong with it is reported as the line's problem.
+   */
+  decodeLine(value: unknown, out: AdapterOutput, before?: (line: CliLine) => void): void {
+    const line = openLine(value, out);
+    if (line === undefined) return;
+    before?.(line);
+    reportVerdict(out, line.type, this.decode(line.type, line, out));
   }
 }
 
