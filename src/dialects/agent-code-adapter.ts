@@ -1,17 +1,26 @@
 // agent-code's `agent -p "<prompt>" --output-format json` (../shared/protocols/agent-jsonl-output.md: its event
 // table and exit codes). One flat JSON object per line. Tool calls carry no id, so a result completes the oldest
 // running call of its tool's name; an `error` line carries no verdict, so what follows it says whether it was fatal.
-import { typeName } from "../protocol/describe-issue";
-import type { ProtocolError, ProtocolErrorCode } from "../protocol/events";
+import * as z from "zod/mini";
 import { isRecord } from "../protocol/json-record";
+import type { ProtocolError, ProtocolErrorCode } from "../protocol/events";
 import type { AdapterOutput, DialectAdapter, DialectDefinition, StreamEnding } from "./dialect";
 import { errorCodeFor } from "./error-meaning";
 import { EventFactory } from "./event-factory";
+import { wrongType, type Json, type Verdict } from "./kit/cli-line";
+import { LineTable, count, exitCode, lineSchema, type LineOf } from "./kit/line-schema";
+import { Stopwatch, usageMessage } from "./kit/run-words";
 
-type Json = Record<string, unknown>;
-
-/** What a decoder of one kind of line returns: nothing, or what is wrong with the line (a field named). */
-type Verdict = string | undefined;
+// The lines it writes, as far as they are read (crates/cli/src/output.rs).
+const SESSION_START = lineSchema(z.object({ session_id: z.string(), model: z.optional(z.string()) }));
+const CONTENT = lineSchema(z.object({ type: z.enum(["text_delta", "thinking"]), content: z.string() }));
+/** Its input is checked after the card is shown: a tool call with odd input is still a tool call. */
+const TOOL_CALL = lineSchema(z.object({ tool: z.string(), input: z.optional(z.unknown()) }));
+const TOOL_RESULT = lineSchema(z.object({ tool: z.string(), is_error: z.boolean(), output: z.optional(z.string()) }));
+const TURN_COMPLETE = lineSchema(z.object({ input_tokens: z.optional(count), output_tokens: z.optional(count), cost_usd: z.optional(count) }));
+const MESSAGE = lineSchema(z.object({ message: z.string() }));
+const COMPACT = lineSchema(z.object({ freed_tokens: z.optional(count) }));
+const SESSION_END = lineSchema(z.object({ exit_code: exitCode, total_cost_usd: z.optional(count) }));
 
 /**
  * The documented exit codes (ExitCode in the CLI's output.rs). None of them means "log in again": 7 is the CLI's
@@ -39,7 +48,7 @@ const RETRY_WORDS = /\b(retry|retrying|backoff|rate[ _-]?limit(ed)?|overloaded)\
 export class AgentCodeAdapter implements DialectAdapter {
   readonly dialect = "agent-code";
   private readonly factory: EventFactory;
-  private startedAt: number | null = null;
+  private readonly clock: Stopwatch;
   private sawStart = false;
   private sawEnd = false;
   /** The last error the CLI reported, held until the next line: fatal if the run ends there, recoverable if not. */
@@ -47,23 +56,28 @@ export class AgentCodeAdapter implements DialectAdapter {
   private tokens: number | undefined;
   private turnCosts: number | undefined;
 
-  constructor(private readonly now: () => number = Date.now) {
+  private readonly lines = new LineTable()
+    .on("session_start", SESSION_START, (line, out) => this.onSessionStart(line, out))
+    .onEach(["text_delta", "thinking"], CONTENT, (line, out) => this.onContent(line, out))
+    .on("tool_call", TOOL_CALL, (line, out) => this.onToolCall(line, out))
+    .on("tool_result", TOOL_RESULT, (line, out) => this.onToolResult(line, out))
+    .on("turn_complete", TURN_COMPLETE, (line) => this.onTurnComplete(line))
+    .on("error", MESSAGE, (line, out) => this.onError(line, out))
+    .on("warning", MESSAGE, (line, out) => this.onWarning(line, out))
+    .on("compact", COMPACT, (line, out) => this.onCompact(line, out))
+    .on("session_end", SESSION_END, (line, out) => this.onSessionEnd(line, out));
+  // turn_start (a new agent turn) and whatever later releases add: nothing to show.
+
+  constructor(now: () => number = Date.now) {
     this.factory = new EventFactory(now);
+    this.clock = new Stopwatch(now);
   }
 
   decode(value: unknown, out: AdapterOutput): void {
-    this.startedAt ??= this.now();
-    if (!isRecord(value)) {
-      out.problem("MALFORMED_EVENT", `expected a JSON object, got ${typeName(value)}`);
-      return;
-    }
-    if (typeof value.type !== "string") {
-      out.problem("MALFORMED_EVENT", wrongType("type", "string", value.type));
-      return;
-    }
-    if (WENT_ON_TYPES.has(value.type)) this.releaseHeldErrorAsRecoverable(out);
-    const verdict = this.decodeRecord(value.type, value, out);
-    if (verdict !== undefined) out.problem("MALFORMED_EVENT", `${value.type}: ${verdict}`);
+    this.clock.start();
+    this.lines.decodeLine(value, out, (line) => {
+      if (WENT_ON_TYPES.has(line.type)) this.releaseHeldErrorAsRecoverable(out);
+    });
   }
 
   /**
@@ -82,116 +96,75 @@ export class AgentCodeAdapter implements DialectAdapter {
     if (exitCode !== null) this.finish(out, exitCode, false);
   }
 
-  private decodeRecord(type: string, value: Json, out: AdapterOutput): Verdict {
-    switch (type) {
-      case "session_start":
-        return this.onSessionStart(value, out);
-      case "text_delta":
-      case "thinking":
-        return this.onContent(type, value, out);
-      case "tool_call":
-        return this.onToolCall(value, out);
-      case "tool_result":
-        return this.onToolResult(value, out);
-      case "turn_complete":
-        return this.onTurnComplete(value);
-      case "error":
-        return this.onError(value, out);
-      case "warning":
-        return this.onWarning(value, out);
-      case "compact":
-        return this.onCompact(value, out);
-      case "session_end":
-        return this.onSessionEnd(value, out);
-      default:
-        // turn_start (a new agent turn) and whatever later releases add: nothing to show.
-        return undefined;
-    }
-  }
-
-  private onSessionStart(value: Json, out: AdapterOutput): Verdict {
-    if (typeof value.session_id !== "string") return wrongType("session_id", "string", value.session_id);
-    if (value.model !== undefined && typeof value.model !== "string") return wrongType("model", "string", value.model);
+  private onSessionStart(line: LineOf<typeof SESSION_START>, out: AdapterOutput): Verdict {
     if (this.sawStart) return undefined;
     this.sawStart = true;
-    this.factory.sessionId = value.session_id;
+    this.factory.sessionId = line.session_id;
     // Its `timestamp` is an ISO string; events are stamped by our clock, so durations use one clock throughout.
-    out.event(this.factory.make("start", typeof value.model === "string" ? { command: "exec", model: value.model } : { command: "exec" }));
+    out.event(this.factory.make("start", line.model !== undefined ? { command: "exec", model: line.model } : { command: "exec" }));
     return undefined;
   }
 
-  private onContent(type: "text_delta" | "thinking", value: Json, out: AdapterOutput): Verdict {
-    if (typeof value.content !== "string") return wrongType("content", "string", value.content);
-    if (value.content !== "") out.event(this.factory.make(type, { content: value.content }));
+  private onContent(line: LineOf<typeof CONTENT>, out: AdapterOutput): Verdict {
+    if (line.content !== "") out.event(this.factory.make(line.type, { content: line.content }));
     return undefined;
   }
 
   /** agent-code reports a tool call once its input is whole (a finished content block), so it is shown at once. */
-  private onToolCall(value: Json, out: AdapterOutput): Verdict {
-    if (typeof value.tool !== "string") return wrongType("tool", "string", value.tool);
-    const input = value.input;
+  private onToolCall(line: LineOf<typeof TOOL_CALL>, out: AdapterOutput): Verdict {
+    const input = line.input;
     if (isRecord(input)) {
-      out.event(this.factory.make("tool_started", { tool: value.tool, parameters: input }));
+      out.event(this.factory.make("tool_started", { tool: line.tool, parameters: input }));
       return undefined;
     }
-    out.event(this.factory.make("tool_started", { tool: value.tool }));
+    out.event(this.factory.make("tool_started", { tool: line.tool }));
     if (input === undefined || input === null) return undefined;
     return `${wrongType("input", "object", input)}; the tool is shown without parameters`;
   }
 
-  private onToolResult(value: Json, out: AdapterOutput): Verdict {
-    if (typeof value.tool !== "string") return wrongType("tool", "string", value.tool);
-    if (typeof value.is_error !== "boolean") return wrongType("is_error", "boolean", value.is_error);
-    if (value.output !== undefined && typeof value.output !== "string") return wrongType("output", "string", value.output);
-    const error = value.is_error ? (value.output ?? "").trim() : "";
-    out.event(this.factory.make("tool_completed", error === "" ? { tool: value.tool, success: !value.is_error } : { tool: value.tool, success: false, error }));
+  private onToolResult(line: LineOf<typeof TOOL_RESULT>, out: AdapterOutput): Verdict {
+    const error = line.is_error ? (line.output ?? "").trim() : "";
+    out.event(this.factory.make("tool_completed", error === "" ? { tool: line.tool, success: !line.is_error } : { tool: line.tool, success: false, error }));
     return undefined;
   }
 
-  private onTurnComplete(value: Json): Verdict {
-    for (const key of ["input_tokens", "output_tokens", "cost_usd"] as const) {
-      if (value[key] !== undefined && !isCount(value[key])) return wrongType(key, "non-negative number", value[key]);
+  private onTurnComplete(line: LineOf<typeof TURN_COMPLETE>): Verdict {
+    for (const tokens of [line.input_tokens, line.output_tokens]) {
+      if (tokens !== undefined) this.tokens = (this.tokens ?? 0) + tokens;
     }
-    for (const key of ["input_tokens", "output_tokens"] as const) {
-      if (isCount(value[key])) this.tokens = (this.tokens ?? 0) + value[key];
-    }
-    if (isCount(value.cost_usd)) this.turnCosts = (this.turnCosts ?? 0) + value.cost_usd;
+    if (line.cost_usd !== undefined) this.turnCosts = (this.turnCosts ?? 0) + line.cost_usd;
     return undefined;
   }
 
-  private onError(value: Json, out: AdapterOutput): Verdict {
-    if (typeof value.message !== "string") return wrongType("message", "string", value.message);
+  private onError(line: LineOf<typeof MESSAGE>, out: AdapterOutput): Verdict {
     // Two errors in a row: the CLI went on after the first.
     this.releaseHeldErrorAsRecoverable(out);
-    this.heldError = { code: codeFor(value.message), message: value.message, recoverable: false };
+    this.heldError = { code: codeFor(line.message), message: line.message, recoverable: false };
     return undefined;
   }
 
   /** Later releases put the engine's warnings (rate-limit backoff, budget, context) on stdout too. */
-  private onWarning(value: Json, out: AdapterOutput): Verdict {
-    if (typeof value.message !== "string") return wrongType("message", "string", value.message);
-    this.emitStatus(out, RETRY_WORDS.test(value.message) ? "retrying" : "warning", value.message);
+  private onWarning(line: LineOf<typeof MESSAGE>, out: AdapterOutput): Verdict {
+    this.emitStatus(out, RETRY_WORDS.test(line.message) ? "retrying" : "warning", line.message);
     return undefined;
   }
 
-  private onCompact(value: Json, out: AdapterOutput): Verdict {
-    if (value.freed_tokens !== undefined && !isCount(value.freed_tokens)) return wrongType("freed_tokens", "non-negative number", value.freed_tokens);
-    const freed = isCount(value.freed_tokens) && value.freed_tokens > 0 ? ` (about ${value.freed_tokens.toLocaleString("en-US")} tokens freed)` : "";
+  private onCompact(line: LineOf<typeof COMPACT>, out: AdapterOutput): Verdict {
+    const freed = line.freed_tokens !== undefined && line.freed_tokens > 0 ? ` (about ${line.freed_tokens.toLocaleString("en-US")} tokens freed)` : "";
     this.emitStatus(out, "compacted", `Older parts of the conversation were compacted to fit the model's context${freed}.`);
     return undefined;
   }
 
-  private onSessionEnd(value: Json, out: AdapterOutput): Verdict {
-    if (!isExitCode(value.exit_code)) return wrongType("exit_code", "integer from 0 to 255", value.exit_code);
-    if (value.total_cost_usd !== undefined && !isCount(value.total_cost_usd)) return wrongType("total_cost_usd", "non-negative number", value.total_cost_usd);
+  private onSessionEnd(line: LineOf<typeof SESSION_END>, out: AdapterOutput): Verdict {
     this.ensureStarted(out);
-    const cost = isCount(value.total_cost_usd) ? value.total_cost_usd : this.turnCosts;
-    if ((this.tokens ?? 0) > 0 || (cost ?? 0) > 0) this.emitStatus(out, "usage", usageMessage(this.tokens, cost));
+    const cost = line.total_cost_usd ?? this.turnCosts;
+    const tokens = this.tokens ?? 0;
+    if (tokens > 0 || (cost ?? 0) > 0) this.emitStatus(out, "usage", usageMessage({ tokens: tokens > 0 ? tokens : undefined, cost: cost !== undefined && cost > 0 ? cost : undefined }));
     // A stream error in the last turn still ends with exit code 0: the error said it failed, so it did.
-    const failure = this.heldError ?? (value.exit_code !== 0 ? exitCodeFailure(value.exit_code, true) : null);
+    const failure = this.heldError ?? (line.exit_code !== 0 ? exitCodeFailure(line.exit_code, true) : null);
     this.heldError = null;
     if (failure !== null) this.emitError(out, failure);
-    this.finish(out, value.exit_code, failure === null);
+    this.finish(out, line.exit_code, failure === null);
     return undefined;
   }
 
@@ -204,7 +177,7 @@ export class AgentCodeAdapter implements DialectAdapter {
 
   private finish(out: AdapterOutput, exitCode: number, success: boolean): void {
     this.sawEnd = true;
-    const payload = { exitCode, duration: this.elapsed(), success };
+    const payload = { exitCode, duration: this.clock.elapsed(), success };
     out.event(this.factory.make("done", this.tokens === undefined ? payload : { ...payload, tokensUsed: this.tokens }));
   }
 
@@ -222,10 +195,6 @@ export class AgentCodeAdapter implements DialectAdapter {
 
   private emitStatus(out: AdapterOutput, status: string, message: string): void {
     out.event(this.factory.make("status", { status, message }));
-  }
-
-  private elapsed(): number {
-    return this.startedAt === null ? 0 : Math.max(0, this.now() - this.startedAt);
   }
 }
 
@@ -278,23 +247,4 @@ function exitCodeFailure(exitCode: number, sawSessionEnd: boolean): ProtocolErro
   // Without a session_end the CLI stopped before or outside its run, and says why only on stderr.
   const message = sawSessionEnd ? meaning : `${meaning} What it printed on stderr says why.`;
   return { code: "UNKNOWN", message, recoverable: false };
-}
-
-function usageMessage(tokens: number | undefined, cost: number | undefined): string {
-  const parts: string[] = [];
-  if (tokens !== undefined && tokens > 0) parts.push(`${tokens.toLocaleString("en-US")} tokens`);
-  if (cost !== undefined && cost > 0) parts.push(`$${cost.toFixed(4)}`);
-  return parts.join(" · ");
-}
-
-function wrongType(path: string, expected: string, actual: unknown): string {
-  return actual === undefined ? `${path}: missing, expected ${expected}` : `${path}: expected ${expected}, got ${typeName(actual)}`;
-}
-
-function isCount(value: unknown): value is number {
-  return typeof value === "number" && Number.isFinite(value) && value >= 0;
-}
-
-function isExitCode(value: unknown): value is number {
-  return typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 255;
 }

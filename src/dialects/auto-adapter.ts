@@ -1,8 +1,8 @@
 // The `auto` dialect: reads the first values of a stream until one dialect recognises one as its own, then hands
 // everything (those first values included, in order) to that dialect's adapter. A stream no dialect claims is read
 // as protocol-1 Locus, the primary contract, which then reports exactly what is wrong with it.
-import { typeName } from "../protocol/describe-issue";
 import type { AdapterOutput, DialectAdapter, DialectDefinition, StreamEnding } from "./dialect";
+import { readObject } from "./kit/cli-line";
 
 /** Values looked at before giving up on recognising the stream (CLIs say who they are in their first lines). */
 export const MAX_UNRECOGNIZED_VALUES = 16;
@@ -26,11 +26,8 @@ export class AutoAdapter implements DialectAdapter {
       this.chosen.decode(value, out);
       return;
     }
-    if (value === null || typeof value !== "object" || Array.isArray(value)) {
-      out.problem("MALFORMED_EVENT", `expected a JSON object, got ${typeName(value)}`);
-      return;
-    }
-    const record = value as Record<string, unknown>;
+    const record = readObject(value, out);
+    if (record === undefined) return;
     const match = this.candidates.find((candidate) => candidate.recognizes(record));
     this.waiting.push(value);
     if (match !== undefined) this.choose(match, out);

@@ -5,14 +5,80 @@
 // and uses the repeat only for what was not streamed.
 // With `--input-format stream-json` one stream answers several user messages, each turn opened by its own
 // `system/init` and closed by its own `result`: they are read as one session, with one `done` at the end.
-import { typeName } from "../protocol/describe-issue";
+import * as z from "zod/mini";
 import type { CliStreamEvent, ProtocolError, ProtocolErrorCode } from "../protocol/events";
 import { isRecord } from "../protocol/json-record";
 import type { AdapterOutput, DialectAdapter, DialectDefinition, StreamEnding } from "./dialect";
 import { errorCodeFor } from "./error-meaning";
 import { EventFactory } from "./event-factory";
+import { contentText, wrongType, type Json, type Verdict } from "./kit/cli-line";
+import { LineTable, Malformed, accepted, count, index, isCount, lineSchema, object, type LineOf } from "./kit/line-schema";
+import { Stopwatch, retryMessage, usageMessage } from "./kit/run-words";
 
-type Json = Record<string, unknown>;
+// The lines as far as they are read. A stream_event is read in two steps, its event's kind and then that kind's
+// fields, so a problem names the field from the line's top ("event.delta.text").
+const ANY = lineSchema(z.object({}));
+const SYSTEM = lineSchema(z.object({ subtype: z.string() }));
+const INIT = lineSchema(z.object({ session_id: z.string(), model: z.optional(z.string()), cwd: z.optional(z.string()) }));
+const API_RETRY = lineSchema(
+  z.object({
+    error_status: z.optional(z.unknown()),
+    error: z.optional(z.unknown()),
+    retry_delay_ms: z.optional(z.unknown()),
+    attempt: z.optional(z.unknown()),
+    max_retries: z.optional(z.unknown()),
+  }),
+);
+const STREAM_EVENT = lineSchema(z.object({ event: z.object({ type: z.string() }), parent_tool_use_id: z.optional(z.unknown()) }));
+const MESSAGE_START = lineSchema(z.object({ event: z.object({ message: z.object({ id: z.optional(z.string()), usage: z.optional(z.unknown()) }) }) }));
+const BLOCK_START = lineSchema(z.object({ event: z.object({ index, content_block: z.looseObject({ type: z.string() }) }) }));
+const TEXT_START = lineSchema(z.object({ event: z.object({ content_block: z.object({ type: z.literal("text"), text: z.optional(z.string()) }) }) }));
+const THINKING_START = lineSchema(
+  z.object({ event: z.object({ content_block: z.object({ type: z.literal("thinking"), thinking: z.optional(z.string()) }) }) }),
+);
+const TOOL_START = lineSchema(z.object({ event: z.object({ content_block: z.object({ id: z.string(), name: z.string(), input: z.optional(z.unknown()) }) }) }));
+const BLOCK_DELTA = lineSchema(z.object({ event: z.object({ index, delta: z.object({ type: z.string() }) }) }));
+/**
+ * The hot path: most lines of a stream are the main message's text deltas. One compiled check of the whole line
+ * lets them skip the three tables a stream_event otherwise passes through; any other shape takes the general path.
+ */
+const MAIN_TEXT_DELTA = lineSchema(
+  z.object({
+    type: z.literal("stream_event"),
+    event: z.object({ type: z.literal("content_block_delta"), index, delta: z.object({ type: z.literal("text_delta"), text: z.string() }) }),
+    parent_tool_use_id: z.optional(z.null()),
+  }),
+);
+const TEXT_DELTA = lineSchema(z.object({ event: z.object({ delta: z.object({ text: z.string() }) }) }));
+const THINKING_DELTA = lineSchema(z.object({ event: z.object({ delta: z.object({ thinking: z.string() }) }) }));
+const INPUT_DELTA = lineSchema(z.object({ event: z.object({ index, delta: z.object({ partial_json: z.string() }) }) }));
+const BLOCK_STOP = lineSchema(z.object({ event: z.object({ index }) }));
+const MESSAGE_DELTA = lineSchema(z.object({ event: z.object({ usage: z.optional(object) }) }));
+const ASSISTANT = lineSchema(
+  z.object({
+    message: z.object({ id: z.optional(z.string()), content: z.array(z.unknown()), model: z.optional(z.unknown()), usage: z.optional(z.unknown()) }),
+    parent_tool_use_id: z.optional(z.unknown()),
+  }),
+);
+const CONTENT_BLOCK = lineSchema(z.looseObject({ type: z.string() }));
+const WHOLE_TEXT = lineSchema(z.object({ text: z.string() }));
+const WHOLE_THINKING = lineSchema(z.object({ thinking: z.string() }));
+const WHOLE_TOOL = lineSchema(z.object({ id: z.string(), name: z.string(), input: z.optional(object) }));
+const USER = lineSchema(z.object({ message: object }));
+const USER_CONTENT = lineSchema(
+  z.object({ message: z.object({ content: accepted("array or string", (v): v is string | unknown[] => typeof v === "string" || Array.isArray(v)) }) }),
+);
+const USER_BLOCK = lineSchema(object);
+const TOOL_RESULT = lineSchema(z.object({ tool_use_id: z.string(), is_error: z.optional(z.boolean()), content: z.optional(z.unknown()) }));
+const RESULT = lineSchema(
+  z.looseObject({
+    subtype: z.optional(z.string()),
+    is_error: z.optional(z.boolean()),
+    duration_ms: z.optional(count),
+    total_cost_usd: z.optional(z.number()),
+    usage: z.optional(object),
+  }),
+);
 
 /** The model name Claude Code gives the messages it makes up itself (API errors, mostly). */
 const SYNTHETIC_MODEL = "<synthetic>";
@@ -43,65 +109,114 @@ type WholeBlock =
   | { kind: "tool"; tool: string; toolId: string; parameters: Json | undefined }
   | { kind: "other" };
 
-/** What a decoder of one kind of line returns: nothing, or what is wrong with the line (a field named). */
-type Verdict = string | undefined;
-
 /** What a value after a `result` says: another message's turn begins, nothing either way, or the stream went on. */
 type AfterResult = "next-turn" | "nothing" | "other";
+
+/**
+ * Where the session is, as one value rather than flags that could disagree:
+ *
+ *   waiting ──init──▶ answering(1) ──result──▶ turn-ended(1) ──init, echo, message_start──▶ answering(2) …
+ *      └───────── result (a run that failed before its init) ──▶ turn-ended        └─ any other line, end ──▶ finished
+ *
+ * - waiting: no `start` said yet (lines before `system/init` are still shown).
+ * - answering: the start was said; `announce` is set when this is a later message's turn whose first shown line
+ *   must be preceded by a status naming the message.
+ * - turn-ended: a `result` ended the turn, maybe not the stream: its `done` (and the turn's error, if it failed)
+ *   waits for the next value, or the end of the stream, to say which. A turn that showed nothing before its
+ *   result still owes its announcement, before its error.
+ * - finished: the `done` went out. A later `result` (a CLI that went on regardless) ends another turn.
+ */
+type Phase =
+  | { kind: "waiting" }
+  | { kind: "answering"; turn: number; announce: boolean }
+  | { kind: "turn-ended"; turn: number; announce: boolean; error: ProtocolError | null }
+  | { kind: "finished"; turn: number };
+
+/** What one message's turn streams; a new turn starts from a fresh one. */
+interface TurnStream {
+  /** Timed from the turn's first line: its duration when its `result` gives none. */
+  readonly clock: Stopwatch;
+  readonly blocks: Map<number, OpenBlock>;
+  /** Usage per message id, for a `result` that gives none (counted per turn, not the earlier turns'). */
+  readonly usageByMessage: Map<string, Usage>;
+  messageId: string | undefined;
+  /** A message without an id is streaming: its `assistant` repeat must not show its text again. */
+  streamingWithoutId: boolean;
+  /** The CLI said the user interrupted the turn: its failed `result` then carries no words of its own. */
+  interrupted: boolean;
+}
 
 export class ClaudeAdapter implements DialectAdapter {
   readonly dialect = "claude";
   private readonly factory: EventFactory;
-  /** When the current message's turn began: its duration when its `result` gives none. */
-  private turnStartedAt: number | null = null;
-  private sawStart = false;
-  private sawDone = false;
-  /** Which user message of the stream is being answered: 1 unless stream-json input sent several. */
-  private turn = 1;
-  /**
-   * A `result` ends its message's turn but maybe not the stream: its `done` waits for the next value (or the end
-   * of the stream) to say which, and the turn's error, if it failed, waits with it.
-   */
-  private pendingDone: { error: ProtocolError | null } | null = null;
+  private phase: Phase = { kind: "waiting" };
+  private stream: TurnStream;
   /** What the final `done` says for every message answered so far. */
   private readonly totals = { failed: false, tokens: undefined as number | undefined, durationMs: 0 };
-  /** Another message's turn began: before its answer shows, a status says which message it answers. */
-  private nextMessageDue = false;
-  private readonly blocks = new Map<number, OpenBlock>();
   /** Messages whose text was streamed as deltas: their `assistant` repeat must not show it again. */
   private readonly streamedMessages = new Set<string>();
-  private streamingWithoutId = false;
   /** Tool calls shown so far, by id: the name for their result, and no second card from a repeat. */
   private readonly tools = new Map<string, string>();
-  /** Usage per message id, for a `result` that gives none. */
-  private readonly usageByMessage = new Map<string, Usage>();
-  private streamingMessageId: string | undefined;
   /**
    * The error of a made-up assistant message, held until the next line: the `result` that normally follows
    * ends the session with it (so it is the last error before `done`); anything else means the CLI went on.
    */
   private heldFailure: ProtocolError | null = null;
-  /** The CLI said the user interrupted the turn: its failed `result` then carries no words of its own. */
-  private interrupted = false;
+
+  private readonly lines = new LineTable()
+    .on("system", SYSTEM, (line, out) => this.systems.decode(line.subtype, line, out))
+    .on("stream_event", STREAM_EVENT, (line, out) => this.onStreamEvent(line, out))
+    .on("assistant", ASSISTANT, (line, out) => this.onAssistant(line, out))
+    .on("user", USER, (line, out) => this.onUser(line, out))
+    // Checked inside: a malformed result still tells that the CLI went on after a held failure.
+    .on("result", ANY, (line, out) => this.onResult(line, out));
+  // control_response (to an interrupt), keep_alive, tool_progress and the like carry nothing to show.
+
+  /**
+   * status ("requesting" before every model request), thinking_tokens, hooks, permission_denied (its tool_result
+   * says it too): nothing the transcript does not show already.
+   */
+  private readonly systems = new LineTable()
+    .on("init", INIT, (line, out) => this.onInit(line, out))
+    .on("api_retry", API_RETRY, (line, out) => this.onApiRetry(line, out))
+    .on("compact_boundary", ANY, (_line, out) => this.onCompacted(out));
+
+  /** message_stop, ping: nothing to show. */
+  private readonly events = new LineTable()
+    .on("message_start", MESSAGE_START, (line) => this.onMessageStart(line))
+    .on("content_block_start", BLOCK_START, (line, out) => this.blockStarts.decode(line.event.content_block.type, line, out))
+    .on("content_block_delta", BLOCK_DELTA, (line, out) => this.deltas.decode(line.event.delta.type, line, out))
+    .on("content_block_stop", BLOCK_STOP, (line, out) => this.onBlockStop(line, out))
+    .on("message_delta", MESSAGE_DELTA, (line) => this.onMessageDelta(line));
+
+  private readonly blockStarts = new LineTable()
+    .on("text", TEXT_START, (line, out) => this.onTextStart(line, line.event.content_block.type, line.event.content_block.text, out))
+    .on("thinking", THINKING_START, (line, out) => this.onTextStart(line, line.event.content_block.type, line.event.content_block.thinking, out))
+    .on("tool_use", TOOL_START, (line) => this.onToolStart(line))
+    .otherwise((line) => this.openBlock(line, { kind: "other" }));
+
+  /** signature_delta (the thinking block's signature), citations_delta: nothing to show. */
+  private readonly deltas = new LineTable()
+    .on("text_delta", TEXT_DELTA, (line, out) => this.emitContent(out, "text", line.event.delta.text))
+    .on("thinking_delta", THINKING_DELTA, (line, out) => this.emitContent(out, "thinking", line.event.delta.thinking))
+    .on("input_json_delta", INPUT_DELTA, (line) => this.onInputDelta(line));
 
   constructor(private readonly now: () => number = Date.now) {
     this.factory = new EventFactory(now);
+    this.stream = this.newTurnStream();
   }
 
   decode(value: unknown, out: AdapterOutput): void {
-    this.turnStartedAt ??= this.now();
-    if (!isRecord(value)) {
-      out.problem("MALFORMED_EVENT", `expected a JSON object, got ${typeName(value)}`);
+    this.stream.clock.start();
+    // Nothing is pending that this line could settle: the line is only its text.
+    if (this.phase.kind !== "turn-ended" && this.heldFailure === null && MAIN_TEXT_DELTA.matches(value)) {
+      this.emitContent(out, "text", value.event.delta.text);
       return;
     }
-    if (typeof value.type !== "string") {
-      out.problem("MALFORMED_EVENT", wrongType("type", "string", value.type));
-      return;
-    }
-    if (this.pendingDone !== null) this.settlePendingDone(afterResult(value), out);
-    else if (CONVERSATION_TYPES.has(value.type)) this.releaseHeldFailure(out, true);
-    const verdict = this.decodeRecord(value.type, value, out);
-    if (verdict !== undefined) out.problem("MALFORMED_EVENT", `${value.type}: ${verdict}`);
+    this.lines.decodeLine(value, out, (line) => {
+      if (this.phase.kind === "turn-ended") this.settleTurnEnd(afterResult(line), out);
+      else if (CONVERSATION_TYPES.has(line.type)) this.releaseHeldFailure(out, true);
+    });
   }
 
   /**
@@ -110,167 +225,103 @@ export class ClaudeAdapter implements DialectAdapter {
    * (no ending) is left for the session to close.
    */
   end(out: AdapterOutput, ending: StreamEnding | null): void {
-    this.releasePendingDone(out, ending);
-    if (this.sawDone) return;
+    this.releaseTurnEnd(out, ending);
+    if (this.phase.kind === "finished") return;
     const failure = this.heldFailure;
     this.releaseHeldFailure(out, false);
     if (failure === null || ending === null) return;
-    const duration = this.totals.durationMs + this.turnElapsed();
+    const duration = this.totals.durationMs + this.stream.clock.elapsed();
     this.finish(out, { exitCode: ending.exitCode ?? 1, duration, success: false }, this.totals.tokens);
   }
 
-  private decodeRecord(type: string, value: Json, out: AdapterOutput): Verdict {
-    switch (type) {
-      case "system":
-        return this.onSystem(value, out);
-      case "stream_event":
-        return this.onStreamEvent(value, out);
-      case "assistant":
-        return this.onAssistant(value, out);
-      case "user":
-        return this.onUser(value, out);
-      case "result":
-        return this.onResult(value, out);
-      default:
-        // control_response (to an interrupt), keep_alive, tool_progress and the like carry nothing to show.
-        return undefined;
-    }
+  private newTurnStream(): TurnStream {
+    return { clock: new Stopwatch(this.now), blocks: new Map(), usageByMessage: new Map(), messageId: undefined, streamingWithoutId: false, interrupted: false };
   }
 
-  private onSystem(value: Json, out: AdapterOutput): Verdict {
-    if (typeof value.subtype !== "string") return wrongType("subtype", "string", value.subtype);
-    switch (value.subtype) {
-      case "init":
-        return this.onInit(value, out);
-      case "api_retry":
-        // The CLI starts the request again: what the abandoned attempt streamed so far will not be finished.
-        this.blocks.clear();
-        this.emitStatus(out, "retrying", retryMessage(value));
-        return undefined;
-      case "compact_boundary":
-        this.emitStatus(out, "compacted", "The conversation was summarised to fit the model's context.");
-        return undefined;
-      default:
-        // status ("requesting" before every model request), thinking_tokens, hooks, permission_denied (its
-        // tool_result says it too): nothing the transcript does not show already.
-        return undefined;
-    }
-  }
-
-  private onInit(value: Json, out: AdapterOutput): Verdict {
-    if (typeof value.session_id !== "string") return wrongType("session_id", "string", value.session_id);
-    for (const key of ["model", "cwd"] as const) {
-      if (value[key] !== undefined && typeof value[key] !== "string") return wrongType(key, "string", value[key]);
-    }
+  private onInit(line: LineOf<typeof INIT>, out: AdapterOutput): Verdict {
     // A multi-turn run says init again for each turn; the session has one start.
-    if (this.sawStart) return undefined;
-    this.sawStart = true;
-    this.factory.sessionId = value.session_id;
+    if (this.phase.kind !== "waiting") return undefined;
+    this.phase = { kind: "answering", turn: 1, announce: false };
+    this.factory.sessionId = line.session_id;
     const payload: { command: string; model?: string; cwd?: string } = { command: "exec" };
-    if (typeof value.model === "string") payload.model = value.model;
-    if (typeof value.cwd === "string") payload.cwd = value.cwd;
+    if (line.model !== undefined) payload.model = line.model;
+    if (line.cwd !== undefined) payload.cwd = line.cwd;
     out.event(this.factory.make("start", payload));
     return undefined;
   }
 
-  private onStreamEvent(value: Json, out: AdapterOutput): Verdict {
-    const event = value.event;
-    if (!isRecord(event)) return wrongType("event", "object", event);
-    if (typeof event.type !== "string") return wrongType("event.type", "string", event.type);
-    // A subagent's own stream (the Task tool) would interleave with the main message's block indices.
-    if (typeof value.parent_tool_use_id === "string") return undefined;
-    switch (event.type) {
-      case "message_start":
-        return this.onMessageStart(event);
-      case "content_block_start":
-        return this.onBlockStart(event, out);
-      case "content_block_delta":
-        return this.onBlockDelta(event, out);
-      case "content_block_stop":
-        return this.onBlockStop(event, out);
-      case "message_delta":
-        if (event.usage !== undefined && !isRecord(event.usage)) return wrongType("event.usage", "object", event.usage);
-        if (this.streamingMessageId !== undefined && isRecord(event.usage)) this.noteUsage(this.streamingMessageId, event.usage);
-        return undefined;
-      default:
-        // message_stop, ping: nothing to show.
-        return undefined;
-    }
-  }
-
-  private onMessageStart(event: Json): Verdict {
-    const message = event.message;
-    if (!isRecord(message)) return wrongType("event.message", "object", message);
-    if (message.id !== undefined && typeof message.id !== "string") return wrongType("event.message.id", "string", message.id);
-    this.blocks.clear();
-    this.streamingMessageId = message.id;
-    this.streamingWithoutId = message.id === undefined;
-    if (message.id === undefined) return undefined;
-    this.streamedMessages.add(message.id);
-    if (isRecord(message.usage)) this.noteUsage(message.id, message.usage);
+  /** The CLI starts the request again: what the abandoned attempt streamed so far will not be finished. */
+  private onApiRetry(line: LineOf<typeof API_RETRY>, out: AdapterOutput): Verdict {
+    this.stream.blocks.clear();
+    const why = [
+      typeof line.error_status === "number" ? `HTTP ${line.error_status}` : null,
+      typeof line.error === "string" && line.error !== "unknown" ? line.error.replace(/_/g, " ") : null,
+    ].filter((part) => part !== null);
+    const attempt = typeof line.attempt === "number" ? line.attempt : undefined;
+    const retry = {
+      reason: why.length > 0 ? why.join(", ") : undefined,
+      delayMs: typeof line.retry_delay_ms === "number" ? line.retry_delay_ms : undefined,
+      attempt,
+      maxAttempts: attempt !== undefined && typeof line.max_retries === "number" ? line.max_retries : undefined,
+    };
+    this.emitStatus(out, "retrying", retryMessage(retry));
     return undefined;
   }
 
-  private onBlockStart(event: Json, out: AdapterOutput): Verdict {
-    if (!isIndex(event.index)) return wrongType("event.index", "non-negative integer", event.index);
-    const block = event.content_block;
-    if (!isRecord(block)) return wrongType("event.content_block", "object", block);
-    if (typeof block.type !== "string") return wrongType("event.content_block.type", "string", block.type);
-    switch (block.type) {
-      case "text":
-      case "thinking": {
-        const text = block[block.type];
-        if (text !== undefined && typeof text !== "string") return wrongType(`event.content_block.${block.type}`, "string", text);
-        this.blocks.set(event.index, { kind: block.type });
-        if (text) this.emitContent(out, block.type, text);
-        return undefined;
-      }
-      case "tool_use": {
-        if (typeof block.id !== "string") return wrongType("event.content_block.id", "string", block.id);
-        if (typeof block.name !== "string") return wrongType("event.content_block.name", "string", block.name);
-        // The API starts a tool's input as {} (the document shows ""); its real value arrives as input_json_delta.
-        const input = isRecord(block.input) && Object.keys(block.input).length > 0 ? [JSON.stringify(block.input)] : [];
-        this.blocks.set(event.index, { kind: "tool", tool: block.name, toolId: block.id, input });
-        return undefined;
-      }
-      default:
-        this.blocks.set(event.index, { kind: "other" });
-        return undefined;
-    }
+  private onCompacted(out: AdapterOutput): Verdict {
+    this.emitStatus(out, "compacted", "The conversation was summarised to fit the model's context.");
+    return undefined;
   }
 
-  private onBlockDelta(event: Json, out: AdapterOutput): Verdict {
-    if (!isIndex(event.index)) return wrongType("event.index", "non-negative integer", event.index);
-    const delta = event.delta;
-    if (!isRecord(delta)) return wrongType("event.delta", "object", delta);
-    if (typeof delta.type !== "string") return wrongType("event.delta.type", "string", delta.type);
-    switch (delta.type) {
-      case "text_delta":
-        if (typeof delta.text !== "string") return wrongType("event.delta.text", "string", delta.text);
-        this.emitContent(out, "text", delta.text);
-        return undefined;
-      case "thinking_delta":
-        if (typeof delta.thinking !== "string") return wrongType("event.delta.thinking", "string", delta.thinking);
-        this.emitContent(out, "thinking", delta.thinking);
-        return undefined;
-      case "input_json_delta": {
-        if (typeof delta.partial_json !== "string") return wrongType("event.delta.partial_json", "string", delta.partial_json);
-        const block = this.blocks.get(event.index);
-        if (block?.kind !== "tool") return `event.index: no tool_use block ${event.index} is open for this input_json_delta`;
-        block.input.push(delta.partial_json);
-        return undefined;
-      }
-      default:
-        // signature_delta (the thinking block's signature), citations_delta: nothing to show.
-        return undefined;
-    }
+  private onStreamEvent(line: LineOf<typeof STREAM_EVENT>, out: AdapterOutput): Verdict {
+    // A subagent's own stream (the Task tool) would interleave with the main message's block indices.
+    if (typeof line.parent_tool_use_id === "string") return undefined;
+    return this.events.decode(line.event.type, line, out);
+  }
+
+  private onMessageStart(line: LineOf<typeof MESSAGE_START>): Verdict {
+    const { id, usage } = line.event.message;
+    this.stream.blocks.clear();
+    this.stream.messageId = id;
+    this.stream.streamingWithoutId = id === undefined;
+    if (id === undefined) return undefined;
+    this.streamedMessages.add(id);
+    if (isRecord(usage)) this.noteUsage(id, usage);
+    return undefined;
+  }
+
+  /** Every content_block_start passed BLOCK_START before its kind's own schema: its index is checked. */
+  private openBlock(line: Json, block: OpenBlock): Verdict {
+    this.stream.blocks.set((line as LineOf<typeof BLOCK_START>).event.index, block);
+    return undefined;
+  }
+
+  private onTextStart(line: Json, kind: "text" | "thinking", text: string | undefined, out: AdapterOutput): Verdict {
+    this.openBlock(line, { kind });
+    if (text) this.emitContent(out, kind, text);
+    return undefined;
+  }
+
+  private onToolStart(line: LineOf<typeof TOOL_START>): Verdict {
+    const block = line.event.content_block;
+    // The API starts a tool's input as {} (the document shows ""); its real value arrives as input_json_delta.
+    const input = isRecord(block.input) && Object.keys(block.input).length > 0 ? [JSON.stringify(block.input)] : [];
+    return this.openBlock(line, { kind: "tool", tool: block.name, toolId: block.id, input });
+  }
+
+  private onInputDelta(line: LineOf<typeof INPUT_DELTA>): Verdict {
+    const { index: at, delta } = line.event;
+    const block = this.stream.blocks.get(at);
+    if (block?.kind !== "tool") return `event.index: no tool_use block ${at} is open for this input_json_delta`;
+    block.input.push(delta.partial_json);
+    return undefined;
   }
 
   /** A tool call is shown once its input is whole: the fragments of partial JSON mean nothing alone. */
-  private onBlockStop(event: Json, out: AdapterOutput): Verdict {
-    if (!isIndex(event.index)) return wrongType("event.index", "non-negative integer", event.index);
-    const block = this.blocks.get(event.index);
-    this.blocks.delete(event.index);
+  private onBlockStop(line: LineOf<typeof BLOCK_STOP>, out: AdapterOutput): Verdict {
+    const at = line.event.index;
+    const block = this.stream.blocks.get(at);
+    this.stream.blocks.delete(at);
     if (block?.kind !== "tool" || this.tools.has(block.toolId)) return undefined;
     const json = block.input.join("");
     const parameters = parseInput(json);
@@ -281,20 +332,24 @@ export class ClaudeAdapter implements DialectAdapter {
     return undefined;
   }
 
-  private onAssistant(value: Json, out: AdapterOutput): Verdict {
-    const message = value.message;
-    if (!isRecord(message)) return wrongType("message", "object", message);
-    if (message.id !== undefined && typeof message.id !== "string") return wrongType("message.id", "string", message.id);
-    const content = readContent(message.content);
-    if (typeof content === "string") return content;
+  private onMessageDelta(line: LineOf<typeof MESSAGE_DELTA>): Verdict {
+    const usage = line.event.usage;
+    if (this.stream.messageId !== undefined && usage !== undefined) this.noteUsage(this.stream.messageId, usage);
+    return undefined;
+  }
+
+  private onAssistant(line: LineOf<typeof ASSISTANT>, out: AdapterOutput): Verdict {
+    const message = line.message;
+    const content = readContent(line);
+    if (content instanceof Malformed) return content.message;
     if (message.model === SYNTHETIC_MODEL) {
-      this.onSyntheticMessage(value, content);
+      this.onSyntheticMessage(line, content);
       return undefined;
     }
     if (message.id !== undefined && isRecord(message.usage)) this.noteUsage(message.id, message.usage);
-    const streamed = message.id !== undefined ? this.streamedMessages.has(message.id) : this.streamingWithoutId;
+    const streamed = message.id !== undefined ? this.streamedMessages.has(message.id) : this.stream.streamingWithoutId;
     // A subagent's answer is its tool's result, not the assistant's; its tool calls are still shown as cards.
-    const fromSubagent = typeof value.parent_tool_use_id === "string";
+    const fromSubagent = typeof line.parent_tool_use_id === "string";
     for (const block of content) {
       if (block.kind === "tool") {
         if (!this.tools.has(block.toolId)) this.startTool(out, block.tool, block.toolId, block.parameters);
@@ -318,26 +373,28 @@ export class ClaudeAdapter implements DialectAdapter {
     this.heldFailure = { code, message: text, recoverable: false };
   }
 
-  private onUser(value: Json, out: AdapterOutput): Verdict {
-    const message = value.message;
-    if (!isRecord(message)) return wrongType("message", "object", message);
-    this.streamingWithoutId = false;
+  private onUser(line: LineOf<typeof USER>, out: AdapterOutput): Verdict {
+    const message = line.message;
+    this.stream.streamingWithoutId = false;
     // A replayed prompt (a string, or text blocks) is the user's own words: nothing new to show, except which
     // message a multi-message stream answers next (when the CLI echoes it before the answer, as 2.1.330 does).
     const ownWords = userWords(message);
-    if (this.nextMessageDue && ownWords !== undefined && !ownWords.startsWith(INTERRUPTED_MARK)) this.announceNextMessage(out, ownWords);
-    if (typeof message.content === "string") return undefined;
-    if (!Array.isArray(message.content)) return wrongType("message.content", "array or string", message.content);
+    if (this.announceDue() && ownWords !== undefined && !ownWords.startsWith(INTERRUPTED_MARK)) this.announceNextMessage(out, ownWords);
+    const checked = USER_CONTENT.read(line);
+    if (checked instanceof Malformed) return checked.message;
+    const content = checked.message.content;
+    if (typeof content === "string") return undefined;
     const results: { toolId: string; success: boolean; error: string | undefined }[] = [];
-    for (const [index, block] of message.content.entries()) {
-      const path = `message.content[${index}]`;
-      if (!isRecord(block)) return wrongType(path, "object", block);
-      if (block.type === "text" && typeof block.text === "string" && block.text.startsWith(INTERRUPTED_MARK)) this.interrupted = true;
+    for (const [at, item] of content.entries()) {
+      const path = ["message", "content", at];
+      const block = USER_BLOCK.read(item, line, path);
+      if (block instanceof Malformed) return block.message;
+      if (block.type === "text" && typeof block.text === "string" && block.text.startsWith(INTERRUPTED_MARK)) this.stream.interrupted = true;
       if (block.type !== "tool_result") continue;
-      if (typeof block.tool_use_id !== "string") return wrongType(`${path}.tool_use_id`, "string", block.tool_use_id);
-      if (block.is_error !== undefined && typeof block.is_error !== "boolean") return wrongType(`${path}.is_error`, "boolean", block.is_error);
-      const success = block.is_error !== true;
-      results.push({ toolId: block.tool_use_id, success, error: success ? undefined : toolErrorText(block.content) });
+      const result = TOOL_RESULT.read(block, line, path);
+      if (result instanceof Malformed) return result.message;
+      const success = result.is_error !== true;
+      results.push({ toolId: result.tool_use_id, success, error: success ? undefined : toolErrorText(result.content) });
     }
     for (const result of results) {
       const payload: { tool: string; toolId: string; success: boolean; error?: string } = {
@@ -352,51 +409,45 @@ export class ClaudeAdapter implements DialectAdapter {
   }
 
   private onResult(value: Json, out: AdapterOutput): Verdict {
-    const verdict = checkResult(value);
-    if (verdict !== undefined) {
+    const line = readResult(value);
+    if (line instanceof Malformed) {
       this.releaseHeldFailure(out, true);
-      return verdict;
+      return line.message;
     }
-    this.startBeforeInit(value, out);
+    this.startBeforeInit(line, out);
     const failure = this.heldFailure;
     this.heldFailure = null;
-    const failedByResult = value.is_error === true || (typeof value.subtype === "string" && value.subtype.startsWith("error"));
+    const failedByResult = line.is_error === true || (line.subtype !== undefined && line.subtype.startsWith("error"));
     // An interrupted run's result counts none of the call it cut short (all zeros); the stream did.
-    const counted = tokensIn(value.usage);
+    const counted = tokensIn(line.usage);
     const tokens = counted !== undefined && counted > 0 ? counted : (this.streamedTokens() ?? counted);
-    const cost = typeof value.total_cost_usd === "number" ? value.total_cost_usd : undefined;
+    const cost = line.total_cost_usd;
     // A run that spent nothing (a call refused before it began) has no usage worth a line.
-    if ((tokens ?? 0) > 0 || (cost ?? 0) > 0) this.emitStatus(out, "usage", usageMessage(tokens, cost));
+    if ((tokens ?? 0) > 0 || (cost ?? 0) > 0) this.emitStatus(out, "usage", usageMessage({ tokens: tokens !== undefined && tokens > 0 ? tokens : undefined, cost }));
     // A CLI that says "success" after a failed model call still failed: the failure is the last thing it said.
-    const interrupted = this.interrupted || (typeof value.terminal_reason === "string" && value.terminal_reason.startsWith("aborted"));
-    const error = failure ?? (failedByResult ? resultError(value, interrupted) : null);
+    const interrupted = this.stream.interrupted || (typeof line.terminal_reason === "string" && line.terminal_reason.startsWith("aborted"));
+    const error = failure ?? (failedByResult ? resultError(line, interrupted) : null);
     this.totals.failed ||= error !== null;
     if (tokens !== undefined) this.totals.tokens = (this.totals.tokens ?? 0) + tokens;
-    this.totals.durationMs += typeof value.duration_ms === "number" ? value.duration_ms : this.turnElapsed();
-    this.pendingDone = { error };
+    this.totals.durationMs += line.duration_ms ?? this.stream.clock.elapsed();
+    this.phase = { kind: "turn-ended", turn: this.turnNumber(), announce: this.announceDue(), error };
     return undefined;
   }
 
-  private settlePendingDone(next: AfterResult, out: AdapterOutput): void {
+  private settleTurnEnd(next: AfterResult, out: AdapterOutput): void {
     if (next === "next-turn") this.beginNextTurn(out);
-    else if (next === "other") this.releasePendingDone(out, null);
+    else if (next === "other") this.releaseTurnEnd(out, null);
   }
 
   /** Stream-json input sent another message: the last turn's `done` was not the end of the session. */
   private beginNextTurn(out: AdapterOutput): void {
-    const error = this.pendingDone?.error ?? null;
-    this.pendingDone = null;
+    if (this.phase.kind !== "turn-ended") return;
+    const { error, turn } = this.phase;
     // That message's answer failed, but the session went on to the next one; the final done still says it failed.
     if (error !== null) this.emitError(out, { ...error, recoverable: true });
-    this.turn += 1;
-    this.nextMessageDue = true;
-    this.turnStartedAt = this.now();
-    this.interrupted = false;
-    this.blocks.clear();
-    this.streamingWithoutId = false;
-    this.streamingMessageId = undefined;
-    // A turn's result without usage is counted from its own messages' usage, not the earlier turns'.
-    this.usageByMessage.clear();
+    this.phase = { kind: "answering", turn: turn + 1, announce: true };
+    this.stream = this.newTurnStream();
+    this.stream.clock.start();
   }
 
   /**
@@ -404,15 +455,22 @@ export class ClaudeAdapter implements DialectAdapter {
    * `duration_ms`, which time each turn) summed. The exit code is the process's when it is not 0; a failed run
    * whose process exited 0 (SIGINT does) or that has no exit code (a recording, a signal) says 1.
    */
-  private releasePendingDone(out: AdapterOutput, ending: StreamEnding | null): void {
-    const pending = this.pendingDone;
-    if (pending === null) return;
-    this.pendingDone = null;
-    if (pending.error !== null) this.emitError(out, pending.error);
+  private releaseTurnEnd(out: AdapterOutput, ending: StreamEnding | null): void {
+    if (this.phase.kind !== "turn-ended") return;
+    const error = this.phase.error;
+    if (error !== null) this.emitError(out, error);
     const success = !this.totals.failed;
     const processExitCode = ending?.exitCode ?? 0;
     const exitCode = processExitCode !== 0 ? processExitCode : success ? 0 : 1;
     this.finish(out, { exitCode, duration: this.totals.durationMs, success }, this.totals.tokens);
+  }
+
+  private turnNumber(): number {
+    return this.phase.kind === "waiting" ? 1 : this.phase.turn;
+  }
+
+  private announceDue(): boolean {
+    return (this.phase.kind === "answering" || this.phase.kind === "turn-ended") && this.phase.announce;
   }
 
   /**
@@ -420,28 +478,28 @@ export class ClaudeAdapter implements DialectAdapter {
    * apart. It quotes the message when the CLI echoed it before the answer; 2.1.197 echoes it after, so it is numbered.
    */
   private announceNextMessage(out: AdapterOutput, words?: string): void {
-    this.nextMessageDue = false;
-    const message = words?.trim() || `Message ${this.turn}`;
+    if (this.phase.kind !== "answering" && this.phase.kind !== "turn-ended") return;
+    this.phase = { ...this.phase, announce: false };
+    const message = words?.trim() || `Message ${this.phase.turn}`;
     out.event(this.factory.make("status", { status: "prompt", message }));
   }
 
   /** Everything the transcript shows goes out here, after the status that opens a new message's answer. */
   private show(out: AdapterOutput, event: CliStreamEvent): void {
-    if (this.nextMessageDue) this.announceNextMessage(out);
+    if (this.announceDue()) this.announceNextMessage(out);
     out.event(event);
   }
 
   /** A run that fails before it starts (a session to resume that does not exist) writes its result without an init. */
   private startBeforeInit(value: Json, out: AdapterOutput): void {
-    if (this.sawStart) return;
-    this.sawStart = true;
+    if (this.phase.kind !== "waiting") return;
     if (typeof value.session_id === "string") this.factory.sessionId = value.session_id;
     out.event(this.factory.make("start", { command: "exec" }));
   }
 
   private finish(out: AdapterOutput, payload: { exitCode: number; duration: number; success: boolean }, tokens: number | undefined): void {
-    this.sawDone = true;
-    this.streamingWithoutId = false;
+    this.phase = { kind: "finished", turn: this.turnNumber() };
+    this.stream.streamingWithoutId = false;
     out.event(this.factory.make("done", tokens === undefined ? payload : { ...payload, tokensUsed: tokens }));
   }
 
@@ -450,9 +508,9 @@ export class ClaudeAdapter implements DialectAdapter {
     this.show(out, this.factory.make("tool_started", parameters === undefined ? { tool, toolId } : { tool, toolId, parameters }));
   }
 
-  private emitContent(out: AdapterOutput, kind: "text" | "thinking", content: string): void {
-    if (content === "") return;
-    this.show(out, this.factory.make(kind === "text" ? "text_delta" : "thinking", { content }));
+  private emitContent(out: AdapterOutput, kind: "text" | "thinking", content: string): Verdict {
+    if (content !== "") this.show(out, this.factory.make(kind === "text" ? "text_delta" : "thinking", { content }));
+    return undefined;
   }
 
   private emitStatus(out: AdapterOutput, status: string, message: string | undefined): void {
@@ -473,25 +531,21 @@ export class ClaudeAdapter implements DialectAdapter {
 
   private noteUsage(messageId: string, usage: Json): void {
     // message_start and message_delta each give part of a message's usage; its repeats give it again.
-    const known: Usage = this.usageByMessage.get(messageId) ?? {};
+    const known: Usage = this.stream.usageByMessage.get(messageId) ?? {};
     for (const field of TOKEN_FIELDS) {
       const count = usage[field];
-      if (isTokenCount(count) && count >= (known[field] ?? 0)) known[field] = count;
+      if (isCount(count) && count >= (known[field] ?? 0)) known[field] = count;
     }
-    this.usageByMessage.set(messageId, known);
+    this.stream.usageByMessage.set(messageId, known);
   }
 
   private streamedTokens(): number | undefined {
     let total: number | undefined;
-    for (const usage of this.usageByMessage.values()) {
+    for (const usage of this.stream.usageByMessage.values()) {
       const tokens = tokensIn(usage);
       if (tokens !== undefined) total = (total ?? 0) + tokens;
     }
     return total;
-  }
-
-  private turnElapsed(): number {
-    return this.turnStartedAt === null ? 0 : Math.max(0, this.now() - this.turnStartedAt);
   }
 }
 
@@ -554,43 +608,43 @@ function userWords(message: Json): string | undefined {
   return texts.join("\n");
 }
 
-/** The blocks of an assistant message, or what is wrong with them. */
-function readContent(content: unknown): WholeBlock[] | string {
-  if (!Array.isArray(content)) return wrongType("message.content", "array", content);
+/** The blocks of an assistant message, checked one by one in order, or what is wrong with the first bad one. */
+function readContent(line: LineOf<typeof ASSISTANT>): WholeBlock[] | Malformed {
   const blocks: WholeBlock[] = [];
-  for (const [index, block] of content.entries()) {
-    const path = `message.content[${index}]`;
-    if (!isRecord(block)) return wrongType(path, "object", block);
-    if (typeof block.type !== "string") return wrongType(`${path}.type`, "string", block.type);
-    switch (block.type) {
-      case "text":
-      case "thinking": {
-        const text = block[block.type];
-        if (typeof text !== "string") return wrongType(`${path}.${block.type}`, "string", text);
-        blocks.push({ kind: block.type, text });
-        break;
-      }
-      case "tool_use":
-        if (typeof block.id !== "string") return wrongType(`${path}.id`, "string", block.id);
-        if (typeof block.name !== "string") return wrongType(`${path}.name`, "string", block.name);
-        if (block.input !== undefined && !isRecord(block.input)) return wrongType(`${path}.input`, "object", block.input);
-        blocks.push({ kind: "tool", tool: block.name, toolId: block.id, parameters: block.input });
-        break;
-      default:
-        blocks.push({ kind: "other" });
-    }
+  for (const [at, item] of line.message.content.entries()) {
+    const path = ["message", "content", at];
+    const block = CONTENT_BLOCK.read(item, line, path);
+    if (block instanceof Malformed) return block;
+    const whole = readWholeBlock(block, line, path);
+    if (whole instanceof Malformed) return whole;
+    blocks.push(whole);
   }
   return blocks;
 }
 
-function checkResult(value: Json): Verdict {
-  if (value.subtype !== undefined && typeof value.subtype !== "string") return wrongType("subtype", "string", value.subtype);
-  if (value.is_error !== undefined && typeof value.is_error !== "boolean") return wrongType("is_error", "boolean", value.is_error);
-  if (value.subtype === undefined && value.is_error === undefined) return wrongType("is_error", "boolean", undefined);
-  if (value.duration_ms !== undefined && !isTokenCount(value.duration_ms)) return wrongType("duration_ms", "non-negative number", value.duration_ms);
-  if (value.total_cost_usd !== undefined && typeof value.total_cost_usd !== "number") return wrongType("total_cost_usd", "number", value.total_cost_usd);
-  if (value.usage !== undefined && !isRecord(value.usage)) return wrongType("usage", "object", value.usage);
-  return undefined;
+function readWholeBlock(block: LineOf<typeof CONTENT_BLOCK>, line: Json, path: readonly PropertyKey[]): WholeBlock | Malformed {
+  switch (block.type) {
+    case "text": {
+      const text = WHOLE_TEXT.read(block, line, path);
+      return text instanceof Malformed ? text : { kind: "text", text: text.text };
+    }
+    case "thinking": {
+      const thinking = WHOLE_THINKING.read(block, line, path);
+      return thinking instanceof Malformed ? thinking : { kind: "thinking", text: thinking.thinking };
+    }
+    case "tool_use": {
+      const tool = WHOLE_TOOL.read(block, line, path);
+      return tool instanceof Malformed ? tool : { kind: "tool", tool: tool.name, toolId: tool.id, parameters: tool.input };
+    }
+    default:
+      return { kind: "other" };
+  }
+}
+
+/** A result must say how it ended: its subtype, or at least whether it is an error. */
+function readResult(value: Json): LineOf<typeof RESULT> | Malformed {
+  if (value.subtype === undefined && value.is_error === undefined) return new Malformed(wrongType("is_error", "boolean", undefined));
+  return RESULT.read(value);
 }
 
 /**
@@ -619,44 +673,20 @@ function subtypeMessage(subtype: unknown): string {
   }
 }
 
-function retryMessage(value: Json): string {
-  const why = [
-    typeof value.error_status === "number" ? `HTTP ${value.error_status}` : null,
-    typeof value.error === "string" && value.error !== "unknown" ? value.error.replace(/_/g, " ") : null,
-  ].filter((part) => part !== null);
-  const delay = typeof value.retry_delay_ms === "number" ? ` in ${(value.retry_delay_ms / 1000).toFixed(1)} s` : "";
-  const attempt =
-    typeof value.attempt !== "number" ? "" : typeof value.max_retries === "number" ? ` (attempt ${value.attempt} of ${value.max_retries})` : ` (attempt ${value.attempt})`;
-  return `The model request failed${why.length > 0 ? ` (${why.join(", ")})` : ""}; retrying${delay}${attempt}.`;
-}
-
-function usageMessage(tokens: number | undefined, cost: number | undefined): string {
-  const parts: string[] = [];
-  if (tokens !== undefined && tokens > 0) parts.push(`${tokens.toLocaleString("en-US")} tokens`);
-  if (cost !== undefined) parts.push(`$${cost.toFixed(4)}`);
-  return parts.join(" · ");
-}
-
 /** Every token the run was billed for: fresh input, cache writes and reads, and output. */
 function tokensIn(usage: unknown): number | undefined {
   if (!isRecord(usage)) return undefined;
   let total: number | undefined;
   for (const field of TOKEN_FIELDS) {
     const count = usage[field];
-    if (isTokenCount(count)) total = (total ?? 0) + count;
+    if (isCount(count)) total = (total ?? 0) + count;
   }
   return total;
 }
 
 /** A tool's error as the user should read it: Claude Code wraps its own in <tool_use_error> tags. */
 function toolErrorText(content: unknown): string | undefined {
-  const text =
-    typeof content === "string"
-      ? content
-      : Array.isArray(content)
-        ? content.flatMap((block) => (isRecord(block) && typeof block.text === "string" ? [block.text] : [])).join("\n")
-        : "";
-  const unwrapped = text.replace(/^\s*<tool_use_error>([\s\S]*)<\/tool_use_error>\s*$/, "$1").trim();
+  const unwrapped = contentText(content).replace(/^\s*<tool_use_error>([\s\S]*)<\/tool_use_error>\s*$/, "$1").trim();
   return unwrapped === "" ? undefined : unwrapped;
 }
 
@@ -684,18 +714,6 @@ function numberField(value: Json, ...keys: string[]): number | undefined {
   return undefined;
 }
 
-function wrongType(path: string, expected: string, actual: unknown): string {
-  return actual === undefined ? `${path}: missing, expected ${expected}` : `${path}: expected ${expected}, got ${typeName(actual)}`;
-}
-
 function excerpt(text: string): string {
   return JSON.stringify(text.length > JSON_EXCERPT_CHARS ? text.slice(0, JSON_EXCERPT_CHARS) + "…" : text);
-}
-
-function isIndex(value: unknown): value is number {
-  return typeof value === "number" && Number.isInteger(value) && value >= 0;
-}
-
-function isTokenCount(value: unknown): value is number {
-  return typeof value === "number" && Number.isFinite(value) && value >= 0;
 }

@@ -1,8 +1,9 @@
 // Protocol 1 as specified: validate each value against its type's zod schema.
 import * as z from "zod/mini";
 import { EVENT_SCHEMAS, PROTOCOL_VERSION, isCliEventType, type CliEventType, type CliStreamEvent, type EventOfType } from "../protocol/events";
-import { describeIssues, typeName } from "../protocol/describe-issue";
+import { describeIssues } from "../protocol/describe-issue";
 import type { AdapterOutput, DialectAdapter } from "./dialect";
+import { readObject, readType } from "./kit/cli-line";
 
 /**
  * The same schemas, compiled ahead of time by zod into plain checks (about ten times faster on the hot path).
@@ -17,18 +18,11 @@ export class LocusAdapter implements DialectAdapter {
   private reportedProtocol = false;
 
   decode(value: unknown, out: AdapterOutput): void {
-    if (value === null || typeof value !== "object" || Array.isArray(value)) {
-      out.problem("MALFORMED_EVENT", `expected a JSON object, got ${typeName(value)}`);
-      return;
-    }
-    const record = value as Record<string, unknown>;
+    const record = readObject(value, out);
+    if (record === undefined) return;
     this.checkProtocol(record.protocol, out);
-
-    const type = record.type;
-    if (typeof type !== "string") {
-      out.problem("MALFORMED_EVENT", type === undefined ? "type: missing, expected string" : `type: expected string, got ${typeName(type)}`);
-      return;
-    }
+    const type = readType(record, out);
+    if (type === undefined) return;
     if (!isCliEventType(type)) {
       out.problem("UNKNOWN_EVENT_TYPE", `unknown event type ${JSON.stringify(type)} skipped`);
       return;

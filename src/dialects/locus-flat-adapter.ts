@@ -2,45 +2,70 @@
 // `protocol` and no `payload` (the payload's fields sit beside `type`), `start` stamped with an ISO string, `status`
 // naming its `state`, errors flagged `retryable`, and `done` carrying its figures in `stats`. Such a Locus may report
 // a fatal error and exit without a `done`, even with exit code 0: the run still failed.
-import { typeName } from "../protocol/describe-issue";
+import * as z from "zod/mini";
 import { PROTOCOL_ERROR_CODES, type ProtocolErrorCode } from "../protocol/events";
 import { isRecord } from "../protocol/json-record";
 import type { AdapterOutput, DialectAdapter, DialectDefinition, StreamEnding } from "./dialect";
 import { errorCodeFor } from "./error-meaning";
 import { EventFactory } from "./event-factory";
+import { wrongType, type Json, type Verdict } from "./kit/cli-line";
+import { LineTable, count, isCount, isExitCode, lineSchema, object, type LineOf } from "./kit/line-schema";
+import { Stopwatch } from "./kit/run-words";
 
-type Json = Record<string, unknown>;
+/** An optional field this Locus may also write as null. */
+const maybe = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
 
-/** What a decoder of one kind of line returns: nothing, or what is wrong with the line (a field named). */
-type Verdict = string | undefined;
-
-/** Protocol 1's fields that a flat `start` may carry beside `type`. */
-const START_FIELDS = ["command", "model", "provider", "cwd"] as const;
+const START = lineSchema(
+  z.object({
+    sessionId: z.optional(z.string()),
+    command: z.optional(z.string()),
+    model: z.optional(z.string()),
+    provider: z.optional(z.string()),
+    cwd: z.optional(z.string()),
+  }),
+);
+const CONTENT = lineSchema(z.object({ type: z.enum(["text_delta", "thinking"]), content: z.string() }));
+const TOOL_STARTED = lineSchema(z.object({ tool: z.string(), toolId: maybe(z.string()), parameters: maybe(object) }));
+const TOOL_COMPLETED = lineSchema(
+  z.object({ tool: z.string(), success: z.boolean(), toolId: maybe(z.string()), duration: maybe(count), error: maybe(z.string()) }),
+);
+const STATUS = lineSchema(z.object({ state: z.string(), message: maybe(z.string()) }));
+const ERROR = lineSchema(z.object({ message: z.string(), retryable: maybe(z.boolean()), code: maybe(z.string()) }));
+/** Its figures are read as far as they make sense: a `done` is never dropped for a strange `stats`. */
+const DONE = lineSchema(
+  z.object({
+    sessionId: z.optional(z.string()),
+    exitCode: z.optional(z.unknown()),
+    success: z.optional(z.unknown()),
+    duration: z.optional(z.unknown()),
+    stats: z.optional(z.unknown()),
+  }),
+);
 
 export class LocusFlatAdapter implements DialectAdapter {
   readonly dialect = "locus-flat";
   private readonly factory: EventFactory;
-  private startedAt: number | null = null;
+  private readonly clock: Stopwatch;
   private sawDone = false;
   /** A non-retryable error was reported: the run failed, whatever its `done` or exit code says. */
   private failed = false;
+  private readonly lines = new LineTable()
+    .on("start", START, (line, out) => this.onStart(line, out))
+    .onEach(["text_delta", "thinking"], CONTENT, (line, out) => this.onContent(line, out))
+    .on("tool_started", TOOL_STARTED, (line, out) => this.onToolStarted(line, out))
+    .on("tool_completed", TOOL_COMPLETED, (line, out) => this.onToolCompleted(line, out))
+    .on("status", STATUS, (line, out) => this.onStatus(line, out))
+    .on("error", ERROR, (line, out) => this.onError(line, out))
+    .on("done", DONE, (line, out) => this.onDone(line, out));
 
-  constructor(private readonly now: () => number = Date.now) {
+  constructor(now: () => number = Date.now) {
     this.factory = new EventFactory(now);
+    this.clock = new Stopwatch(now);
   }
 
   decode(value: unknown, out: AdapterOutput): void {
-    this.startedAt ??= this.now();
-    if (!isRecord(value)) {
-      out.problem("MALFORMED_EVENT", `expected a JSON object, got ${typeName(value)}`);
-      return;
-    }
-    if (typeof value.type !== "string") {
-      out.problem("MALFORMED_EVENT", wrongType("type", "string", value.type));
-      return;
-    }
-    const verdict = this.decodeRecord(value.type, value, out);
-    if (verdict !== undefined) out.problem("MALFORMED_EVENT", `${value.type}: ${verdict}`);
+    this.clock.start();
+    this.lines.decodeLine(value, out);
   }
 
   /**
@@ -51,106 +76,54 @@ export class LocusFlatAdapter implements DialectAdapter {
   end(out: AdapterOutput, ending: StreamEnding | null): void {
     if (this.sawDone || !this.failed) return;
     this.sawDone = true;
-    out.event(this.factory.make("done", { exitCode: ending?.exitCode ?? 1, duration: this.elapsed(), success: false }));
+    out.event(this.factory.make("done", { exitCode: ending?.exitCode ?? 1, duration: this.clock.elapsed(), success: false }));
   }
 
-  private decodeRecord(type: string, value: Json, out: AdapterOutput): Verdict {
-    switch (type) {
-      case "start":
-        return this.onStart(value, out);
-      case "text_delta":
-      case "thinking":
-        return this.onContent(type, value, out);
-      case "tool_started":
-        return this.onToolStarted(value, out);
-      case "tool_completed":
-        return this.onToolCompleted(value, out);
-      case "status":
-        return this.onStatus(value, out);
-      case "error":
-        return this.onError(value, out);
-      case "done":
-        return this.onDone(value, out);
-      default:
-        return undefined;
-    }
-  }
-
-  private onStart(value: Json, out: AdapterOutput): Verdict {
-    if (value.sessionId !== undefined && typeof value.sessionId !== "string") return wrongType("sessionId", "string", value.sessionId);
-    for (const key of START_FIELDS) {
-      if (value[key] !== undefined && typeof value[key] !== "string") return wrongType(key, "string", value[key]);
-    }
-    if (typeof value.sessionId === "string") this.factory.sessionId = value.sessionId;
-    const payload: { command: string; model?: string; provider?: string; cwd?: string } = { command: "exec" };
-    for (const key of START_FIELDS) {
-      const field = value[key];
-      if (typeof field === "string") payload[key] = field;
-    }
+  private onStart(line: LineOf<typeof START>, out: AdapterOutput): Verdict {
+    if (line.sessionId !== undefined) this.factory.sessionId = line.sessionId;
+    const { command = "exec", model, provider, cwd } = line;
     // Its `timestamp` is an ISO string; events are stamped by our clock, so durations use one clock throughout.
-    out.event(this.factory.make("start", payload));
+    out.event(this.factory.make("start", { command, ...defined({ model, provider, cwd }) }));
     return undefined;
   }
 
-  private onContent(type: "text_delta" | "thinking", value: Json, out: AdapterOutput): Verdict {
-    if (typeof value.content !== "string") return wrongType("content", "string", value.content);
-    if (value.content !== "") out.event(this.factory.make(type, { content: value.content }));
+  private onContent(line: LineOf<typeof CONTENT>, out: AdapterOutput): Verdict {
+    if (line.content !== "") out.event(this.factory.make(line.type, { content: line.content }));
     return undefined;
   }
 
-  private onToolStarted(value: Json, out: AdapterOutput): Verdict {
-    if (typeof value.tool !== "string") return wrongType("tool", "string", value.tool);
-    if (!isOptional(value.toolId, "string")) return wrongType("toolId", "string", value.toolId);
-    if (value.parameters !== undefined && value.parameters !== null && !isRecord(value.parameters)) return wrongType("parameters", "object", value.parameters);
-    const payload: { tool: string; toolId?: string; parameters?: Json } = { tool: value.tool };
-    if (typeof value.toolId === "string") payload.toolId = value.toolId;
-    if (isRecord(value.parameters)) payload.parameters = value.parameters;
-    out.event(this.factory.make("tool_started", payload));
+  private onToolStarted(line: LineOf<typeof TOOL_STARTED>, out: AdapterOutput): Verdict {
+    out.event(this.factory.make("tool_started", { tool: line.tool, ...defined({ toolId: line.toolId, parameters: line.parameters }) }));
     return undefined;
   }
 
-  private onToolCompleted(value: Json, out: AdapterOutput): Verdict {
-    if (typeof value.tool !== "string") return wrongType("tool", "string", value.tool);
-    if (typeof value.success !== "boolean") return wrongType("success", "boolean", value.success);
-    if (!isOptional(value.toolId, "string")) return wrongType("toolId", "string", value.toolId);
-    if (value.duration !== undefined && value.duration !== null && !isCount(value.duration)) return wrongType("duration", "non-negative number", value.duration);
-    if (!isOptional(value.error, "string")) return wrongType("error", "string", value.error);
-    const payload: { tool: string; toolId?: string; success: boolean; duration?: number; error?: string } = { tool: value.tool, success: value.success };
-    if (typeof value.toolId === "string") payload.toolId = value.toolId;
-    if (isCount(value.duration)) payload.duration = value.duration;
-    if (typeof value.error === "string" && value.error !== "") payload.error = value.error;
-    out.event(this.factory.make("tool_completed", payload));
+  private onToolCompleted(line: LineOf<typeof TOOL_COMPLETED>, out: AdapterOutput): Verdict {
+    const error = line.error === "" ? undefined : line.error;
+    out.event(this.factory.make("tool_completed", { tool: line.tool, ...defined({ toolId: line.toolId }), success: line.success, ...defined({ duration: line.duration, error }) }));
     return undefined;
   }
 
-  private onStatus(value: Json, out: AdapterOutput): Verdict {
-    if (typeof value.state !== "string") return wrongType("state", "string", value.state);
-    if (!isOptional(value.message, "string")) return wrongType("message", "string", value.message);
-    out.event(this.factory.make("status", typeof value.message === "string" ? { status: value.state, message: value.message } : { status: value.state }));
+  private onStatus(line: LineOf<typeof STATUS>, out: AdapterOutput): Verdict {
+    out.event(this.factory.make("status", { status: line.state, ...defined({ message: line.message }) }));
     return undefined;
   }
 
-  private onError(value: Json, out: AdapterOutput): Verdict {
-    if (typeof value.message !== "string") return wrongType("message", "string", value.message);
-    if (!isOptional(value.retryable, "boolean")) return wrongType("retryable", "boolean", value.retryable);
-    if (!isOptional(value.code, "string")) return wrongType("code", "string", value.code);
-    const recoverable = value.retryable === true;
+  private onError(line: LineOf<typeof ERROR>, out: AdapterOutput): Verdict {
+    const recoverable = line.retryable === true;
     if (!recoverable) this.failed = true;
-    out.event(this.factory.make("error", { error: { code: codeFor(value.code, value.message), message: value.message, recoverable } }));
+    out.event(this.factory.make("error", { error: { code: codeFor(line.code, line.message), message: line.message, recoverable } }));
     return undefined;
   }
 
-  /** Its figures are read as far as they make sense: a `done` is never dropped for a strange `stats`. */
-  private onDone(value: Json, out: AdapterOutput): Verdict {
-    if (value.sessionId !== undefined && typeof value.sessionId !== "string") return wrongType("sessionId", "string", value.sessionId);
-    if (this.factory.sessionId === "" && typeof value.sessionId === "string") this.factory.sessionId = value.sessionId;
-    const stats = isRecord(value.stats) ? value.stats : {};
-    const exitCode = firstOf(isExitCode, value.exitCode, stats.exitCode);
-    const said = firstOf(isBoolean, value.success, stats.success);
+  private onDone(line: LineOf<typeof DONE>, out: AdapterOutput): Verdict {
+    if (this.factory.sessionId === "" && line.sessionId !== undefined) this.factory.sessionId = line.sessionId;
+    const stats = isRecord(line.stats) ? line.stats : {};
+    const exitCode = firstOf(isExitCode, line.exitCode, stats.exitCode);
+    const said = firstOf(isBoolean, line.success, stats.success);
     const success = !this.failed && (said ?? (exitCode ?? 0) === 0);
     const payload: { exitCode: number; duration: number; success: boolean; toolsUsed?: string[]; tokensUsed?: number } = {
       exitCode: exitCode ?? (success ? 0 : 1),
-      duration: firstOf(isCount, stats.duration, stats.durationMs, value.duration) ?? this.elapsed(),
+      duration: firstOf(isCount, stats.duration, stats.durationMs, line.duration) ?? this.clock.elapsed(),
       success,
     };
     const tools = toolNames(stats.tools ?? stats.toolsUsed);
@@ -159,14 +132,10 @@ export class LocusFlatAdapter implements DialectAdapter {
     if (tokens !== undefined) payload.tokensUsed = tokens;
     this.sawDone = true;
     out.event(this.factory.make("done", payload));
-    if (value.stats !== undefined && value.stats !== null && !isRecord(value.stats)) {
-      return `${wrongType("stats", "object", value.stats)}; the run's figures are not shown`;
+    if (line.stats !== undefined && line.stats !== null && !isRecord(line.stats)) {
+      return `${wrongType("stats", "object", line.stats)}; the run's figures are not shown`;
     }
     return undefined;
-  }
-
-  private elapsed(): number {
-    return this.startedAt === null ? 0 : Math.max(0, this.now() - this.startedAt);
   }
 }
 
@@ -235,22 +204,13 @@ function firstOf<T>(accept: (value: unknown) => value is T, ...values: unknown[]
   return values.find(accept) as T | undefined;
 }
 
-function isOptional(value: unknown, type: "string" | "boolean"): boolean {
-  return value === undefined || value === null || typeof value === type;
-}
-
-function wrongType(path: string, expected: string, actual: unknown): string {
-  return actual === undefined ? `${path}: missing, expected ${expected}` : `${path}: expected ${expected}, got ${typeName(actual)}`;
-}
-
 function isBoolean(value: unknown): value is boolean {
   return typeof value === "boolean";
 }
 
-function isCount(value: unknown): value is number {
-  return typeof value === "number" && Number.isFinite(value) && value >= 0;
-}
-
-function isExitCode(value: unknown): value is number {
-  return typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 255;
+/** The fields that have a value: protocol 1 leaves out what the CLI did not say, rather than writing null. */
+function defined<T extends Record<string, unknown>>(fields: T): { [K in keyof T]?: Exclude<T[K], null | undefined> } {
+  const present: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined && value !== null) present[key] = value;
+  return present as { [K in keyof T]?: Exclude<T[K], null | undefined> };
 }

@@ -2,17 +2,49 @@
 // print: ../shared/docs/real-cli-recording.md). One event model for both: a session header, then the agent's own
 // events. Each prompt is a run (agent_start … agent_end), each model call a message; pi exits 0 even when a model
 // call failed, so the failure is read from the assistant message's stopReason and said at the end of the stream.
-import { typeName } from "../protocol/describe-issue";
+import * as z from "zod/mini";
 import type { ProtocolError } from "../protocol/events";
 import { isRecord } from "../protocol/json-record";
 import type { AdapterOutput, DialectAdapter, DialectDefinition, StreamEnding } from "./dialect";
 import { errorCodeFor } from "./error-meaning";
 import { EventFactory } from "./event-factory";
+import { contentText, type Json, type Verdict } from "./kit/cli-line";
+import { LineTable, Malformed, accepted, countOrNone, index, isCount, lineSchema, object, type LineOf } from "./kit/line-schema";
+import { Stopwatch, retryMessage, usageMessage } from "./kit/run-words";
 
-type Json = Record<string, unknown>;
-/** What a decoder of one kind of line returns: nothing, or what is wrong with the line (a field named). */
-type Verdict = string | undefined;
 type Failure = Omit<ProtocolError, "recoverable">;
+
+// The lines as far as they are read (pi's agent events: ../shared/protocols/pi-json-mode.md).
+const ANY = lineSchema(z.object({}));
+const HEADER = lineSchema(z.object({ id: z.string(), cwd: z.optional(z.string()), timestamp: z.optional(z.string()) }));
+const RPC_RESPONSE = lineSchema(z.object({ command: z.string(), success: z.boolean(), error: z.optional(z.unknown()) }));
+const MESSAGE = lineSchema(z.object({ message: z.object({ role: z.string(), timestamp: z.optional(z.unknown()) }) }));
+const USER_MESSAGE = lineSchema(
+  z.object({ message: z.object({ content: accepted("string or array", (v): v is string | unknown[] => typeof v === "string" || Array.isArray(v)) }) }),
+);
+const ASSISTANT_CONTENT = lineSchema(z.object({ message: z.object({ content: z.array(z.unknown()) }) }));
+const CONTENT_BLOCK = lineSchema(z.looseObject({ type: z.string() }));
+const TOOL_CALL_SHAPE = z.object({ id: z.string(), name: z.string(), arguments: z.optional(object) });
+const TOOL_CALL = lineSchema(TOOL_CALL_SHAPE);
+const ASSISTANT_ENDING = lineSchema(
+  z.object({ message: z.object({ stopReason: z.optional(z.string()), errorMessage: z.optional(z.string()), usage: z.optional(object) }) }),
+);
+const UPDATE = lineSchema(z.object({ assistantMessageEvent: z.object({ type: z.string(), contentIndex: z.optional(index) }) }));
+const DELTA = lineSchema(
+  z.object({ assistantMessageEvent: z.object({ type: z.enum(["text_delta", "thinking_delta"]), contentIndex: z.optional(index), delta: z.string() }) }),
+);
+const BLOCK_END = lineSchema(
+  z.object({ assistantMessageEvent: z.object({ type: z.enum(["text_end", "thinking_end"]), contentIndex: z.optional(index), content: z.optional(z.unknown()) }) }),
+);
+const TOOL_CALL_END = lineSchema(z.object({ assistantMessageEvent: z.object({ toolCall: TOOL_CALL_SHAPE }) }));
+const TOOL_EVENT = lineSchema(z.object({ toolCallId: z.string(), toolName: z.string() }));
+const TOOL_START = lineSchema(z.object({ toolCallId: z.string(), toolName: z.string(), args: z.optional(object) }));
+const TOOL_END = lineSchema(z.object({ toolCallId: z.string(), toolName: z.string(), isError: z.boolean(), result: z.optional(z.unknown()) }));
+const RETRY_START = lineSchema(
+  z.object({ errorMessage: z.optional(z.string()), attempt: z.optional(z.unknown()), maxAttempts: z.optional(z.unknown()), delayMs: z.optional(z.unknown()) }),
+);
+const RETRY_END = lineSchema(z.object({ success: z.boolean(), attempt: z.optional(z.unknown()), finalError: z.optional(z.unknown()) }));
+const COMPACTION_END = lineSchema(z.object({ errorMessage: z.optional(z.string()), result: z.optional(z.unknown()) }));
 
 /** The programs that write this stream, by the dialect name a user gives. */
 export type PiProgram = "pi" | "indusagi";
@@ -34,7 +66,7 @@ interface ToolCall {
 
 export class PiAdapter implements DialectAdapter {
   private readonly factory: EventFactory;
-  private firstValueAt: number | null = null;
+  private readonly clock: Stopwatch;
   private sawHeader = false;
   private runOpen = false;
   private retryPending = false;
@@ -52,25 +84,46 @@ export class PiAdapter implements DialectAdapter {
   private cliFirstTime: number | null = null;
   private cliLastTime: number | null = null;
 
+  private readonly lines = new LineTable()
+    .on("session", HEADER, (line, out) => this.onHeader(line, out))
+    .on("response", RPC_RESPONSE, (line, out) => this.onRpcResponse(line, out))
+    .on("agent_start", ANY, (_line, out) => this.onRunStart(out))
+    .on("agent_end", ANY, () => this.onRunEnd())
+    .on("message_start", MESSAGE, (line) => this.onMessageStart(line))
+    .on("message_update", UPDATE, (line, out) => this.onMessageUpdate(line, out))
+    .on("message_end", MESSAGE, (line, out) => this.onMessageEnd(line, out))
+    .on("tool_execution_start", TOOL_START, (line, out) => this.onToolStart(line, out))
+    // Partial output of a running tool: the card shows the call and its outcome, not its progress.
+    .on("tool_execution_update", TOOL_EVENT, () => undefined)
+    .on("tool_execution_end", TOOL_END, (line, out) => this.onToolEnd(line, out))
+    .on("auto_retry_start", RETRY_START, (line, out) => this.onRetryStart(line, out))
+    .on("auto_retry_end", RETRY_END, (line) => this.onRetryEnd(line))
+    // The document's names, and the ones pi 0.73 writes.
+    .onEach(["auto_compaction_start", "compaction_start"], ANY, (_line, out) => this.onCompactionStart(out))
+    .onEach(["auto_compaction_end", "compaction_end"], COMPACTION_END, (line, out) => this.onCompactionEnd(line, out));
+  // turn_start, turn_end, queue_update, thinking_level_changed, session_info_changed: nothing to show.
+
+  /**
+   * What a streamed assistant message says, by its event's type. start, text_start, thinking_start, toolcall_start,
+   * toolcall_delta (fragments of the arguments' JSON, meaningless alone), done and error (message_end follows with
+   * the whole message): nothing to show yet.
+   */
+  private readonly updates = new LineTable()
+    .onEach(["text_delta", "thinking_delta"], DELTA, (line, out) => this.onDelta(line, out))
+    .onEach(["text_end", "thinking_end"], BLOCK_END, (line, out) => this.onBlockEnd(line, out))
+    .on("toolcall_end", TOOL_CALL_END, (line, out) => this.onToolCallComplete(line, out));
+
   constructor(
     readonly dialect: PiProgram,
     private readonly now: () => number = Date.now,
   ) {
     this.factory = new EventFactory(now);
+    this.clock = new Stopwatch(now);
   }
 
   decode(value: unknown, out: AdapterOutput): void {
-    this.firstValueAt ??= this.now();
-    if (!isRecord(value)) {
-      out.problem("MALFORMED_EVENT", `expected a JSON object, got ${typeName(value)}`);
-      return;
-    }
-    if (typeof value.type !== "string") {
-      out.problem("MALFORMED_EVENT", wrongType("type", "string", value.type));
-      return;
-    }
-    const verdict = this.decodeRecord(value.type, value, out);
-    if (verdict !== undefined) out.problem("MALFORMED_EVENT", `${value.type}: ${verdict}`);
+    this.clock.start();
+    this.lines.decodeLine(value, out);
   }
 
   /**
@@ -83,7 +136,9 @@ export class PiAdapter implements DialectAdapter {
     this.failure = null;
     const exitedCleanly = ending === null || (ending.exitCode === 0 && ending.signal === null);
     const finished = exitedCleanly && this.sawRunEnd && !this.runOpen && !this.retryPending;
-    if (finished && (this.tokens > 0 || this.cost > 0)) this.emitStatus(out, "usage", usageMessage(this.tokens, this.cost));
+    if (finished && (this.tokens > 0 || this.cost > 0)) {
+      this.emitStatus(out, "usage", usageMessage({ tokens: this.tokens, cost: this.cost > 0 ? this.cost : undefined }));
+    }
     // A fatal error is followed by done alone: the usage line goes before it.
     if (failure !== null) this.emitError(out, failure, false);
     if (!finished) return;
@@ -91,65 +146,18 @@ export class PiAdapter implements DialectAdapter {
     out.event(this.factory.make("done", this.tokens > 0 ? { ...done, tokensUsed: this.tokens } : done));
   }
 
-  private decodeRecord(type: string, value: Json, out: AdapterOutput): Verdict {
-    switch (type) {
-      case "session":
-        return this.onHeader(value, out);
-      case "response":
-        return this.onRpcResponse(value, out);
-      case "agent_start":
-        this.onRunStart(out);
-        return undefined;
-      case "agent_end":
-        this.runOpen = false;
-        this.sawRunEnd = true;
-        return undefined;
-      case "message_start":
-        return this.onMessageStart(value);
-      case "message_update":
-        return this.onMessageUpdate(value, out);
-      case "message_end":
-        return this.onMessageEnd(value, out);
-      case "tool_execution_start":
-        return this.onToolStart(value, out);
-      case "tool_execution_update":
-        // Partial output of a running tool: the card shows the call and its outcome, not its progress.
-        return checkToolEvent(value);
-      case "tool_execution_end":
-        return this.onToolEnd(value, out);
-      case "auto_retry_start":
-        return this.onRetryStart(value, out);
-      case "auto_retry_end":
-        return this.onRetryEnd(value);
-      // The document's names, and the ones pi 0.73 writes.
-      case "auto_compaction_start":
-      case "compaction_start":
-        this.emitStatus(out, "compacting", "Summarising the conversation to fit the model's context…");
-        return undefined;
-      case "auto_compaction_end":
-      case "compaction_end":
-        return this.onCompactionEnd(value, out);
-      default:
-        // turn_start, turn_end, queue_update, thinking_level_changed, session_info_changed: nothing to show.
-        return undefined;
-    }
-  }
-
   /**
    * The session starts here, though the header names no model (the first assistant message does): that message
    * comes only once the provider answers, seconds later with its SDK's own retries, and the panel would say
    * "starting" all that while.
    */
-  private onHeader(value: Json, out: AdapterOutput): Verdict {
-    if (typeof value.id !== "string") return wrongType("id", "string", value.id);
-    if (value.cwd !== undefined && typeof value.cwd !== "string") return wrongType("cwd", "string", value.cwd);
-    if (value.timestamp !== undefined && typeof value.timestamp !== "string") return wrongType("timestamp", "string", value.timestamp);
+  private onHeader(line: LineOf<typeof HEADER>, out: AdapterOutput): Verdict {
     if (this.sawHeader) return undefined;
     this.sawHeader = true;
-    this.factory.sessionId = value.id;
-    const time = typeof value.timestamp === "string" ? Date.parse(value.timestamp) : NaN;
+    this.factory.sessionId = line.id;
+    const time = line.timestamp !== undefined ? Date.parse(line.timestamp) : NaN;
     if (Number.isFinite(time)) this.noteCliTime(time);
-    out.event(this.factory.make("start", typeof value.cwd === "string" ? { command: "exec", cwd: value.cwd } : { command: "exec" }));
+    out.event(this.factory.make("start", line.cwd !== undefined ? { command: "exec", cwd: line.cwd } : { command: "exec" }));
     return undefined;
   }
 
@@ -157,13 +165,11 @@ export class PiAdapter implements DialectAdapter {
    * rpc mode (`--mode rpc`, a prompt on stdin) writes no session header: the session starts with the run. Every
    * command is answered with a `response`; a refused prompt (no model, a bad session file) is the run's failure.
    */
-  private onRpcResponse(value: Json, out: AdapterOutput): Verdict {
-    if (typeof value.command !== "string") return wrongType("command", "string", value.command);
-    if (typeof value.success !== "boolean") return wrongType("success", "boolean", value.success);
-    if (value.success || value.command !== "prompt") return undefined;
+  private onRpcResponse(line: LineOf<typeof RPC_RESPONSE>, out: AdapterOutput): Verdict {
+    if (line.success || line.command !== "prompt") return undefined;
     this.startWithoutHeader(out);
     this.sawRunEnd = true;
-    this.failure = failureOf(typeof value.error === "string" && value.error !== "" ? value.error : `${this.dialect} refused the prompt and gave no reason.`);
+    this.failure = failureOf(typeof line.error === "string" && line.error !== "" ? line.error : `${this.dialect} refused the prompt and gave no reason.`);
     return undefined;
   }
 
@@ -174,72 +180,67 @@ export class PiAdapter implements DialectAdapter {
   }
 
   /** A run begins: after a failed one, that failure was not the end (two prompts were given, and this is the next). */
-  private onRunStart(out: AdapterOutput): void {
+  private onRunStart(out: AdapterOutput): Verdict {
     this.startWithoutHeader(out);
     this.runOpen = true;
     this.retryPending = false;
     const failure = this.failure;
     this.failure = null;
     if (failure !== null) this.emitError(out, failure, true);
-  }
-
-  private onMessageStart(value: Json): Verdict {
-    const message = value.message;
-    if (!isRecord(message)) return wrongType("message", "object", message);
-    if (typeof message.role !== "string") return wrongType("message.role", "string", message.role);
-    if (message.role === "assistant") this.streaming = { shown: new Set(), streamedWithoutIndex: false };
     return undefined;
   }
 
-  private onMessageUpdate(value: Json, out: AdapterOutput): Verdict {
-    const event = value.assistantMessageEvent;
-    if (!isRecord(event)) return wrongType("assistantMessageEvent", "object", event);
-    if (typeof event.type !== "string") return wrongType("assistantMessageEvent.type", "string", event.type);
+  private onRunEnd(): Verdict {
+    this.runOpen = false;
+    this.sawRunEnd = true;
+    return undefined;
+  }
+
+  private onMessageStart(line: LineOf<typeof MESSAGE>): Verdict {
+    if (line.message.role === "assistant") this.streaming = { shown: new Set(), streamedWithoutIndex: false };
+    return undefined;
+  }
+
+  private onMessageUpdate(line: LineOf<typeof UPDATE>, out: AdapterOutput): Verdict {
+    this.streaming ??= { shown: new Set(), streamedWithoutIndex: false };
+    return this.updates.decode(line.assistantMessageEvent.type, line, out);
+  }
+
+  private onDelta(line: LineOf<typeof DELTA>, out: AdapterOutput): Verdict {
+    const streaming = this.streaming!;
+    const event = line.assistantMessageEvent;
+    if (event.contentIndex === undefined) streaming.streamedWithoutIndex = true;
+    else streaming.shown.add(event.contentIndex);
+    this.emitContent(out, event.type === "text_delta" ? "text" : "thinking", event.delta);
+    return undefined;
+  }
+
+  /** A provider that does not stream gives the whole block here; a streamed block was shown delta by delta. */
+  private onBlockEnd(line: LineOf<typeof BLOCK_END>, out: AdapterOutput): Verdict {
+    const streaming = this.streaming!;
+    const event = line.assistantMessageEvent;
     const index = event.contentIndex;
-    if (index !== undefined && !isIndex(index)) return wrongType("assistantMessageEvent.contentIndex", "non-negative integer", index);
-    const streaming = (this.streaming ??= { shown: new Set(), streamedWithoutIndex: false });
-    switch (event.type) {
-      case "text_delta":
-      case "thinking_delta":
-        if (typeof event.delta !== "string") return wrongType("assistantMessageEvent.delta", "string", event.delta);
-        if (index === undefined) streaming.streamedWithoutIndex = true;
-        else streaming.shown.add(index);
-        this.emitContent(out, event.type === "text_delta" ? "text" : "thinking", event.delta);
-        return undefined;
-      case "text_end":
-      case "thinking_end":
-        // A provider that does not stream gives the whole block here; a streamed block was shown delta by delta.
-        if (index === undefined || streaming.shown.has(index) || typeof event.content !== "string") return undefined;
-        streaming.shown.add(index);
-        this.emitContent(out, event.type === "text_end" ? "text" : "thinking", event.content);
-        return undefined;
-      case "toolcall_end":
-        return this.onToolCallComplete(event.toolCall, out);
-      default:
-        // start, text_start, thinking_start, toolcall_start, toolcall_delta (fragments of the arguments' JSON,
-        // meaningless alone), done and error (message_end follows with the whole message): nothing to show yet.
-        return undefined;
-    }
+    if (index === undefined || streaming.shown.has(index) || typeof event.content !== "string") return undefined;
+    streaming.shown.add(index);
+    this.emitContent(out, event.type === "text_end" ? "text" : "thinking", event.content);
+    return undefined;
   }
 
   /** A tool call is shown once its arguments are whole. */
-  private onToolCallComplete(toolCall: unknown, out: AdapterOutput): Verdict {
-    const call = readToolCall(toolCall, "assistantMessageEvent.toolCall");
-    if (typeof call === "string") return call;
+  private onToolCallComplete(line: LineOf<typeof TOOL_CALL_END>, out: AdapterOutput): Verdict {
+    const call = line.assistantMessageEvent.toolCall;
     if (!this.tools.has(call.id)) this.startTool(out, call.name, call.id, call.arguments);
     return undefined;
   }
 
-  private onMessageEnd(value: Json, out: AdapterOutput): Verdict {
-    const message = value.message;
-    if (!isRecord(message)) return wrongType("message", "object", message);
-    if (typeof message.role !== "string") return wrongType("message.role", "string", message.role);
-    if (typeof message.timestamp === "number" && Number.isFinite(message.timestamp)) this.noteCliTime(message.timestamp);
-    switch (message.role) {
+  private onMessageEnd(line: LineOf<typeof MESSAGE>, out: AdapterOutput): Verdict {
+    const { role, timestamp } = line.message;
+    if (typeof timestamp === "number" && Number.isFinite(timestamp)) this.noteCliTime(timestamp);
+    switch (role) {
       case "user":
-        return this.onUserMessage(message, out);
+        return this.onUserMessage(line, out);
       case "assistant":
-        return this.onAssistantMessage(message, out);
+        return this.onAssistantMessage(line, out);
       default:
         // toolResult (tool_execution_end said it), and the CLI's own kinds (bashExecution, custom, summaries).
         return undefined;
@@ -247,31 +248,29 @@ export class PiAdapter implements DialectAdapter {
   }
 
   /** The first prompt is the turn's own; a later one (pi takes several as arguments) is shown before its answer. */
-  private onUserMessage(message: Json, out: AdapterOutput): Verdict {
-    const text = userText(message.content);
-    if (text === undefined) return wrongType("message.content", "string or array", message.content);
+  private onUserMessage(value: Json, out: AdapterOutput): Verdict {
+    const line = USER_MESSAGE.read(value);
+    if (line instanceof Malformed) return line.message;
     this.userMessages++;
-    if (this.userMessages > 1) this.emitStatus(out, "prompt", text);
+    if (this.userMessages > 1) this.emitStatus(out, "prompt", userText(line.message.content));
     return undefined;
   }
 
-  private onAssistantMessage(message: Json, out: AdapterOutput): Verdict {
-    const verdict = checkAssistantMessage(message);
-    if (verdict !== undefined) return verdict;
+  private onAssistantMessage(value: Json, out: AdapterOutput): Verdict {
+    const message = readAssistantMessage(value);
+    if (message instanceof Malformed) return message.message;
     const streaming = this.streaming ?? { shown: new Set(), streamedWithoutIndex: false };
     this.streaming = null;
     // Whatever was not streamed (a provider without deltas) is in the finished message.
-    for (const [index, block] of (message.content as Json[]).entries()) {
-      if (block.type === "toolCall") {
-        const call = readToolCall(block, `message.content[${index}]`);
-        if (typeof call !== "string" && !this.tools.has(call.id)) this.startTool(out, call.name, call.id, call.arguments);
-      } else if (!streaming.streamedWithoutIndex && !streaming.shown.has(index)) {
-        if (block.type === "text" && typeof block.text === "string") this.emitContent(out, "text", block.text);
-        if (block.type === "thinking" && typeof block.thinking === "string") this.emitContent(out, "thinking", block.thinking);
+    for (const [index, block] of message.content.entries()) {
+      if (block.kind === "tool") {
+        if (!this.tools.has(block.id)) this.startTool(out, block.name, block.id, block.arguments);
+      } else if (block.kind !== "other" && !streaming.streamedWithoutIndex && !streaming.shown.has(index)) {
+        this.emitContent(out, block.kind, block.text);
       }
     }
     this.noteUsage(message.usage);
-    const errorMessage = typeof message.errorMessage === "string" && message.errorMessage.trim() !== "" ? message.errorMessage.trim() : undefined;
+    const errorMessage = message.errorMessage?.trim() || undefined;
     switch (message.stopReason) {
       case "error": {
         this.failure = failureOf(errorMessage ?? `The model call failed; ${this.dialect} gave no reason.`);
@@ -290,65 +289,63 @@ export class PiAdapter implements DialectAdapter {
     return undefined;
   }
 
-  private onToolStart(value: Json, out: AdapterOutput): Verdict {
-    const verdict = checkToolEvent(value);
-    if (verdict !== undefined) return verdict;
-    if (value.args !== undefined && !isRecord(value.args)) return wrongType("args", "object", value.args);
-    const toolId = value.toolCallId as string;
-    if (!this.tools.has(toolId)) this.startTool(out, value.toolName as string, toolId, value.args as Json | undefined);
+  private onToolStart(line: LineOf<typeof TOOL_START>, out: AdapterOutput): Verdict {
+    const toolId = line.toolCallId;
+    if (!this.tools.has(toolId)) this.startTool(out, line.toolName, toolId, line.args);
     this.tools.get(toolId)!.executionStartedAt = this.now();
     return undefined;
   }
 
-  private onToolEnd(value: Json, out: AdapterOutput): Verdict {
-    const verdict = checkToolEvent(value);
-    if (verdict !== undefined) return verdict;
-    if (typeof value.isError !== "boolean") return wrongType("isError", "boolean", value.isError);
-    const toolId = value.toolCallId as string;
+  private onToolEnd(line: LineOf<typeof TOOL_END>, out: AdapterOutput): Verdict {
+    const toolId = line.toolCallId;
     const call = this.tools.get(toolId);
     const payload: { tool: string; toolId: string; success: boolean; duration?: number; error?: string } = {
-      tool: call?.tool ?? (value.toolName as string),
+      tool: call?.tool ?? line.toolName,
       toolId,
-      success: !value.isError,
+      success: !line.isError,
     };
     const startedAt = call?.executionStartedAt ?? null;
     if (startedAt !== null) payload.duration = Math.max(0, this.now() - startedAt);
-    const error = value.isError ? resultText(value.result) : undefined;
+    const error = line.isError ? resultText(line.result) : undefined;
     if (error !== undefined) payload.error = error;
     out.event(this.factory.make("tool_completed", payload));
     return undefined;
   }
 
   /** pi will send the request again: the failure is not the end, unless it gives up (auto_retry_end). */
-  private onRetryStart(value: Json, out: AdapterOutput): Verdict {
-    if (value.errorMessage !== undefined && typeof value.errorMessage !== "string") return wrongType("errorMessage", "string", value.errorMessage);
-    const reason = typeof value.errorMessage === "string" ? value.errorMessage : this.failure?.message;
+  private onRetryStart(line: LineOf<typeof RETRY_START>, out: AdapterOutput): Verdict {
+    const reason = line.errorMessage ?? this.failure?.message;
     this.retriedFailure = this.failure ?? (reason !== undefined ? failureOf(reason) : null);
     this.failure = null;
     this.retryPending = true;
-    this.emitStatus(out, "retrying", retryMessage(value, reason));
+    const attempt = countOrNone(line.attempt);
+    const retry = { reason, delayMs: countOrNone(line.delayMs), attempt, maxAttempts: attempt === undefined ? undefined : countOrNone(line.maxAttempts) };
+    this.emitStatus(out, "retrying", retryMessage(retry));
     return undefined;
   }
 
-  private onRetryEnd(value: Json): Verdict {
-    if (typeof value.success !== "boolean") return wrongType("success", "boolean", value.success);
+  private onRetryEnd(line: LineOf<typeof RETRY_END>): Verdict {
     this.retryPending = false;
     const retried = this.retriedFailure;
     this.retriedFailure = null;
-    if (value.success) return undefined;
-    const finalError = typeof value.finalError === "string" && value.finalError.trim() !== "" ? value.finalError.trim() : undefined;
+    if (line.success) return undefined;
+    const finalError = typeof line.finalError === "string" && line.finalError.trim() !== "" ? line.finalError.trim() : undefined;
     const failure = this.failure ?? retried ?? (finalError !== undefined ? failureOf(finalError) : null);
     if (failure === null) return undefined;
-    const attempts = isCount(value.attempt) ? value.attempt : undefined;
+    const attempts = countOrNone(line.attempt);
     const gaveUp = attempts === undefined ? "gave up retrying" : `gave up after ${attempts} ${attempts === 1 ? "retry" : "retries"}`;
     this.failure = { ...failure, message: `${withFullStop(failure.message)} ${this.dialect} ${gaveUp}.` };
     return undefined;
   }
 
-  private onCompactionEnd(value: Json, out: AdapterOutput): Verdict {
-    if (value.errorMessage !== undefined && typeof value.errorMessage !== "string") return wrongType("errorMessage", "string", value.errorMessage);
-    if (typeof value.errorMessage === "string") this.emitStatus(out, "compaction-failed", value.errorMessage);
-    else if (isRecord(value.result)) this.emitStatus(out, "compacted", "The conversation was summarised to fit the model's context.");
+  private onCompactionStart(out: AdapterOutput): Verdict {
+    this.emitStatus(out, "compacting", "Summarising the conversation to fit the model's context…");
+    return undefined;
+  }
+
+  private onCompactionEnd(line: LineOf<typeof COMPACTION_END>, out: AdapterOutput): Verdict {
+    if (line.errorMessage !== undefined) this.emitStatus(out, "compaction-failed", line.errorMessage);
+    else if (isRecord(line.result)) this.emitStatus(out, "compacted", "The conversation was summarised to fit the model's context.");
     return undefined;
   }
 
@@ -371,11 +368,11 @@ export class PiAdapter implements DialectAdapter {
   }
 
   /** pi reports usage per model call; the run used all of them (failed calls report none). */
-  private noteUsage(usage: unknown): void {
-    if (!isRecord(usage)) return;
+  private noteUsage(usage: Json | undefined): void {
+    if (usage === undefined) return;
     const total = isCount(usage.totalTokens)
       ? usage.totalTokens
-      : TOKEN_FIELDS.reduce((sum, field) => sum + (isCount(usage[field]) ? usage[field] : 0), 0);
+      : TOKEN_FIELDS.reduce((sum, field) => sum + (countOrNone(usage[field]) ?? 0), 0);
     this.tokens += total;
     if (isRecord(usage.cost) && isCount(usage.cost.total)) this.cost += usage.cost.total;
   }
@@ -385,10 +382,10 @@ export class PiAdapter implements DialectAdapter {
     this.cliLastTime = Math.max(this.cliLastTime ?? time, time);
   }
 
+  /** Ours, or the CLI's own clock when it says more time passed (a replayed recording takes none of ours). */
   private elapsed(): number {
-    const ours = this.firstValueAt === null ? 0 : this.now() - this.firstValueAt;
     const theirs = this.cliFirstTime === null || this.cliLastTime === null ? 0 : this.cliLastTime - this.cliFirstTime;
-    return Math.max(0, ours, theirs);
+    return Math.max(this.clock.elapsed(), theirs);
   }
 }
 
@@ -433,41 +430,45 @@ function isPiValue(value: Json): boolean {
   }
 }
 
-function checkAssistantMessage(message: Json): Verdict {
-  if (!Array.isArray(message.content)) return wrongType("message.content", "array", message.content);
-  for (const [index, block] of message.content.entries()) {
-    if (!isRecord(block)) return wrongType(`message.content[${index}]`, "object", block);
-    if (typeof block.type !== "string") return wrongType(`message.content[${index}].type`, "string", block.type);
+/** A finished assistant message's blocks, as far as they are shown. */
+type AssistantBlock =
+  | { kind: "text" | "thinking"; text: string }
+  | ({ kind: "tool" } & LineOf<typeof TOOL_CALL>)
+  | { kind: "other" };
+
+interface AssistantMessage {
+  content: AssistantBlock[];
+  stopReason?: string;
+  errorMessage?: string;
+  usage?: Json;
+}
+
+/** A finished assistant message, checked block by block in order (a bad tool call is named before the fields after it). */
+function readAssistantMessage(value: Json): AssistantMessage | Malformed {
+  const line = ASSISTANT_CONTENT.read(value);
+  if (line instanceof Malformed) return line;
+  const content: AssistantBlock[] = [];
+  for (const [index, item] of line.message.content.entries()) {
+    const path = ["message", "content", index];
+    const block = CONTENT_BLOCK.read(item, value, path);
+    if (block instanceof Malformed) return block;
     if (block.type === "toolCall") {
-      const call = readToolCall(block, `message.content[${index}]`);
-      if (typeof call === "string") return call;
-    }
+      const call = TOOL_CALL.read(block, value, path);
+      if (call instanceof Malformed) return call;
+      content.push({ kind: "tool", ...call });
+    } else if ((block.type === "text" || block.type === "thinking") && typeof block[block.type] === "string") {
+      content.push({ kind: block.type, text: block[block.type] as string });
+    } else content.push({ kind: "other" });
   }
-  if (message.stopReason !== undefined && typeof message.stopReason !== "string") return wrongType("message.stopReason", "string", message.stopReason);
-  if (message.errorMessage !== undefined && typeof message.errorMessage !== "string") return wrongType("message.errorMessage", "string", message.errorMessage);
-  if (message.usage !== undefined && !isRecord(message.usage)) return wrongType("message.usage", "object", message.usage);
-  return undefined;
-}
-
-function checkToolEvent(value: Json): Verdict {
-  if (typeof value.toolCallId !== "string") return wrongType("toolCallId", "string", value.toolCallId);
-  if (typeof value.toolName !== "string") return wrongType("toolName", "string", value.toolName);
-  return undefined;
-}
-
-/** `{type: "toolCall", id, name, arguments}`, or what is wrong with it. */
-function readToolCall(value: unknown, path: string): { id: string; name: string; arguments: Json | undefined } | string {
-  if (!isRecord(value)) return wrongType(path, "object", value);
-  if (typeof value.id !== "string") return wrongType(`${path}.id`, "string", value.id);
-  if (typeof value.name !== "string") return wrongType(`${path}.name`, "string", value.name);
-  if (value.arguments !== undefined && !isRecord(value.arguments)) return wrongType(`${path}.arguments`, "object", value.arguments);
-  return { id: value.id, name: value.name, arguments: value.arguments };
+  const ending = ASSISTANT_ENDING.read(value);
+  if (ending instanceof Malformed) return ending;
+  const { stopReason, errorMessage, usage } = ending.message;
+  return { content, stopReason, errorMessage, usage };
 }
 
 /** A user message's words: a string, or its text blocks. */
-function userText(content: unknown): string | undefined {
+function userText(content: string | unknown[]): string {
   if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return undefined;
   return content
     .flatMap((block) => (isRecord(block) && block.type === "text" && typeof block.text === "string" ? [block.text] : []))
     .join("\n");
@@ -475,13 +476,7 @@ function userText(content: unknown): string | undefined {
 
 /** A failed tool's words: the text of its result (`{content: [{type: "text", text}], details}`). */
 function resultText(result: unknown): string | undefined {
-  const content = isRecord(result) ? result.content : undefined;
-  const text =
-    typeof content === "string"
-      ? content
-      : Array.isArray(content)
-        ? content.flatMap((block) => (isRecord(block) && typeof block.text === "string" ? [block.text] : [])).join("\n")
-        : "";
+  const text = contentText(isRecord(result) ? result.content : undefined);
   return text.trim() === "" ? undefined : text.trim();
 }
 
@@ -496,34 +491,6 @@ function leadingHttpStatus(text: string): number | undefined {
   return match === null ? undefined : Number(match[1]);
 }
 
-function retryMessage(value: Json, reason: string | undefined): string {
-  const delay = isCount(value.delayMs) ? ` in ${(value.delayMs / 1000).toFixed(1)} s` : "";
-  const attempt = !isCount(value.attempt)
-    ? ""
-    : isCount(value.maxAttempts)
-      ? ` (attempt ${value.attempt} of ${value.maxAttempts})`
-      : ` (attempt ${value.attempt})`;
-  return `The model request failed${reason !== undefined ? ` (${reason.replace(/\.$/, "")})` : ""}; retrying${delay}${attempt}.`;
-}
-
 function withFullStop(text: string): string {
   return /[.!?]$/.test(text) ? text : `${text}.`;
-}
-
-function usageMessage(tokens: number, cost: number): string {
-  const parts = [`${tokens.toLocaleString("en-US")} tokens`];
-  if (cost > 0) parts.push(`$${cost.toFixed(4)}`);
-  return parts.join(" · ");
-}
-
-function wrongType(path: string, expected: string, actual: unknown): string {
-  return actual === undefined ? `${path}: missing, expected ${expected}` : `${path}: expected ${expected}, got ${typeName(actual)}`;
-}
-
-function isIndex(value: unknown): value is number {
-  return typeof value === "number" && Number.isInteger(value) && value >= 0;
-}
-
-function isCount(value: unknown): value is number {
-  return typeof value === "number" && Number.isFinite(value) && value >= 0;
 }

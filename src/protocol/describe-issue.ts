@@ -19,14 +19,20 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
       if (actual.present && issue.expected === "int" && typeof actual.value === "number") {
         return `${prefix}expected an integer, got ${preview(actual.value)}`;
       }
-      return actual.present
-        ? `${prefix}expected ${expectedName(issue.expected)}, got ${typeName(actual.value)}`
-        : `${prefix}missing, expected ${expectedName(issue.expected)}`;
+      return wrongType(prefix, expectedName(issue.expected), actual);
+    case "custom":
+      // A check that names what it accepts ("non-negative integer") is worded like a wrong type.
+      if (typeof issue.params?.expected === "string") return wrongType(prefix, issue.params.expected, actual);
+      return `${prefix}${issue.message}`;
     case "invalid_value":
       return `${prefix}expected ${issue.values.map((v) => JSON.stringify(v)).join(" | ")}, got ${preview(actual.value)}`;
     default:
       return `${prefix}${issue.message}`;
   }
+}
+
+function wrongType(prefix: string, expected: string, actual: { present: boolean; value: unknown }): string {
+  return actual.present ? `${prefix}expected ${expected}, got ${typeName(actual.value)}` : `${prefix}missing, expected ${expected}`;
 }
 
 /** zod's "record" is what a CLI author calls an object. */

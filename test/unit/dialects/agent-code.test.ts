@@ -4,32 +4,19 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { AgentCodeAdapter, agentCodeDialect } from "../../../src/dialects/agent-code-adapter";
 import type { StreamEnding } from "../../../src/dialects/dialect";
-import type { CliStreamEvent } from "../../../src/protocol/events";
-import type { ToolCard, Transcript, TranscriptBlock } from "../../../src/protocol/transcript";
+import type { Transcript } from "../../../src/protocol/transcript";
 import { LiveSession } from "../../../src/session/live-session";
-import { replayStream } from "../../../src/session/replay";
 import { Session } from "../../../src/session/session";
 import { createSessionFeed } from "../../../src/session/session-feed";
 import { EventDecoder } from "../../../src/stream/event-decoder";
-import { fakeCli, repoRoot } from "../../helpers/repo";
-import { chunksOf } from "../../helpers/stream-builder";
+import { fakeCli } from "../../helpers/repo";
+import * as harness from "../../helpers/dialect-harness";
+import { FIXTURES, assertClaimsNone, errors, inFolders, kinds, lines, ndjsonFiles, tools } from "../../helpers/dialect-harness";
 
-const FIXTURES = path.join(repoRoot, "test", "fixtures");
-const AGENT_CODE_FIXTURES = path.join(FIXTURES, "agent-code");
 const SID = "5f0c2a8e-3b7d-4e19-9c61-0d4a7b2e8f13";
 
-function fixturePath(name: string): string {
-  return path.join(AGENT_CODE_FIXTURES, name);
-}
-
-function fixture(name: string): string {
-  return fs.readFileSync(fixturePath(name), "utf8");
-}
-
-async function transcriptOf(ndjson: string): Promise<Transcript> {
-  const session = await replayStream(chunksOf([ndjson]), { adapter: new AgentCodeAdapter() });
-  return session.toTranscript();
-}
+const fixture = (name: string) => harness.fixture("agent-code", name);
+const transcriptOf = (ndjson: string): Promise<Transcript> => harness.transcriptOf(ndjson, new AgentCodeAdapter());
 
 /** The stream as a process that ended with `exitCode` would give it, without running one. */
 function transcriptOfRun(ndjson: string, exitCode: number, stderrTail = ""): Transcript {
@@ -51,24 +38,8 @@ async function transcriptOfProcess(file: string, exitCode: number, stderr?: stri
   return live.finished;
 }
 
-function lines(...values: unknown[]): string {
-  return values.map((value) => (typeof value === "string" ? value : JSON.stringify(value)) + "\n").join("");
-}
-
 /** What the adapter says about values, without a session in between. */
-function decodeAll(values: unknown[], ending?: StreamEnding | null) {
-  const adapter = new AgentCodeAdapter(() => 1_000);
-  const events: CliStreamEvent[] = [];
-  const problems: string[] = [];
-  const out = { event: (e: CliStreamEvent) => events.push(e), problem: (code: string, message: string) => problems.push(`${code} ${message}`) };
-  for (const value of values) adapter.decode(value, out);
-  if (ending !== undefined) adapter.end(out, ending);
-  return { events, problems };
-}
-
-const kinds = (blocks: readonly TranscriptBlock[]) => blocks.map((b) => b.kind);
-const tools = (blocks: readonly TranscriptBlock[]) => blocks.filter((b): b is ToolCard => b.kind === "tool");
-const errors = (blocks: readonly TranscriptBlock[]) => blocks.filter((b) => b.kind === "error");
+const decodeAll = (values: unknown[], ending?: StreamEnding | null) => harness.decodeAll(new AgentCodeAdapter(() => 1_000), values, ending);
 
 // Lines as agent-code writes them (crates/cli/src/output.rs), for the tests that build their own streams.
 const sessionStart = { type: "session_start", session_id: SID, model: "claude-sonnet-4-5", timestamp: "2026-04-16T03:22:41.512337+00:00" };
@@ -428,37 +399,16 @@ describe("the agent-code dialect", () => {
     });
 
     it("claims no line of the other dialects' fixtures", () => {
-      const others = ndjsonFiles(FIXTURES).filter((f) => !isAgentCodeFixture(f));
-      assert.ok(others.length > 0, "there are other dialects' fixtures to check");
-      for (const file of others) {
-        for (const [index, line] of fs.readFileSync(file, "utf8").split("\n").entries()) {
-          const value = parseObject(line);
-          if (value === undefined) continue;
-          assert.equal(agentCodeDialect.recognizes(value), false, `${path.relative(FIXTURES, file)} line ${index + 1}`);
-        }
-      }
+      assertClaimsNone(
+        ndjsonFiles(FIXTURES).filter((f) => !isAgentCodeFixture(f)),
+        agentCodeDialect,
+      );
     });
+
   });
 });
 
-function ndjsonFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return ndjsonFiles(full);
-    return entry.name.endsWith(".ndjson") ? [full] : [];
-  });
-}
-
 /** The hand-written fixtures and any recordings (folders named agent-code…). */
 function isAgentCodeFixture(file: string): boolean {
-  return path.relative(FIXTURES, file).split(path.sep)[0].startsWith("agent-code");
-}
-
-function parseObject(line: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(line);
-    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
+  return inFolders(file, "agent-code");
 }

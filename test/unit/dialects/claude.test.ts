@@ -3,46 +3,19 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { ClaudeAdapter, claudeDialect } from "../../../src/dialects/claude-adapter";
 import type { StreamEnding } from "../../../src/dialects/dialect";
-import type { CliStreamEvent } from "../../../src/protocol/events";
-import type { ToolCard, Transcript, TranscriptBlock } from "../../../src/protocol/transcript";
-import { replayStream } from "../../../src/session/replay";
+import type { Transcript } from "../../../src/protocol/transcript";
 import { Session } from "../../../src/session/session";
 import { createSessionFeed } from "../../../src/session/session-feed";
 import { EventDecoder } from "../../../src/stream/event-decoder";
-import { repoRoot } from "../../helpers/repo";
-import { chunksOf } from "../../helpers/stream-builder";
+import * as harness from "../../helpers/dialect-harness";
+import { FIXTURES, assertClaimsNone, inFolders, kinds, lines, ndjsonFiles, texts, tools } from "../../helpers/dialect-harness";
 
-const FIXTURES = path.join(repoRoot, "test", "fixtures");
-const CLAUDE_FIXTURES = path.join(FIXTURES, "claude");
 const SID = "0f8b5d2e-6c1a-4e7b-9a3d-2b7c4e9f1a60";
 
-function fixture(name: string): string {
-  return fs.readFileSync(path.join(CLAUDE_FIXTURES, name), "utf8");
-}
-
-async function transcriptOf(ndjson: string): Promise<Transcript> {
-  const session = await replayStream(chunksOf([ndjson]), { adapter: new ClaudeAdapter() });
-  return session.toTranscript();
-}
-
-function lines(...values: unknown[]): string {
-  return values.map((value) => (typeof value === "string" ? value : JSON.stringify(value)) + "\n").join("");
-}
-
+const fixture = (name: string) => harness.fixture("claude", name);
+const transcriptOf = (ndjson: string): Promise<Transcript> => harness.transcriptOf(ndjson, new ClaudeAdapter());
 /** What the adapter says about values, without a session in between. */
-function decodeAll(values: unknown[], ending?: StreamEnding | null) {
-  const adapter = new ClaudeAdapter(() => 1_000);
-  const events: CliStreamEvent[] = [];
-  const problems: string[] = [];
-  const out = { event: (e: CliStreamEvent) => events.push(e), problem: (code: string, message: string) => problems.push(`${code} ${message}`) };
-  for (const value of values) adapter.decode(value, out);
-  if (ending !== undefined) adapter.end(out, ending);
-  return { events, problems };
-}
-
-const kinds = (blocks: readonly TranscriptBlock[]) => blocks.map((b) => b.kind);
-const tools = (blocks: readonly TranscriptBlock[]) => blocks.filter((b): b is ToolCard => b.kind === "tool");
-const texts = (blocks: readonly TranscriptBlock[]) => blocks.flatMap((b) => (b.kind === "text" ? [b.text] : []));
+const decodeAll = (values: unknown[], ending?: StreamEnding | null) => harness.decodeAll(new ClaudeAdapter(() => 1_000), values, ending);
 
 // Lines as Claude Code writes them, for the tests that build their own streams.
 const init = { type: "system", subtype: "init", session_id: SID, model: "claude-sonnet-4-5-20250929", cwd: "/home/user/project", tools: [] };
@@ -639,35 +612,17 @@ describe("the claude dialect", () => {
     });
 
     it("claims no line of the other dialects' fixtures", () => {
-      const others = ndjsonFiles(FIXTURES).filter((f) => !isClaudeFixture(f));
-      assert.ok(others.length > 0, "there are other dialects' fixtures to check");
-      for (const file of others) {
-        for (const [index, line] of fs.readFileSync(file, "utf8").split("\n").entries()) {
-          let value: unknown;
-          try {
-            value = JSON.parse(line);
-          } catch {
-            continue;
-          }
-          if (value === null || typeof value !== "object" || Array.isArray(value)) continue;
-          assert.equal(claudeDialect.recognizes(value as Record<string, unknown>), false, `${path.relative(FIXTURES, file)} line ${index + 1}`);
-        }
-      }
+      assertClaimsNone(
+        ndjsonFiles(FIXTURES).filter((f) => !isClaudeFixture(f)),
+        claudeDialect,
+      );
     });
   });
 });
 
-function ndjsonFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return ndjsonFiles(full);
-    return entry.name.endsWith(".ndjson") ? [full] : [];
-  });
-}
-
 /** The hand-written fixtures and any recordings of the real CLI (folders named claude…). */
 function isClaudeFixture(file: string): boolean {
-  return path.relative(FIXTURES, file).split(path.sep)[0].startsWith("claude");
+  return inFolders(file, "claude");
 }
 
 function splitLines(text: string, count: number): [string, string] {

@@ -4,32 +4,24 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type { StreamEnding } from "../../../src/dialects/dialect";
 import { LocusFlatAdapter, locusFlatDialect } from "../../../src/dialects/locus-flat-adapter";
-import type { CliStreamEvent, EventOfType } from "../../../src/protocol/events";
-import type { ToolCard, Transcript, TranscriptBlock } from "../../../src/protocol/transcript";
+import type { EventOfType } from "../../../src/protocol/events";
+import type { Transcript } from "../../../src/protocol/transcript";
 import { LiveSession } from "../../../src/session/live-session";
-import { replayStream } from "../../../src/session/replay";
 import { Session } from "../../../src/session/session";
 import { createSessionFeed } from "../../../src/session/session-feed";
 import { EventDecoder } from "../../../src/stream/event-decoder";
-import { fakeCli, repoRoot } from "../../helpers/repo";
-import { chunksOf } from "../../helpers/stream-builder";
+import { fakeCli } from "../../helpers/repo";
+import * as harness from "../../helpers/dialect-harness";
+import { FIXTURES, assertClaimsNone, errors, inFolders, lines, ndjsonFiles, tools } from "../../helpers/dialect-harness";
 
-const FIXTURES = path.join(repoRoot, "test", "fixtures");
-const LOCUS_FLAT_FIXTURES = path.join(FIXTURES, "locus-flat");
 const SID = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
 
 function fixturePath(name: string): string {
-  return path.join(LOCUS_FLAT_FIXTURES, name);
+  return path.join(FIXTURES, "locus-flat", name);
 }
 
-function fixture(name: string): string {
-  return fs.readFileSync(fixturePath(name), "utf8");
-}
-
-async function transcriptOf(ndjson: string): Promise<Transcript> {
-  const session = await replayStream(chunksOf([ndjson]), { adapter: new LocusFlatAdapter() });
-  return session.toTranscript();
-}
+const fixture = (name: string) => harness.fixture("locus-flat", name);
+const transcriptOf = (ndjson: string): Promise<Transcript> => harness.transcriptOf(ndjson, new LocusFlatAdapter());
 
 /** The stream as a process that ended with `exitCode` would give it, without running one. */
 function transcriptOfRun(ndjson: string, exitCode: number): Transcript {
@@ -51,20 +43,8 @@ async function transcriptOfProcess(file: string, exitCode: number, stderr?: stri
   return live.finished;
 }
 
-function lines(...values: unknown[]): string {
-  return values.map((value) => (typeof value === "string" ? value : JSON.stringify(value)) + "\n").join("");
-}
-
 /** What the adapter says about values, without a session in between. */
-function decodeAll(values: unknown[], ending?: StreamEnding | null) {
-  const adapter = new LocusFlatAdapter(() => 1_000);
-  const events: CliStreamEvent[] = [];
-  const problems: string[] = [];
-  const out = { event: (e: CliStreamEvent) => events.push(e), problem: (code: string, message: string) => problems.push(`${code} ${message}`) };
-  for (const value of values) adapter.decode(value, out);
-  if (ending !== undefined) adapter.end(out, ending);
-  return { events, problems };
-}
+const decodeAll = (values: unknown[], ending?: StreamEnding | null) => harness.decodeAll(new LocusFlatAdapter(() => 1_000), values, ending);
 
 function doneOf(values: unknown[]): EventOfType<"done">["payload"] {
   const done = decodeAll(values).events.find((e): e is EventOfType<"done"> => e.type === "done");
@@ -72,8 +52,6 @@ function doneOf(values: unknown[]): EventOfType<"done">["payload"] {
   return done.payload;
 }
 
-const tools = (blocks: readonly TranscriptBlock[]) => blocks.filter((b): b is ToolCard => b.kind === "tool");
-const errors = (blocks: readonly TranscriptBlock[]) => blocks.filter((b) => b.kind === "error");
 
 // Lines as the later Locus releases write them, for the tests that build their own streams.
 const start = { type: "start", sessionId: SID, command: "exec", model: "claude-sonnet-4-5-20250929", timestamp: "2026-05-02T09:14:03.120Z" };
@@ -331,35 +309,13 @@ describe("the locus-flat dialect", () => {
     it("claims no line of the other dialects' fixtures", () => {
       const others = ndjsonFiles(FIXTURES).filter((f) => !isLocusFlatFixture(f));
       assert.ok(others.some((f) => path.relative(FIXTURES, f).startsWith(`locus${path.sep}`)), "protocol-1 Locus fixtures are among them");
-      for (const file of others) {
-        for (const [index, line] of fs.readFileSync(file, "utf8").split("\n").entries()) {
-          const value = parseObject(line);
-          if (value === undefined) continue;
-          assert.equal(locusFlatDialect.recognizes(value), false, `${path.relative(FIXTURES, file)} line ${index + 1}`);
-        }
-      }
+      assertClaimsNone(others, locusFlatDialect);
     });
+
   });
 });
 
-function ndjsonFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return ndjsonFiles(full);
-    return entry.name.endsWith(".ndjson") ? [full] : [];
-  });
-}
-
 /** The hand-written fixtures and any recordings (folders named locus-flat…). */
 function isLocusFlatFixture(file: string): boolean {
-  return path.relative(FIXTURES, file).split(path.sep)[0].startsWith("locus-flat");
-}
-
-function parseObject(line: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(line);
-    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
+  return inFolders(file, "locus-flat");
 }

@@ -5,28 +5,21 @@ import { AutoAdapter } from "../../../src/dialects/auto-adapter";
 import type { DialectDefinition, StreamEnding } from "../../../src/dialects/dialect";
 import { LocusAdapter } from "../../../src/dialects/locus-adapter";
 import { PiAdapter, indusagiDialect, piDialect, type PiProgram } from "../../../src/dialects/pi-adapter";
-import type { CliStreamEvent } from "../../../src/protocol/events";
-import type { ToolCard, Transcript, TranscriptBlock } from "../../../src/protocol/transcript";
+import type { Transcript } from "../../../src/protocol/transcript";
 import { replayStream } from "../../../src/session/replay";
 import { Session } from "../../../src/session/session";
 import { createSessionFeed } from "../../../src/session/session-feed";
 import { EventDecoder } from "../../../src/stream/event-decoder";
-import { repoRoot } from "../../helpers/repo";
+import * as harness from "../../helpers/dialect-harness";
+import { FIXTURES, assertClaimsNone, errors, inFolders, kinds, lines, ndjsonFiles, texts, tools } from "../../helpers/dialect-harness";
 import { chunksOf } from "../../helpers/stream-builder";
 
-const FIXTURES = path.join(repoRoot, "test", "fixtures");
 const SID = "5f0c2a9e-8d41-4b7a-9c3e-1a2b3c4d5e6f";
 /** A clock that stands still: durations come from the CLI's own timestamps, tool durations are 0. */
 const STILL = () => 1_000;
 
-function fixture(dialect: PiProgram, name: string): string {
-  return fs.readFileSync(path.join(FIXTURES, dialect, name), "utf8");
-}
-
-async function transcriptOf(ndjson: string, dialect: PiProgram = "pi"): Promise<Transcript> {
-  const session = await replayStream(chunksOf([ndjson]), { adapter: new PiAdapter(dialect, STILL) });
-  return session.toTranscript();
-}
+const fixture = (dialect: PiProgram, name: string) => harness.fixture(dialect, name);
+const transcriptOf = (ndjson: string, dialect: PiProgram = "pi"): Promise<Transcript> => harness.transcriptOf(ndjson, new PiAdapter(dialect, STILL));
 
 /** A live run: the lines, then the process's exit (the adapter hears it first, then the session). */
 function liveTranscriptOf(ndjson: string, ending: StreamEnding, stoppedByUser = false): Transcript {
@@ -40,25 +33,8 @@ function liveTranscriptOf(ndjson: string, ending: StreamEnding, stoppedByUser = 
   return session.toTranscript();
 }
 
-function lines(...values: unknown[]): string {
-  return values.map((value) => (typeof value === "string" ? value : JSON.stringify(value)) + "\n").join("");
-}
-
 /** What the adapter says about values, without a session in between. */
-function decodeAll(values: unknown[], ending?: StreamEnding | null, now: () => number = STILL) {
-  const adapter = new PiAdapter("pi", now);
-  const events: CliStreamEvent[] = [];
-  const problems: string[] = [];
-  const out = { event: (e: CliStreamEvent) => events.push(e), problem: (code: string, message: string) => problems.push(`${code} ${message}`) };
-  for (const value of values) adapter.decode(value, out);
-  if (ending !== undefined) adapter.end(out, ending);
-  return { events, problems };
-}
-
-const kinds = (blocks: readonly TranscriptBlock[]) => blocks.map((b) => b.kind);
-const tools = (blocks: readonly TranscriptBlock[]) => blocks.filter((b): b is ToolCard => b.kind === "tool");
-const texts = (blocks: readonly TranscriptBlock[]) => blocks.flatMap((b) => (b.kind === "text" ? [b.text] : []));
-const errors = (blocks: readonly TranscriptBlock[]) => blocks.filter((b) => b.kind === "error");
+const decodeAll = (values: unknown[], ending?: StreamEnding | null, now: () => number = STILL) => harness.decodeAll(new PiAdapter("pi", now), values, ending);
 
 // Lines as pi writes them, for the tests that build their own streams.
 const header = { type: "session", version: 3, id: SID, timestamp: "2025-01-15T10:30:00.000Z", cwd: "/home/ada/project" };
@@ -655,38 +631,19 @@ describe("the pi and indusagi dialects", () => {
     });
 
     it("neither claims a line of the other dialects' fixtures", () => {
-      const others = ndjsonFiles(FIXTURES).filter((file) => !isOurs(file));
-      assert.ok(others.length > 0, "there are other dialects' fixtures to check");
-      for (const file of others) {
-        for (const [index, line] of fs.readFileSync(file, "utf8").split("\n").entries()) {
-          let value: unknown;
-          try {
-            value = JSON.parse(line);
-          } catch {
-            continue;
-          }
-          if (value === null || typeof value !== "object" || Array.isArray(value)) continue;
-          const where = `${path.relative(FIXTURES, file)} line ${index + 1}`;
-          assert.equal(piDialect.recognizes(value as Record<string, unknown>), false, where);
-          assert.equal(indusagiDialect.recognizes(value as Record<string, unknown>), false, where);
-        }
-      }
+      assertClaimsNone(
+        ndjsonFiles(FIXTURES).filter((file) => !isOurs(file)),
+        piDialect,
+        indusagiDialect,
+      );
     });
+
   });
 });
 
-function ndjsonFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return ndjsonFiles(full);
-    return entry.name.endsWith(".ndjson") ? [full] : [];
-  });
-}
-
 /** The hand-written fixtures of both dialects and any recordings of the real pi (folders named pi… or indusagi…). */
 function isOurs(file: string): boolean {
-  const folder = path.relative(FIXTURES, file).split(path.sep)[0];
-  return folder.startsWith("pi") || folder.startsWith("indusagi");
+  return inFolders(file, "pi", "indusagi");
 }
 
 /** A recording's meta file says how pi was run; `--mode rpc` writes another stream. Hand-written files have none. */
