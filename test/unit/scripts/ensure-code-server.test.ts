@@ -92,4 +92,12 @@ describe("scripts/ensure-code-server.sh: installing code-server into the cache",
     assert.deepEqual(machine.npmCalls(), []);
     assert.deepEqual(entries(machine.cache).filter((name) => !name.endsWith(".lock")), []);
   });
+
+  it("says desktop VS Code is needed on a platform it cannot install code-server on, and installs nothing", async () => {
+    machine = fakeMachine({ platform: { system: "Darwin", machine: "arm64" } });
+    const result = await runScript(SCRIPT, machine.env());
+    assert.notEqual(result.code, 0);
+    assert.match(result.stderr, /only on Linux x64 \(this is Darwin\/arm64\): install desktop VS Code/);
+    assert.deepEqual(machine.npmCalls(), []);
+  });
 });

@@ -38,6 +38,8 @@ export interface FakeMachineOptions {
   /** Debian packages dpkg reports as not installed (every other package is installed). */
   missingPackages?: string[];
   npmMode?: NpmMode;
+  /** What `uname -s` and `uname -m` say; the real machine's when absent. */
+  platform?: { system: string; machine: string };
 }
 
 export function fakeMachine(options: FakeMachineOptions = {}): FakeMachine {
@@ -54,6 +56,10 @@ export function fakeMachine(options: FakeMachineOptions = {}): FakeMachine {
   writeExecutable(path.join(bin, "npm"), fakeNpm());
   const missing = (options.missingPackages ?? []).join(" ");
   writeExecutable(path.join(bin, "dpkg"), `#!/bin/sh\nfor p in ${missing}; do [ "$2" = "$p" ] && exit 1; done\nexit 0\n`);
+  if (options.platform) {
+    const { system, machine } = options.platform;
+    writeExecutable(path.join(bin, "uname"), `#!/bin/sh\ncase "$1" in -s) echo ${system} ;; -m) echo ${machine} ;; *) echo ${system} ;; esac\n`);
+  }
   for (const tool of ["apt-get", "sudo"]) {
     writeExecutable(path.join(bin, tool), `#!/bin/sh\necho "${tool} $*" >> '${systemLog}'\nexit 0\n`);
   }
