@@ -4,6 +4,7 @@ import * as assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { isRunning } from "../../e2e/processes";
 import { repoRoot } from "../../helpers/repo";
 import { entries, fakeMachine, finish, type FakeMachine } from "./fake-tools";
 
@@ -19,15 +20,6 @@ async function eventually(what: string, fact: () => boolean, ms = 20_000): Promi
   while (!fact()) {
     if (Date.now() > deadline) assert.fail(`${what}: still not so after ${ms / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }
 
@@ -66,7 +58,7 @@ describe("npm start (scripts/start.ts) on a machine where the code-server instal
       const result = await done;
       assert.equal(result.code, 130, `${result.signal ?? ""} ${result.stderr}`);
       assert.match(result.stderr, /stopped before VS Code was ready/);
-      await eventually("the install's npm has exited", () => !alive(npm.pid));
+      await eventually("the install's npm has exited", () => !isRunning(npm.pid));
       assert.deepEqual(entries(machine.tmp), []);
       assert.deepEqual(entries(machine.cache).filter((name) => !name.endsWith(".lock")), []);
       assert.ok(!fs.existsSync(npm.cwd), "the unfinished install folder is still there");
