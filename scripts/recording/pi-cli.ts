@@ -5,7 +5,7 @@ import * as path from "node:path";
 import type { CliRun } from "./cli-run";
 import { isRecord } from "./mock-model-server";
 import { openaiError, openaiStream } from "./openai-replies";
-import type { AgentCli, DriveLog, Scenario } from "./scenario";
+import { signalIfStillRunning, type AgentCli, type DriveLog, type Scenario } from "./scenario";
 import * as texts from "./scenario-texts";
 
 const MODEL = "mock-model";
@@ -168,7 +168,7 @@ function piScenarios(): Scenario[] {
         await run.waitForLine((line) => isRecord(line) && line.type === "agent_end", { timeoutMs: 30_000 });
         log.note("stdin closed");
         run.endInput();
-        await endIfStillRunning(run, log);
+        await signalIfStillRunning(run, log, 5_000, "SIGTERM", "stdin closed");
       },
     },
     {
@@ -184,22 +184,6 @@ async function signalAfterFirstDelta(run: CliRun, log: DriveLog, signal: NodeJS.
   await run.waitForLine(isTextDelta);
   log.signal(signal);
   run.signal(signal);
-}
-
-/** An rpc-mode pi may keep running after its stdin closes; after 5 s it gets SIGTERM, and that is noted. */
-async function endIfStillRunning(run: CliRun, log: DriveLog): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const stillRunning = await Promise.race([
-    run.exited.then(() => false),
-    new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(true), 5_000);
-    }),
-  ]);
-  clearTimeout(timer);
-  if (!stillRunning) return;
-  log.note("still running 5 s after stdin closed");
-  log.signal("SIGTERM");
-  run.signal("SIGTERM");
 }
 
 function send(run: CliRun, log: DriveLog, line: unknown): void {
