@@ -3,9 +3,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { isRecord } from "./mock-model-server";
-import { openaiError } from "./openai-replies";
+import { openaiInvalidKey, openaiRateLimited, openaiServerError } from "./openai-replies";
 import { responsesStream, type ResponsesItem } from "./responses-replies";
-import { signalGroupAfter, type AgentCli, type RunPlaces, type Scenario } from "./scenario";
+import { signalScenarios, type AgentCli, type RunPlaces, type Scenario } from "./scenario";
 import * as texts from "./scenario-texts";
 
 const MODEL = "mock-model";
@@ -13,7 +13,6 @@ const message = (chunks: readonly string[]): ResponsesItem => ({ type: "message"
 const answer = (chunks: readonly string[]) => responsesStream({ items: [message(chunks)] });
 const turn = (...items: ResponsesItem[]) => responsesStream({ items });
 const prompt = (words: string) => [words];
-const serverError = openaiError(500, "server_error", null, "The server had an error while processing your request.");
 
 export const codexCli: AgentCli = {
   name: "codex",
@@ -131,37 +130,28 @@ function codexScenarios(): Scenario[] {
       description: "Every request answered 401 invalid_api_key.",
       args: () => prompt(texts.SHORT_PROMPT),
       replies: () => [],
-      otherwise: openaiError(401, "invalid_request_error", "invalid_api_key", "Incorrect API key provided: mock-codex-key."),
+      otherwise: openaiInvalidKey("mock-codex-key"),
     },
     {
       name: "server-error-give-up",
       description: "Every request answered 500, until Codex gives up (request_max_retries 1).",
       args: () => prompt(texts.SHORT_PROMPT),
       replies: () => [],
-      otherwise: serverError,
+      otherwise: openaiServerError(),
     },
     {
       name: "rate-limited",
       description: "One 429 rate_limit_exceeded with retry-after: 1, then a good answer.",
       args: () => prompt(texts.SHORT_PROMPT),
-      replies: () => [openaiError(429, "requests", "rate_limit_exceeded", "Rate limit reached for requests", { "retry-after": "1" }), answer(texts.SHORT_ANSWER_CHUNKS)],
+      replies: () => [openaiRateLimited(), answer(texts.SHORT_ANSWER_CHUNKS)],
     },
-    {
-      name: "sigint",
-      description: "exec_command `sleep 30`; SIGINT to the CLI's process group once its command_execution has started.",
+    ...signalScenarios({
       args: () => prompt(texts.SLOW_PROMPT),
       replies: () => [turn(message(["Let me wait."]), exec("call_mock_sleep_01", "sleep 30"))],
       otherwise: answer(texts.SHORT_ANSWER_CHUNKS),
-      drive: (run, log) => signalGroupAfter(run, log, isCommandStarted, "SIGINT"),
-    },
-    {
-      name: "sigterm",
-      description: "exec_command `sleep 30`; SIGTERM to the CLI's process group once its command_execution has started.",
-      args: () => prompt(texts.SLOW_PROMPT),
-      replies: () => [turn(message(["Let me wait."]), exec("call_mock_sleep_01", "sleep 30"))],
-      otherwise: answer(texts.SHORT_ANSWER_CHUNKS),
-      drive: (run, log) => signalGroupAfter(run, log, isCommandStarted, "SIGTERM"),
-    },
+      after: isCommandStarted,
+      when: "once the command_execution of `sleep 30` has started (Codex prints no text until a message is whole)",
+    }),
   ];
 }
 

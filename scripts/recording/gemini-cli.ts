@@ -4,7 +4,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { geminiError, geminiStream, type GeminiTurn } from "./gemini-replies";
 import { isRecord } from "./mock-model-server";
-import { signalGroupAfter, type AgentCli, type Scenario } from "./scenario";
+import { signalScenarios, type AgentCli, type Scenario } from "./scenario";
 import * as texts from "./scenario-texts";
 
 const MODEL = "gemini-2.5-flash";
@@ -120,22 +120,13 @@ function geminiScenarios(): Scenario[] {
       args: () => prompt(texts.LONG_PROMPT),
       replies: () => [answer(texts.longAnswerChunks())],
     },
-    {
-      name: "sigint",
-      description: "SIGINT to the CLI's process group once the first text delta of a slow answer is on stdout.",
+    ...signalScenarios({
       args: () => prompt(texts.SLOW_PROMPT),
       replies: () => [slowAnswer()],
       otherwise: answer(texts.SHORT_ANSWER_CHUNKS),
-      drive: (run, log) => signalGroupAfter(run, log, isTextDelta, "SIGINT"),
-    },
-    {
-      name: "sigterm",
-      description: "SIGTERM to the CLI's process group once the first text delta of a slow answer is on stdout.",
-      args: () => prompt(texts.SLOW_PROMPT),
-      replies: () => [slowAnswer()],
-      otherwise: answer(texts.SHORT_ANSWER_CHUNKS),
-      drive: (run, log) => signalGroupAfter(run, log, isTextDelta, "SIGTERM"),
-    },
+      after: isTextDelta,
+      when: "once the first text delta of a slow answer is on stdout",
+    }),
   ];
 }
 

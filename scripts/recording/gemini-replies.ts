@@ -3,7 +3,7 @@
 // whole function calls); the last one has the finish reason and usageMetadata.
 import { randomBytes } from "node:crypto";
 import type * as http from "node:http";
-import { sleep, type MockReply } from "./mock-model-server";
+import { modelInPath, sleep, type MockReply } from "./mock-model-server";
 
 export interface GeminiFunctionCall {
   readonly name: string;
@@ -21,14 +21,9 @@ export interface GeminiTurn {
   readonly deltaDelayMs?: number;
 }
 
-/** The model name is the path's `models/<model>:…` segment. */
-export function geminiModelOf(path: string): string {
-  return /\/models\/([^/:]+):/.exec(path)?.[1] ?? "gemini-mock";
-}
-
 export function geminiStream(turn: GeminiTurn): MockReply {
   return async (request, response) => {
-    const modelVersion = geminiModelOf(request.path);
+    const modelVersion = modelInPath(request.path) ?? "gemini-mock";
     const responseId = randomBytes(12).toString("base64url");
     response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
     const send = (parts: readonly Record<string, unknown>[], last: boolean) => {

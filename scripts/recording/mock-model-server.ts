@@ -148,7 +148,7 @@ export class MockModelServer extends EventEmitter {
     }
     if (gone) served += " (client went away)";
     this.inFlight--;
-    log.push({ method: modelRequest.method, path, summary: summarise(body), served, atMs });
+    log.push({ method: modelRequest.method, path, summary: summarise(body, path), served, atMs });
     this.emit("reply-finished");
   }
 
@@ -197,7 +197,7 @@ function parseJson(text: string): unknown {
  * "model=x stream=true messages=3 last=user[tool_result] tools=Read,Bash": enough to check a tool result went back,
  * or thinking was asked for, in any of the four APIs (Gemini's `contents`, the Responses API's `input`).
  */
-function summarise(body: unknown): string {
+function summarise(body: unknown, urlPath: string): string {
   if (!isRecord(body)) return typeof body === "string" && body.length > 0 ? "non-JSON body" : "no body";
   const messages = conversationOf(body);
   const last: unknown = messages[messages.length - 1];
@@ -208,7 +208,9 @@ function summarise(body: unknown): string {
   const geminiThinking = isRecord(body.generationConfig) && body.generationConfig.thinkingConfig !== undefined ? ` thinkingConfig=${JSON.stringify(body.generationConfig.thinkingConfig)}` : "";
   const tools = toolNames(body.tools);
   const toolList = tools.length > 0 ? ` tools=${tools.join(",")}` : "";
-  return `model=${String(body.model)} stream=${String(body.stream)} messages=${messages.length}${lastPart}${thinking}${effort}${reasoning}${geminiThinking}${toolList}`;
+  // Gemini names the model in the path, and streams because of the path (…:streamGenerateContent), not a field.
+  const model = body.model ?? modelInPath(urlPath);
+  return `model=${String(model)} stream=${String(body.stream)} messages=${messages.length}${lastPart}${thinking}${effort}${reasoning}${geminiThinking}${toolList}`;
 }
 
 function conversationOf(body: Record<string, unknown>): readonly unknown[] {
@@ -243,6 +245,11 @@ function toolNames(tools: unknown): string[] {
     if (isRecord(tool.function) && typeof tool.function.name === "string") return [tool.function.name];
     return typeof tool.type === "string" ? [tool.type] : [];
   });
+}
+
+/** Gemini's `/v1beta/models/<model>:streamGenerateContent` names its model in the path. */
+export function modelInPath(urlPath: string): string | undefined {
+  return /\/models\/([^/:]+):/.exec(urlPath)?.[1];
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

@@ -3,7 +3,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { isRecord, type ModelRequest } from "./mock-model-server";
-import { openaiError, openaiStream, type OpenAIToolCall } from "./openai-replies";
+import { openaiInvalidKey, openaiRateLimited, openaiServerError, openaiStream, type OpenAIToolCall } from "./openai-replies";
 import { signalGroupAfter, signalIfStillRunning, type AgentCli, type Scenario } from "./scenario";
 import * as texts from "./scenario-texts";
 
@@ -108,7 +108,7 @@ function opencodeScenarios(): Scenario[] {
       description: "Every request answered 401 invalid_api_key (opencode does not retry it).",
       args: () => prompt(texts.SHORT_PROMPT),
       replies: () => [],
-      otherwise: openaiError(401, "invalid_request_error", "invalid_api_key", "Incorrect API key provided: test-key."),
+      otherwise: openaiInvalidKey("test-key"),
     },
     {
       name: "server-error-give-up",
@@ -116,13 +116,13 @@ function opencodeScenarios(): Scenario[] {
         "Every request answered 500 with retry-after-ms: 100 (opencode honours it; without it the same 5 retries take 80 s), until opencode gives up.",
       args: () => prompt(texts.SHORT_PROMPT),
       replies: () => [],
-      otherwise: openaiError(500, "server_error", null, "The server had an error while processing your request.", { "retry-after-ms": "100" }),
+      otherwise: openaiServerError({ "retry-after-ms": "100" }),
     },
     {
       name: "rate-limited",
       description: "One 429 rate_limit_exceeded with retry-after: 1, then a good answer.",
       args: () => prompt(texts.SHORT_PROMPT),
-      replies: () => [openaiError(429, "requests", "rate_limit_exceeded", "Rate limit reached for requests", { "retry-after": "1" }), answer(texts.SHORT_ANSWER_CHUNKS)],
+      replies: () => [openaiRateLimited(), answer(texts.SHORT_ANSWER_CHUNKS)],
     },
     {
       name: "sigint",

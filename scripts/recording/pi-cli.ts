@@ -4,7 +4,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { CliRun } from "./cli-run";
 import { isRecord } from "./mock-model-server";
-import { openaiError, openaiStream } from "./openai-replies";
+import { openaiError, openaiInvalidKey, openaiRateLimited, openaiServerError, openaiStream } from "./openai-replies";
 import { signalIfStillRunning, type AgentCli, type DriveLog, type Scenario } from "./scenario";
 import * as texts from "./scenario-texts";
 
@@ -15,7 +15,7 @@ const THINKING_MODEL = "mock-thinker";
 const answer = (content: readonly string[]) => openaiStream({ content, finishReason: "stop" });
 const slowAnswer = () => openaiStream({ content: texts.slowAnswerChunks(), finishReason: "stop", deltaDelayMs: texts.SLOW_DELTA_DELAY_MS });
 const jsonMode = (...messages: string[]) => ["--mode", "json", "--model", MODEL, ...messages];
-const serverError = openaiError(500, "server_error", null, "The server had an error while processing your request.");
+const serverError = openaiServerError();
 
 export const piCli: AgentCli = {
   name: "pi",
@@ -91,7 +91,7 @@ function piScenarios(): Scenario[] {
       description: "Every request answered 401 invalid_api_key.",
       args: () => jsonMode(texts.SHORT_PROMPT),
       replies: () => [],
-      otherwise: openaiError(401, "invalid_request_error", "invalid_api_key", "Incorrect API key provided: test-key."),
+      otherwise: openaiInvalidKey("test-key"),
     },
     {
       name: "server-error-retry",
@@ -121,7 +121,7 @@ function piScenarios(): Scenario[] {
       description: "429 rate_limit_exceeded with retry-after: 1, three times (past the SDK's own retries), then a good answer.",
       args: () => jsonMode(texts.SHORT_PROMPT),
       replies: () => {
-        const limited = openaiError(429, "requests", "rate_limit_exceeded", "Rate limit reached for requests", { "retry-after": "1" });
+        const limited = openaiRateLimited();
         return [limited, limited, limited, answer(texts.SHORT_ANSWER_CHUNKS)];
       },
     },

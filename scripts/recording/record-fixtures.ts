@@ -1,4 +1,4 @@
-// `npm run record-fixtures`: records real agent CLIs (Claude Code, pi) against our scripted mock model server and
+// `npm run record-fixtures`: records real agent CLIs (Claude Code, pi, Gemini CLI, Codex, opencode, Qwen Code) against our scripted mock model server and
 // writes each run to test/fixtures/<cli>-recorded/<version>/<scenario>.ndjson (stdout byte for byte) with a
 // <scenario>.meta.json beside it. Usage: scripts/recording/README.md.
 import * as fs from "node:fs";
@@ -13,18 +13,24 @@ import { codexCli } from "./codex-cli";
 import { geminiCli } from "./gemini-cli";
 import { opencodeCli } from "./opencode-cli";
 import { piCli } from "./pi-cli";
+import { qwenCli } from "./qwen-cli";
 import { isUnsupported, type AgentCli, type DriveLog, type RecordedScenario, type RunPlaces } from "./scenario";
 
 /** Larger recordings are stored gzipped (see where they are written). */
 const MAX_PLAIN_FIXTURE_BYTES = 1024 * 1024;
 
 const repoRoot = path.resolve(__dirname, __dirname.includes(`${path.sep}out${path.sep}`) ? "../../.." : "../..");
-const CLIS: readonly AgentCli[] = [claudeCli, piCli, geminiCli, codexCli, opencodeCli];
+const CLIS: readonly AgentCli[] = [claudeCli, piCli, geminiCli, codexCli, opencodeCli, qwenCli];
 /**
  * Besides `latest`: the last Claude Code that declares node >= 18, which a plain `npm install` on node 20 picks.
  * Its stream differs from the newest one's (see test/fixtures/claude-recorded/README.md).
  */
-const DEFAULT_VERSIONS: Readonly<Record<string, readonly string[]>> = { claude: ["latest", "2.1.197"], pi: ["latest"] };
+const DEFAULT_VERSIONS: Readonly<Record<string, readonly string[]>> = {
+  claude: ["latest", "2.1.197"],
+  pi: ["latest"],
+  // 0.15.10 reports a failed model call as a successful result; newer versions as an error result.
+  qwen: ["latest", "0.15.10"],
+};
 const DEFAULT_TIMEOUT_MS = 120_000;
 
 interface Options {
@@ -184,8 +190,11 @@ function listScenarios(clis: readonly AgentCli[]): void {
   }
 }
 
-const USAGE = `usage: npm run record-fixtures -- [--cli claude|pi]... [--scenario NAME]... [--claude-versions V,V] [--pi-versions V] [--versions CLI=V,V] [--dump-requests DIR] [--list]
-  Versions are npm versions or "latest"; defaults: claude ${DEFAULT_VERSIONS.claude?.join(",")}, pi ${DEFAULT_VERSIONS.pi?.join(",")}.`;
+const USAGE = `usage: npm run record-fixtures -- [--cli ${CLIS.map((cli) => cli.name).join("|")}]... [--scenario NAME]...
+    [--versions CLI=V,V]... [--claude-versions V,V] [--pi-versions V] [--dump-requests DIR] [--list]
+  Versions are npm versions or "latest"; defaults: ${Object.entries(DEFAULT_VERSIONS)
+    .map(([cli, versions]) => `${cli} ${versions.join(",")}`)
+    .join("; ")}; any other CLI latest.`;
 
 function parseOptions(argv: readonly string[]): Options {
   const names: string[] = [];

@@ -92,3 +92,24 @@ export async function signalIfStillRunning(run: CliRun, log: DriveLog, graceMs: 
   log.signal(signal, "group");
   run.signalGroup(signal);
 }
+
+export interface SignalScenarioOptions {
+  readonly args: RecordedScenario["args"];
+  readonly replies: RecordedScenario["replies"];
+  readonly otherwise?: MockReply;
+  /** The stdout line after which the signal goes, and those words for the description. */
+  readonly after: (line: unknown) => boolean;
+  readonly when: string;
+}
+
+/** `sigint` and `sigterm`: the same run, stopped at the same moment by each signal to the CLI's process group. */
+export function signalScenarios(options: SignalScenarioOptions): RecordedScenario[] {
+  return (["SIGINT", "SIGTERM"] as const).map((signal) => ({
+    name: signal.toLowerCase(),
+    description: `${signal} to the CLI's process group ${options.when}.`,
+    args: options.args,
+    replies: options.replies,
+    otherwise: options.otherwise,
+    drive: (run, log) => signalGroupAfter(run, log, options.after, signal),
+  }));
+}

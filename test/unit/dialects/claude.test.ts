@@ -9,7 +9,7 @@ import { replayStream } from "../../../src/session/replay";
 import { Session } from "../../../src/session/session";
 import { createSessionFeed } from "../../../src/session/session-feed";
 import { EventDecoder } from "../../../src/stream/event-decoder";
-import { repoRoot } from "../../helpers/repo";
+import { awaitsItsDialect, repoRoot } from "../../helpers/repo";
 import { chunksOf } from "../../helpers/stream-builder";
 
 const FIXTURES = path.join(repoRoot, "test", "fixtures");
@@ -639,7 +639,7 @@ describe("the claude dialect", () => {
     });
 
     it("claims no line of the other dialects' fixtures", () => {
-      const others = ndjsonFiles(FIXTURES).filter((f) => !isClaudeFixture(f));
+      const others = ndjsonFiles(FIXTURES).filter((f) => !isClaudeFixture(f) && !awaitsItsDialect(f));
       assert.ok(others.length > 0, "there are other dialects' fixtures to check");
       for (const file of others) {
         for (const [index, line] of fs.readFileSync(file, "utf8").split("\n").entries()) {
