@@ -68,7 +68,7 @@ function geminiScenarios(): Scenario[] {
     },
     {
       name: "tool-edit",
-      description: "replace in notes.txt, then write_file todo.md, then the answer: the tool results carry diffs.",
+      description: "replace in notes.txt, then write_file todo.md, then the answer: what an edit's tool_result carries (no diff, as it turns out).",
       args: () => prompt(texts.EDIT_PROMPT),
       workspaceFiles: { [texts.NOTES_FILE]: texts.NOTES_TEXT },
       replies: ({ workspace }) => [
