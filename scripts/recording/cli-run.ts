@@ -40,6 +40,9 @@ export class CliRun {
       cwd: options.cwd,
       env: options.env,
       stdio: [options.stdin, "pipe", "pipe"],
+      // Its own process group, as the extension starts a CLI: a signal can then reach the CLI's children too
+      // (Gemini CLI relaunches itself as a child; Codex and opencode run tools in children).
+      detached: true,
     });
     this.child.stdout?.on("data", (chunk: Buffer) => this.onStdout(chunk));
     this.child.stderr?.on("data", (chunk: Buffer) => {
@@ -50,7 +53,7 @@ export class CliRun {
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      this.child.kill("SIGKILL");
+      this.signalGroup("SIGKILL");
     }, options.timeoutMs);
     this.exited = new Promise((resolve, reject) => {
       this.child.once("error", (error) => {
@@ -115,8 +118,19 @@ export class CliRun {
     this.child.stdin?.end();
   }
 
+  /** Signals the CLI's own process only. */
   signal(signal: NodeJS.Signals): void {
     if (!this.finished) this.child.kill(signal);
+  }
+
+  /** Signals the CLI's whole process group, as a terminal's Ctrl+C or the extension's Stop does. */
+  signalGroup(signal: NodeJS.Signals): void {
+    if (this.finished || this.child.pid === undefined) return;
+    try {
+      process.kill(-this.child.pid, signal);
+    } catch {
+      // The group is already gone.
+    }
   }
 
   private onStdout(chunk: Buffer): void {

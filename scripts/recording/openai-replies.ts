@@ -70,3 +70,17 @@ export function openaiError(status: number, type: string, code: string | null, m
     return `${status} ${type}`;
   };
 }
+
+/** 401 as OpenAI words it, for `key`. */
+export function openaiInvalidKey(key: string): MockReply {
+  return openaiError(401, "invalid_request_error", "invalid_api_key", `Incorrect API key provided: ${key}.`);
+}
+
+export function openaiServerError(headers: http.OutgoingHttpHeaders = {}): MockReply {
+  return openaiError(500, "server_error", null, "The server had an error while processing your request.", headers);
+}
+
+/** 429 with `retry-after: 1`, which every CLI recorded here honours. */
+export function openaiRateLimited(): MockReply {
+  return openaiError(429, "requests", "rate_limit_exceeded", "Rate limit reached for requests", { "retry-after": "1" });
+}

@@ -4,8 +4,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { CliRun } from "./cli-run";
 import { isRecord } from "./mock-model-server";
-import { openaiError, openaiStream } from "./openai-replies";
-import type { AgentCli, DriveLog, Scenario } from "./scenario";
+import { openaiError, openaiInvalidKey, openaiRateLimited, openaiServerError, openaiStream } from "./openai-replies";
+import { signalIfStillRunning, type AgentCli, type DriveLog, type Scenario } from "./scenario";
 import * as texts from "./scenario-texts";
 
 const MODEL = "mock-model";
@@ -15,7 +15,7 @@ const THINKING_MODEL = "mock-thinker";
 const answer = (content: readonly string[]) => openaiStream({ content, finishReason: "stop" });
 const slowAnswer = () => openaiStream({ content: texts.slowAnswerChunks(), finishReason: "stop", deltaDelayMs: texts.SLOW_DELTA_DELAY_MS });
 const jsonMode = (...messages: string[]) => ["--mode", "json", "--model", MODEL, ...messages];
-const serverError = openaiError(500, "server_error", null, "The server had an error while processing your request.");
+const serverError = openaiServerError();
 
 export const piCli: AgentCli = {
   name: "pi",
@@ -91,7 +91,7 @@ function piScenarios(): Scenario[] {
       description: "Every request answered 401 invalid_api_key.",
       args: () => jsonMode(texts.SHORT_PROMPT),
       replies: () => [],
-      otherwise: openaiError(401, "invalid_request_error", "invalid_api_key", "Incorrect API key provided: test-key."),
+      otherwise: openaiInvalidKey("test-key"),
     },
     {
       name: "server-error-retry",
@@ -121,7 +121,7 @@ function piScenarios(): Scenario[] {
       description: "429 rate_limit_exceeded with retry-after: 1, three times (past the SDK's own retries), then a good answer.",
       args: () => jsonMode(texts.SHORT_PROMPT),
       replies: () => {
-        const limited = openaiError(429, "requests", "rate_limit_exceeded", "Rate limit reached for requests", { "retry-after": "1" });
+        const limited = openaiRateLimited();
         return [limited, limited, limited, answer(texts.SHORT_ANSWER_CHUNKS)];
       },
     },
@@ -168,7 +168,7 @@ function piScenarios(): Scenario[] {
         await run.waitForLine((line) => isRecord(line) && line.type === "agent_end", { timeoutMs: 30_000 });
         log.note("stdin closed");
         run.endInput();
-        await endIfStillRunning(run, log);
+        await signalIfStillRunning(run, log, 5_000, "SIGTERM", "stdin closed");
       },
     },
     {
@@ -184,22 +184,6 @@ async function signalAfterFirstDelta(run: CliRun, log: DriveLog, signal: NodeJS.
   await run.waitForLine(isTextDelta);
   log.signal(signal);
   run.signal(signal);
-}
-
-/** An rpc-mode pi may keep running after its stdin closes; after 5 s it gets SIGTERM, and that is noted. */
-async function endIfStillRunning(run: CliRun, log: DriveLog): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const stillRunning = await Promise.race([
-    run.exited.then(() => false),
-    new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(true), 5_000);
-    }),
-  ]);
-  clearTimeout(timer);
-  if (!stillRunning) return;
-  log.note("still running 5 s after stdin closed");
-  log.signal("SIGTERM");
-  run.signal("SIGTERM");
 }
 
 function send(run: CliRun, log: DriveLog, line: unknown): void {

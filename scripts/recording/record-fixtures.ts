@@ -1,4 +1,4 @@
-// `npm run record-fixtures`: records real agent CLIs (Claude Code, pi) against our scripted mock model server and
+// `npm run record-fixtures`: records real agent CLIs (Claude Code, pi, Gemini CLI, Codex, opencode, Qwen Code) against our scripted mock model server and
 // writes each run to test/fixtures/<cli>-recorded/<version>/<scenario>.ndjson (stdout byte for byte) with a
 // <scenario>.meta.json beside it. Usage: scripts/recording/README.md.
 import * as fs from "node:fs";
@@ -9,19 +9,28 @@ import { ensureInstalled, latestVersion } from "./agent-cli-cache";
 import { claudeCli } from "./claude-cli";
 import { CliRun, type CliExit } from "./cli-run";
 import { MockModelServer, type RequestLogEntry } from "./mock-model-server";
+import { codexCli } from "./codex-cli";
+import { geminiCli } from "./gemini-cli";
+import { opencodeCli } from "./opencode-cli";
 import { piCli } from "./pi-cli";
+import { qwenCli } from "./qwen-cli";
 import { isUnsupported, type AgentCli, type DriveLog, type RecordedScenario, type RunPlaces } from "./scenario";
 
 /** Larger recordings are stored gzipped (see where they are written). */
 const MAX_PLAIN_FIXTURE_BYTES = 1024 * 1024;
 
 const repoRoot = path.resolve(__dirname, __dirname.includes(`${path.sep}out${path.sep}`) ? "../../.." : "../..");
-const CLIS: readonly AgentCli[] = [claudeCli, piCli];
+const CLIS: readonly AgentCli[] = [claudeCli, piCli, geminiCli, codexCli, opencodeCli, qwenCli];
 /**
  * Besides `latest`: the last Claude Code that declares node >= 18, which a plain `npm install` on node 20 picks.
  * Its stream differs from the newest one's (see test/fixtures/claude-recorded/README.md).
  */
-const DEFAULT_VERSIONS: Readonly<Record<string, readonly string[]>> = { claude: ["latest", "2.1.197"], pi: ["latest"] };
+const DEFAULT_VERSIONS: Readonly<Record<string, readonly string[]>> = {
+  claude: ["latest", "2.1.197"],
+  pi: ["latest"],
+  // 0.15.10 reports a failed model call as a successful result; newer versions as an error result.
+  qwen: ["latest", "0.15.10"],
+};
 const DEFAULT_TIMEOUT_MS = 120_000;
 
 interface Options {
@@ -29,6 +38,8 @@ interface Options {
   readonly versions: Readonly<Record<string, readonly string[]>>;
   readonly scenarios: readonly string[] | undefined;
   readonly list: boolean;
+  /** Where to write every model request, body and all, one folder per scenario (`--dump-requests`). */
+  readonly dumpFolder: string | undefined;
 }
 
 interface Outcome {
@@ -49,7 +60,7 @@ async function main(): Promise<void> {
       for (const wanted of options.versions[cli.name] ?? ["latest"]) {
         const version = wanted === "latest" ? latestVersion(cli.packageName) : wanted;
         const executable = ensureInstalled(cli, version);
-        outcomes.push(...(await recordVersion(cli, version, executable, server, options.scenarios)));
+        outcomes.push(...(await recordVersion(cli, version, executable, server, options)));
       }
     }
   } finally {
@@ -64,8 +75,9 @@ async function recordVersion(
   version: string,
   executable: string,
   server: MockModelServer,
-  only: readonly string[] | undefined,
+  options: Options,
 ): Promise<Outcome[]> {
+  const only = options.scenarios;
   const folder = path.join(repoRoot, "test", "fixtures", `${cli.name}-recorded`, version);
   fs.mkdirSync(folder, { recursive: true });
   const outcomes: Outcome[] = [];
@@ -76,6 +88,7 @@ async function recordVersion(
       continue;
     }
     process.stdout.write(`${cli.name} ${version} ${scenario.name} … `);
+    server.dumpRequestsTo(options.dumpFolder && path.resolve(options.dumpFolder, `${cli.name}-${version}`, scenario.name));
     const exit = await recordScenario(cli, version, executable, scenario, server, folder);
     const result = `exit ${exit.exitCode ?? "-"} signal ${exit.signal ?? "-"}${exit.timedOut ? " TIMED OUT" : ""} in ${exit.durationMs} ms`;
     console.log(result);
@@ -96,11 +109,12 @@ async function recordScenario(
     home: fs.mkdtempSync(path.join(os.tmpdir(), `agent-stream-${cli.name}-home-`)),
     workspace: fs.mkdtempSync(path.join(os.tmpdir(), `agent-stream-${cli.name}-workspace-`)),
     port: server.port,
+    executable,
   };
   try {
     for (const [name, content] of Object.entries(scenario.workspaceFiles ?? {})) fs.writeFileSync(path.join(places.workspace, name), content);
     cli.prepareHome(places, scenario);
-    server.script(scenario.replies(places), scenario.otherwise);
+    server.script(scenario.replies(places), scenario.otherwise, cli.sideRequests);
     const args = [...cli.commonArgs.filter((arg) => !scenario.omitCommonArgs?.includes(arg)), ...scenario.args(places)];
     const env = { ...cli.env(places), ...scenario.env };
     const run = new CliRun({ command: executable, args, cwd: places.workspace, env, stdin: scenario.stdin ?? "ignore", timeoutMs: scenario.timeoutMs ?? DEFAULT_TIMEOUT_MS });
@@ -156,8 +170,8 @@ class RecordedDriveLog implements DriveLog {
   stdin(line: unknown): void {
     this.entries.push({ atMs: this.elapsed(), stdin: line });
   }
-  signal(signal: NodeJS.Signals): void {
-    this.entries.push({ atMs: this.elapsed(), signal });
+  signal(signal: NodeJS.Signals, to?: "group"): void {
+    this.entries.push({ atMs: this.elapsed(), signal, ...(to ? { to } : {}) });
   }
   note(text: string): void {
     this.entries.push({ atMs: this.elapsed(), note: text });
@@ -176,14 +190,18 @@ function listScenarios(clis: readonly AgentCli[]): void {
   }
 }
 
-const USAGE = `usage: npm run record-fixtures -- [--cli claude|pi]... [--scenario NAME]... [--claude-versions V,V] [--pi-versions V] [--list]
-  Versions are npm versions or "latest"; defaults: claude ${DEFAULT_VERSIONS.claude?.join(",")}, pi ${DEFAULT_VERSIONS.pi?.join(",")}.`;
+const USAGE = `usage: npm run record-fixtures -- [--cli ${CLIS.map((cli) => cli.name).join("|")}]... [--scenario NAME]...
+    [--versions CLI=V,V]... [--claude-versions V,V] [--pi-versions V] [--dump-requests DIR] [--list]
+  Versions are npm versions or "latest"; defaults: ${Object.entries(DEFAULT_VERSIONS)
+    .map(([cli, versions]) => `${cli} ${versions.join(",")}`)
+    .join("; ")}; any other CLI latest.`;
 
 function parseOptions(argv: readonly string[]): Options {
   const names: string[] = [];
   const scenarios: string[] = [];
   const versions: Record<string, readonly string[]> = { ...DEFAULT_VERSIONS };
   let list = false;
+  let dumpFolder: string | undefined;
   for (let index = 0; index < argv.length; index++) {
     const flag = argv[index];
     const value = () => {
@@ -195,13 +213,18 @@ function parseOptions(argv: readonly string[]): Options {
     else if (flag === "--scenario") scenarios.push(...value().split(","));
     else if (flag === "--claude-versions") versions.claude = value().split(",");
     else if (flag === "--pi-versions") versions.pi = value().split(",");
+    else if (flag === "--versions") {
+      const [cli, wanted] = value().split("=");
+      if (!cli || !wanted) fail("--versions takes CLI=V,V");
+      versions[cli] = wanted.split(",");
+    } else if (flag === "--dump-requests") dumpFolder = value();
     else if (flag === "--list") list = true;
     else fail(`unknown argument ${flag}`);
   }
   const clis = names.length === 0 ? CLIS : names.map((name) => CLIS.find((cli) => cli.name === name) ?? fail(`no CLI called ${name}`));
   const known = new Set(clis.flatMap((cli) => cli.scenarios.map((scenario) => scenario.name)));
   for (const name of scenarios) if (!known.has(name)) fail(`no scenario called ${name}`);
-  return { clis, versions, scenarios: scenarios.length > 0 ? scenarios : undefined, list };
+  return { clis, versions, scenarios: scenarios.length > 0 ? scenarios : undefined, list, dumpFolder };
 }
 
 function fail(message: string): never {

@@ -51,3 +51,11 @@ export const FIRST_MESSAGE = "My name is Ada. Remember it.";
 export const FIRST_ANSWER_CHUNKS: readonly string[] = ["Nice to meet you, ", "Ada!"];
 export const SECOND_MESSAGE = "What is my name?";
 export const SECOND_ANSWER_CHUNKS: readonly string[] = ["Your name is ", "Ada."];
+
+export const EDIT_PROMPT = "In notes.txt, change green to red, and create todo.md with one item.";
+export const EDIT_FROM = "the build is green.";
+export const EDIT_TO = "the build is red.";
+export const NEW_FILE = "todo.md";
+export const NEW_FILE_TEXT = "# Todo\n\n- fix the build\n";
+export const EDIT_INTRO_CHUNKS: readonly string[] = ["I'll edit ", "the notes."];
+export const EDIT_ANSWER_CHUNKS: readonly string[] = ["Done: notes.txt now says red, ", "and todo.md has one item."];

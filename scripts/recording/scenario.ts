@@ -1,12 +1,14 @@
 // What a recording scenario and an agent CLI are to the recorder.
 import type { CliRun } from "./cli-run";
-import type { MockReply } from "./mock-model-server";
+import type { MockReply, SideRequest } from "./mock-model-server";
 
 /** The throwaway places one run gets. */
 export interface RunPlaces {
   readonly home: string;
   readonly workspace: string;
   readonly port: number;
+  /** The CLI's executable in the cache, where the run knows it (Codex's bundled bwrap sits in its package). */
+  readonly executable?: string;
 }
 
 export interface RecordedScenario {
@@ -41,7 +43,8 @@ export type Scenario = RecordedScenario | UnsupportedScenario;
 /** What the driver did to the CLI, kept in the meta file so a reader knows what produced the stream. */
 export interface DriveLog {
   stdin(line: unknown): void;
-  signal(signal: NodeJS.Signals): void;
+  /** `to: "group"` when the whole process group got it. */
+  signal(signal: NodeJS.Signals, to?: "group"): void;
   note(text: string): void;
 }
 
@@ -56,6 +59,8 @@ export interface AgentCli {
   readonly commonArgs: readonly string[];
   /** The environment for a run: only what the CLI needs, so nothing of ours (CLAUDECODE, keys) leaks in. */
   env(places: RunPlaces): Record<string, string>;
+  /** Requests besides the conversation's, answered without taking a scenario's scripted reply. */
+  readonly sideRequests?: readonly SideRequest[];
   /** Writes the CLI's own configuration under the throwaway HOME. */
   prepareHome(places: RunPlaces, scenario: RecordedScenario): void;
   readonly scenarios: readonly Scenario[];
@@ -63,4 +68,48 @@ export interface AgentCli {
 
 export function isUnsupported(scenario: Scenario): scenario is UnsupportedScenario {
   return "unsupported" in scenario;
+}
+
+/** Waits for the first stdout line that `matches` (the first text delta, say), then signals the CLI's process group. */
+export async function signalGroupAfter(run: CliRun, log: DriveLog, matches: (line: unknown) => boolean, signal: NodeJS.Signals): Promise<void> {
+  await run.waitForLine(matches);
+  log.signal(signal, "group");
+  run.signalGroup(signal);
+}
+
+/** A CLI may keep running after what should have stopped it; after `graceMs` it gets `signal` (to its group), and that is noted. */
+export async function signalIfStillRunning(run: CliRun, log: DriveLog, graceMs: number, signal: NodeJS.Signals, why: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const stillRunning = await Promise.race([
+    run.exited.then(() => false),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(true), graceMs);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (!stillRunning) return;
+  log.note(`still running ${graceMs / 1000} s after ${why}`);
+  log.signal(signal, "group");
+  run.signalGroup(signal);
+}
+
+export interface SignalScenarioOptions {
+  readonly args: RecordedScenario["args"];
+  readonly replies: RecordedScenario["replies"];
+  readonly otherwise?: MockReply;
+  /** The stdout line after which the signal goes, and those words for the description. */
+  readonly after: (line: unknown) => boolean;
+  readonly when: string;
+}
+
+/** `sigint` and `sigterm`: the same run, stopped at the same moment by each signal to the CLI's process group. */
+export function signalScenarios(options: SignalScenarioOptions): RecordedScenario[] {
+  return (["SIGINT", "SIGTERM"] as const).map((signal) => ({
+    name: signal.toLowerCase(),
+    description: `${signal} to the CLI's process group ${options.when}.`,
+    args: options.args,
+    replies: options.replies,
+    otherwise: options.otherwise,
+    drive: (run, log) => signalGroupAfter(run, log, options.after, signal),
+  }));
 }
