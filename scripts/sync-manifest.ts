@@ -3,6 +3,7 @@
 // while package.json disagrees with them.
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { AUTO_DIALECT_SUMMARY, DIALECTS, DIALECT_NAMES } from "../src/dialects/registry";
 import { AUTO_PROFILE_SUMMARY, PROFILES, PROFILE_SETTING_VALUES } from "../src/profiles/profile-registry";
 
 interface EnumSetting {
@@ -14,6 +15,7 @@ interface EnumSetting {
 export function manifestEnums(): Record<string, EnumSetting> {
   return {
     "agentStream.cli.profile": { enum: PROFILE_SETTING_VALUES, enumDescriptions: [AUTO_PROFILE_SUMMARY, ...PROFILES.map((p) => p.summary)] },
+    "agentStream.dialect": { enum: DIALECT_NAMES, enumDescriptions: [AUTO_DIALECT_SUMMARY, ...DIALECTS.map((d) => d.summary)] },
   };
 }
 

@@ -4,7 +4,7 @@
 import * as z from "zod/mini";
 import { isRecord } from "../protocol/json-record";
 import type { ProtocolError, ProtocolErrorCode } from "../protocol/events";
-import type { AdapterOutput, DialectAdapter, DialectDefinition, StreamEnding } from "./dialect";
+import { defineDialect, type AdapterOutput, type DialectAdapter, type StreamEnding } from "./dialect";
 import { errorCodeFor } from "./error-meaning";
 import { EventFactory } from "./event-factory";
 import { wrongType, type Json, type Verdict } from "./kit/cli-line";
@@ -198,11 +198,12 @@ export class AgentCodeAdapter implements DialectAdapter {
   }
 }
 
-export const agentCodeDialect: DialectDefinition = {
+export const agentCodeDialect = defineDialect({
   name: "agent-code",
+  summary: "agent-code: `agent -p --output-format json`.",
   create: () => new AgentCodeAdapter(),
   recognizes: isAgentCodeValue,
-};
+});
 
 /**
  * Lines only agent-code writes: flat (no protocol-1 envelope), its own event names, and a `turn` number on the

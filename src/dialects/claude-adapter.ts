@@ -8,7 +8,7 @@
 import * as z from "zod/mini";
 import type { CliStreamEvent, ProtocolError, ProtocolErrorCode } from "../protocol/events";
 import { isRecord } from "../protocol/json-record";
-import type { AdapterOutput, DialectAdapter, DialectDefinition, StreamEnding } from "./dialect";
+import { defineDialect, type AdapterOutput, type DialectAdapter, type StreamEnding } from "./dialect";
 import { errorCodeFor } from "./error-meaning";
 import { EventFactory } from "./event-factory";
 import { contentText, wrongType, type Json, type Verdict } from "./kit/cli-line";
@@ -549,11 +549,12 @@ export class ClaudeAdapter implements DialectAdapter {
   }
 }
 
-export const claudeDialect: DialectDefinition = {
+export const claudeDialect = defineDialect({
   name: "claude",
+  summary: "Claude Code: `claude -p --verbose --output-format stream-json --include-partial-messages`.",
   create: () => new ClaudeAdapter(),
   recognizes: isClaudeValue,
-};
+});
 
 /** Lines only Claude Code writes: its system lines carry a session id, and its messages wrap Anthropic API shapes. */
 function isClaudeValue(value: Json): boolean {

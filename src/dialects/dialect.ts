@@ -26,13 +26,24 @@ export interface DialectAdapter {
   end?(out: AdapterOutput, ending: StreamEnding | null): void;
 }
 
-/** A dialect as the registry knows it: its name, how to make a fresh adapter, and how `auto` recognises it. */
-export interface DialectDefinition {
-  readonly name: string;
+/**
+ * A dialect as the registry knows it: its name, its line in the settings, how to make a fresh adapter, and how
+ * `auto` recognises it.
+ */
+export interface DialectDefinition<Name extends string = string> {
+  /** What `agentStream.dialect` and `--dialect` call it. */
+  readonly name: Name;
+  /** Its line in the settings' list of dialects (markdown): which CLI writes it, and how that CLI is started. */
+  readonly summary: string;
   create(): DialectAdapter;
   /**
    * Whether this parsed value is one this dialect's CLI writes and the others do not: looked at for the first
    * values of a stream, in the registry's order, until one dialect claims one.
    */
   recognizes(value: Record<string, unknown>): boolean;
+}
+
+/** Keeps a dialect's name as its literal type, so the list of names is derived from the registry. */
+export function defineDialect<const Name extends string>(definition: DialectDefinition<Name>): DialectDefinition<Name> {
+  return definition;
 }

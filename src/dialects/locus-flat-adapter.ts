@@ -5,7 +5,7 @@
 import * as z from "zod/mini";
 import { PROTOCOL_ERROR_CODES, type ProtocolErrorCode } from "../protocol/events";
 import { isRecord } from "../protocol/json-record";
-import type { AdapterOutput, DialectAdapter, DialectDefinition, StreamEnding } from "./dialect";
+import { defineDialect, type AdapterOutput, type DialectAdapter, type StreamEnding } from "./dialect";
 import { errorCodeFor } from "./error-meaning";
 import { EventFactory } from "./event-factory";
 import { wrongType, type Json, type Verdict } from "./kit/cli-line";
@@ -139,11 +139,12 @@ export class LocusFlatAdapter implements DialectAdapter {
   }
 }
 
-export const locusFlatDialect: DialectDefinition = {
+export const locusFlatDialect = defineDialect({
   name: "locus-flat",
+  summary: "Locus's later releases: flat events without `protocol`/`payload`.",
   create: () => new LocusFlatAdapter(),
   recognizes: isLocusFlatValue,
-};
+});
 
 /**
  * Protocol 1's event names without its envelope. Protocol-1 lines (`protocol`, `payload`) are Locus's own dialect,

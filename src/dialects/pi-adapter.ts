@@ -5,7 +5,7 @@
 import * as z from "zod/mini";
 import type { ProtocolError } from "../protocol/events";
 import { isRecord } from "../protocol/json-record";
-import type { AdapterOutput, DialectAdapter, DialectDefinition, StreamEnding } from "./dialect";
+import { defineDialect, type AdapterOutput, type DialectAdapter, type StreamEnding } from "./dialect";
 import { errorCodeFor } from "./error-meaning";
 import { EventFactory } from "./event-factory";
 import { contentText, type Json, type Verdict } from "./kit/cli-line";
@@ -389,22 +389,24 @@ export class PiAdapter implements DialectAdapter {
   }
 }
 
-export const piDialect: DialectDefinition = {
+export const piDialect = defineDialect({
   name: "pi",
+  summary: "pi: `pi --mode json`.",
   create: () => new PiAdapter("pi"),
   recognizes: isPiValue,
-};
+});
 
 /**
  * indusagi writes pi's stream exactly (the same header, `{"type":"session","version":3,…}`, naming neither program
  * nor version), so no line tells them apart: `auto` reads both as pi, which decodes them the same. Name
  * `indusagi` to have the transcript say so.
  */
-export const indusagiDialect: DialectDefinition = {
+export const indusagiDialect = defineDialect({
   name: "indusagi",
+  summary: "indusagi: `indusagi --mode json`.",
   create: () => new PiAdapter("indusagi"),
   recognizes: () => false,
-};
+});
 
 /** Lines of this event model and no other dialect's: the session header first, and the agent's own events. */
 function isPiValue(value: Json): boolean {

@@ -16,8 +16,8 @@ class SayAdapter implements DialectAdapter {
     else if (record.bye === true) out.event(this.factory.make("done", { exitCode: 0, duration: 1, success: true }));
   }
 }
-const sayDialect: DialectDefinition = { name: "say", create: () => new SayAdapter(), recognizes: (v) => typeof v.say === "string" };
-const locusDialect: DialectDefinition = { name: "locus", create: () => new LocusAdapter(), recognizes: (v) => typeof v.protocol === "number" && "payload" in v };
+const sayDialect: DialectDefinition = { name: "say", summary: "say", create: () => new SayAdapter(), recognizes: (v) => typeof v.say === "string" };
+const locusDialect: DialectDefinition = { name: "locus", summary: "locus", create: () => new LocusAdapter(), recognizes: (v) => typeof v.protocol === "number" && "payload" in v };
 
 const auto = () => new AutoAdapter([locusDialect, sayDialect], locusDialect);
 

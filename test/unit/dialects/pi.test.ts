@@ -621,7 +621,7 @@ describe("the pi and indusagi dialects", () => {
     it("indusagi claims nothing: its stream is pi's, line for line, so auto reads it as pi", async () => {
       const indusagiLines = fixture("indusagi", "plain-answer.ndjson").trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
       assert.ok(indusagiLines.every((value) => !indusagiDialect.recognizes(value)));
-      const locus: DialectDefinition = { name: "locus", create: () => new LocusAdapter(), recognizes: () => false };
+      const locus: DialectDefinition = { name: "locus", summary: "locus", create: () => new LocusAdapter(), recognizes: () => false };
       const auto = new AutoAdapter([piDialect, indusagiDialect], locus);
       const session = await replayStream(chunksOf([fixture("indusagi", "plain-answer.ndjson")]), { adapter: auto });
       const transcript = session.toTranscript();
