@@ -46,6 +46,14 @@ export function blockToMarkdown(block: TranscriptBlock): string {
       return `_${block.status}${block.message ? `: ${block.message}` : ""}_`;
     case "error":
       return `> **Error ${block.code}**${block.recoverable ? " (recoverable)" : ""}: ${block.message.replace(/\n/g, "\n> ")}`;
+    case "permission": {
+      const chosen = block.options.find((option) => option.id === block.optionId);
+      const by = block.answeredBy === null ? "" : ` by ${block.answeredBy === "user" ? "you" : "your setting"}`;
+      const answer = block.decision === null ? "waiting" : `${block.decision}${chosen ? ` (${chosen.name})` : ""}${by}`;
+      return `🔐 **Permission:** ${block.title} — ${answer}`;
+    }
+    case "plan":
+      return ["**Plan:**", ...block.entries.map((e) => `- [${e.status === "completed" ? "x" : " "}] ${e.content}${e.status === "in_progress" ? " _(in progress)_" : ""}`)].join("\n");
   }
 }
 

@@ -32,6 +32,13 @@ const TruncatedCharsSchema = z.optional(z.number().check(z.int(), z.nonnegative(
 
 export const TextBlockSchema = z.object({ kind: z.literal("text"), text: z.string(), truncatedChars: TruncatedCharsSchema });
 export const ThinkingBlockSchema = z.object({ kind: z.literal("thinking"), text: z.string(), truncatedChars: TruncatedCharsSchema });
+/** A file a tool changes, as the agent reports it (ACP `diff` content): `oldText` null for a new file. */
+export const ToolDiffSchema = z.object({ path: z.string(), oldText: z.nullable(z.string()), newText: z.string() });
+export type ToolDiff = z.infer<typeof ToolDiffSchema>;
+/** A place in a file a tool works on (ACP `locations`). */
+export const ToolLocationSchema = z.object({ path: z.string(), line: z.nullable(z.number()) });
+export type ToolLocation = z.infer<typeof ToolLocationSchema>;
+
 export const ToolCardSchema = z.object({
   kind: z.literal("tool"),
   tool: z.string(),
@@ -42,7 +49,46 @@ export const ToolCardSchema = z.object({
   error: z.nullable(z.string()),
   /** Set when the parameters (this many characters of JSON) were too large to keep: `parameters` is then null. */
   truncatedChars: TruncatedCharsSchema,
+  // What agents that say more about a tool tell (ACP; Codex and opencode edits). Defaults keep older turns readable.
+  /** The kind of tool (ACP: read, edit, delete, move, search, execute, think, fetch, switch_mode, other), or null. */
+  toolKind: z._default(z.nullable(z.string()), null),
+  /** The agent's own one-line title for the call (`Read src/a.ts`, the command line), or null. */
+  title: z._default(z.nullable(z.string()), null),
+  /** What the tool printed or returned, as text (bounded like any block), or null. */
+  output: z._default(z.nullable(z.string()), null),
+  diffs: z._default(z.array(ToolDiffSchema), []),
+  locations: z._default(z.array(ToolLocationSchema), []),
 });
+
+export const PERMISSION_OPTION_KINDS = ["allow_once", "allow_always", "reject_once", "reject_always"] as const;
+export const PermissionOptionSchema = z.object({ id: z.string(), name: z.string(), kind: z.enum(PERMISSION_OPTION_KINDS) });
+export type PermissionOption = z.infer<typeof PermissionOptionSchema>;
+export const PERMISSION_DECISIONS = ["allowed", "rejected", "cancelled"] as const;
+
+/** An agent asked before it acts (ACP `session/request_permission`): the options in its words, and what was answered. */
+export const PermissionBlockSchema = z.object({
+  kind: z.literal("permission"),
+  /** The tool call it is about, when the agent names one. */
+  toolId: z.nullable(z.string()),
+  title: z.string(),
+  options: z.array(PermissionOptionSchema),
+  /** Null while the request waits for an answer. */
+  decision: z.nullable(z.enum(PERMISSION_DECISIONS)),
+  optionId: z.nullable(z.string()),
+  /** Who answered: the user, or their auto-answer setting; null while waiting or when cancelled. */
+  answeredBy: z._default(z.nullable(z.enum(["user", "setting"])), null),
+});
+export type PermissionBlock = z.infer<typeof PermissionBlockSchema>;
+
+export const PlanEntrySchema = z.object({
+  content: z.string(),
+  priority: z.enum(["high", "medium", "low"]),
+  status: z.enum(["pending", "in_progress", "completed"]),
+});
+export type PlanEntry = z.infer<typeof PlanEntrySchema>;
+/** The agent's plan (ACP `plan`): each update replaces the whole plan, in place. */
+export const PlanBlockSchema = z.object({ kind: z.literal("plan"), entries: z.array(PlanEntrySchema) });
+export type PlanBlock = z.infer<typeof PlanBlockSchema>;
 export const StatusBlockSchema = z.object({
   kind: z.literal("status"),
   status: z.string(),
@@ -61,6 +107,8 @@ export const TranscriptBlockSchema = z.discriminatedUnion("kind", [
   ToolCardSchema,
   StatusBlockSchema,
   ErrorBlockSchema,
+  PermissionBlockSchema,
+  PlanBlockSchema,
 ]);
 export type TranscriptBlock = z.infer<typeof TranscriptBlockSchema>;
 export type TextBlock = z.infer<typeof TextBlockSchema>;

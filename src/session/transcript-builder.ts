@@ -18,6 +18,11 @@ export const TRANSCRIPT_LIMITS = {
   sessionChars: 16 * 1024 * 1024,
 } as const;
 
+/** What a tool card says beyond protocol 1's started/completed, until an agent that says more fills it in. */
+function noToolDetails(): Pick<ToolCard, "toolKind" | "title" | "output" | "diffs" | "locations"> {
+  return { toolKind: null, title: null, output: null, diffs: [], locations: [] };
+}
+
 export type TranscriptLimits = { readonly [K in keyof typeof TRANSCRIPT_LIMITS]: number };
 
 /** While a block's text is being dropped, views hear the count again after this many more characters. */
@@ -99,7 +104,7 @@ export class TranscriptBuilder {
 
   startTool(tool: string, toolId: string | null, parameters: Record<string, unknown> | null, timestamp: number | null): void {
     this.noteTool(tool);
-    const card: ToolCard = { kind: "tool", tool, toolId, parameters, status: "running", durationMs: null, error: null };
+    const card: ToolCard = { kind: "tool", tool, toolId, parameters, status: "running", durationMs: null, error: null, ...noToolDetails() };
     if (this.keepBlocks) this.keepParameters(card);
     const index = this.add(card);
     this.running.push({ index, card, startedAt: timestamp });
@@ -119,6 +124,7 @@ export class TranscriptBuilder {
         status,
         durationMs: completion.durationMs,
         error: completion.error,
+        ...noToolDetails(),
       });
       return false;
     }

@@ -4,6 +4,8 @@ import type { SessionChange, Turn, WebviewIntent } from "../protocol/messages";
 import type { TranscriptBlock } from "../protocol/transcript";
 import { isFinished } from "../protocol/session-states";
 import { button, element, icon } from "./element";
+import { permissionElement } from "./permission-view";
+import { planElement } from "./plan-view";
 import { errorCard } from "./error-card";
 import { MarkdownView } from "./markdown-view";
 import { ProblemsNotice } from "./problems-notice";
@@ -19,6 +21,8 @@ type BlockView =
   | { kind: "thinking"; view: ThinkingView }
   | { kind: "tool"; view: ToolCardView }
   | { kind: "error"; element: HTMLElement }
+  /** Rebuilt whole when their block is updated. */
+  | { kind: "plan" | "permission"; element: HTMLElement }
   /** Status blocks have no element: only the latest shows, in the status line. */
   | { kind: "status" };
 
@@ -200,6 +204,10 @@ export class TurnView {
         return { kind: "tool", view: new ToolCardView(block) };
       case "error":
         return { kind: "error", element: errorCard(block, this.turn.id, this.turn.origin === "replay" ? null : this.post) };
+      case "plan":
+        return { kind: "plan", element: planElement(block) };
+      case "permission":
+        return { kind: "permission", element: permissionElement(block) };
       case "status":
         if (this.latestStatus === null || index >= this.latestStatus.index) {
           this.latestStatus = { index, block };
@@ -261,6 +269,8 @@ function elementOf(view: BlockView): HTMLElement | null {
     case "tool":
       return view.view.element;
     case "error":
+    case "plan":
+    case "permission":
       return view.element;
     case "status":
       return null;

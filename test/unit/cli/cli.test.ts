@@ -114,8 +114,8 @@ describe("agent-stream command line", () => {
         blocks: [
           { kind: "status", status: "streaming", message: "Streaming AI response" },
           { kind: "thinking", text: "Let me analyze the auth middleware..." },
-          { kind: "tool", tool: "Read", toolId: "toolu_abc123", parameters: { file_path: "/src/auth/middleware.ts" }, status: "succeeded", durationMs: 42, error: null },
-          { kind: "tool", tool: "Read", toolId: "toolu_def456", parameters: { file_path: "/src/auth/missing.ts" }, status: "failed", durationMs: 5, error: "File not found" },
+          { kind: "tool", tool: "Read", toolId: "toolu_abc123", parameters: { file_path: "/src/auth/middleware.ts" }, status: "succeeded", durationMs: 42, error: null, toolKind: null, title: null, output: null, diffs: [], locations: [] },
+          { kind: "tool", tool: "Read", toolId: "toolu_def456", parameters: { file_path: "/src/auth/missing.ts" }, status: "failed", durationMs: 5, error: "File not found", toolKind: null, title: null, output: null, diffs: [], locations: [] },
           { kind: "text", text: "The authentication flow works by checking the **session token** 🔐." },
         ],
         done: { exitCode: 0, durationMs: 12345, toolsUsed: ["Read"], tokensUsed: 1873, success: true, synthesized: false },

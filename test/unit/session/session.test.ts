@@ -63,8 +63,8 @@ describe("Session", () => {
       );
       const tools = session.toTranscript().blocks;
       assert.deepEqual(tools, [
-        { kind: "tool", tool: "Read", toolId: "a", parameters: { file_path: "/x" }, status: "succeeded", durationMs: 3, error: null },
-        { kind: "tool", tool: "Read", toolId: "b", parameters: null, status: "failed", durationMs: 7, error: "denied" },
+        { kind: "tool", tool: "Read", toolId: "a", parameters: { file_path: "/x" }, status: "succeeded", durationMs: 3, error: null, toolKind: null, title: null, output: null, diffs: [], locations: [] },
+        { kind: "tool", tool: "Read", toolId: "b", parameters: null, status: "failed", durationMs: 7, error: "denied", toolKind: null, title: null, output: null, diffs: [], locations: [] },
       ]);
       assert.deepEqual(session.problems, []);
     });
@@ -94,7 +94,7 @@ describe("Session", () => {
       const { session, feed, events } = newSession();
       feed(start(), event("tool_completed", { tool: "Edit", toolId: "z", success: true, duration: 4 }), done());
       assert.deepEqual(session.toTranscript().blocks, [
-        { kind: "tool", tool: "Edit", toolId: "z", parameters: null, status: "succeeded", durationMs: 4, error: null },
+        { kind: "tool", tool: "Edit", toolId: "z", parameters: null, status: "succeeded", durationMs: 4, error: null, toolKind: null, title: null, output: null, diffs: [], locations: [] },
       ]);
       assert.deepEqual(session.problems.map((p) => [p.line, p.code]), [[2, "OUT_OF_ORDER"]]);
       // The normalized stream stays valid: a started precedes the completed.

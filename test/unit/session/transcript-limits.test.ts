@@ -64,7 +64,7 @@ describe("transcript limits", () => {
     transcript.completeTool({ tool: "Read", toolId: "t1", success: true, durationMs: 1, error: null, timestamp: null });
     assert.deepEqual(transcript.snapshot, []);
     assert.deepEqual(changes[1], { kind: "text-appended", index: 0, text: "abcdef" });
-    assert.deepEqual(changes[3], { kind: "block-updated", index: 1, block: { kind: "tool", tool: "Read", toolId: "t1", parameters: null, status: "succeeded", durationMs: 1, error: null } });
+    assert.deepEqual(changes[3], { kind: "block-updated", index: 1, block: { kind: "tool", tool: "Read", toolId: "t1", parameters: null, status: "succeeded", durationMs: 1, error: null, toolKind: null, title: null, output: null, diffs: [], locations: [] } });
   });
 });
 
