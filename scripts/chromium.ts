@@ -1,5 +1,5 @@
 // Debian's Chromium driven through playwright-core (which downloads no browser of its own): for the webview tests,
-// the end-to-end tests and the integration runner. Facts behind the flags: ../shared/docs/real-vscode-host.md.
+// the end-to-end tests and the integration runner. Facts behind the flags: docs/real-vscode-host.md.
 import * as fs from "node:fs";
 import { chromium, type Browser, type LaunchOptions } from "playwright-core";
 

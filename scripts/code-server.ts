@@ -1,5 +1,5 @@
 // Runs a real VS Code (code-server) with this extension loaded, on 127.0.0.1: for `npm start` and end-to-end tests.
-// Facts behind each option: ../shared/docs/real-vscode-host.md.
+// Facts behind each option: docs/real-vscode-host.md.
 import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as net from "node:net";

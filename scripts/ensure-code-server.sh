@@ -9,7 +9,7 @@
 #   completion marker is written. A folder without the marker (an older or interrupted install) is redone.
 # - Concurrent runs take a lock; the second waits and then finds the install done.
 # - Changes nothing outside the cache: a missing system package stops it with the command to run.
-# Facts behind each step: ../shared/docs/real-vscode-host.md.
+# Facts behind each step: docs/real-vscode-host.md.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck source=system-packages.sh

@@ -3,7 +3,7 @@
 //   --host electron     (default) desktop VS Code through @vscode/test-electron; VSCODE_EXECUTABLE_PATH picks an
 //                       installed one, otherwise test-electron downloads one into .vscode-test/.
 //   --host code-server  code-server driven by Debian's Chromium, where desktop VS Code cannot be had (CI here).
-// Exits with the suite's exit code. Facts behind the code-server path: ../shared/docs/real-vscode-host.md.
+// Exits with the suite's exit code. Facts behind the code-server path: docs/real-vscode-host.md.
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";

@@ -1,5 +1,5 @@
 // Claude Code (`claude -p --output-format stream-json`) against the mock Anthropic Messages API.
-// Facts behind the flags and the environment: shared/docs/real-cli-recording.md.
+// Facts behind the flags and the environment: docs/real-cli-recording.md.
 import * as path from "node:path";
 import { anthropicError, anthropicStream, type AnthropicBlock } from "./anthropic-replies";
 import type { CliRun } from "./cli-run";

@@ -1,5 +1,5 @@
 // Codex (`codex exec --json "<prompt>"`) against the mock OpenAI Responses API.
-// Facts behind the configuration and the environment: shared/docs/real-acp-agents.md.
+// Facts behind the configuration and the environment: docs/real-acp-agents.md.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { isRecord } from "./mock-model-server";

@@ -1,5 +1,5 @@
 // Gemini CLI (`gemini -p "<prompt>" --output-format stream-json`) against the mock Gemini API.
-// Facts behind the flags, settings and environment: shared/docs/real-acp-agents.md.
+// Facts behind the flags, settings and environment: docs/real-acp-agents.md.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { geminiError, geminiStream, type GeminiTurn } from "./gemini-replies";

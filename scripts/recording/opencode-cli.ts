@@ -1,5 +1,5 @@
 // opencode (`opencode run --format json "<prompt>"`) against the mock OpenAI chat completions API, through the
-// `@ai-sdk/openai-compatible` provider. Facts behind the configuration: shared/docs/real-acp-agents.md.
+// `@ai-sdk/openai-compatible` provider. Facts behind the configuration: docs/real-acp-agents.md.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { isRecord, type ModelRequest } from "./mock-model-server";

@@ -1,5 +1,5 @@
 // pi (`pi --mode json`, and `--mode rpc` for the in-band abort) against the mock OpenAI chat completions API.
-// Facts behind the provider configuration: shared/docs/real-cli-recording.md.
+// Facts behind the provider configuration: docs/real-cli-recording.md.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { CliRun } from "./cli-run";

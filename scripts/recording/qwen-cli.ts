@@ -1,5 +1,5 @@
 // Qwen Code (`qwen --output-format stream-json --include-partial-messages`) against the mock OpenAI chat completions
-// API. Its stream is Claude-shaped. Facts behind the flags, settings and environment: shared/docs/real-acp-agents.md.
+// API. Its stream is Claude-shaped. Facts behind the flags, settings and environment: docs/real-acp-agents.md.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { isRecord, type ModelRequest } from "./mock-model-server";

@@ -1,4 +1,4 @@
-// agent-code's `agent -p "<prompt>" --output-format json` (../shared/protocols/agent-jsonl-output.md: its event
+// agent-code's `agent -p "<prompt>" --output-format json` (docs/protocols/agent-jsonl-output.md: its event
 // table and exit codes). One flat JSON object per line. Tool calls carry no id, so a result completes the oldest
 // running call of its tool's name; an `error` line carries no verdict, so what follows it says whether it was fatal.
 import * as z from "zod/mini";

@@ -1,5 +1,5 @@
 // Claude Code's `claude -p --verbose --output-format stream-json [--include-partial-messages]`
-// (../shared/protocols/claude-stream-json.md, and what real runs print: ../shared/docs/real-cli-recording.md).
+// (docs/protocols/claude-stream-json.md, and what real runs print: docs/real-cli-recording.md).
 // The CLI wraps the Anthropic SSE events in `stream_event` lines and repeats each finished content block as an
 // `assistant` line (2.1 sends it just before the block's content_block_stop); this adapter shows the streamed form
 // and uses the repeat only for what was not streamed.

@@ -1,4 +1,4 @@
-// Locus's later releases (../shared/docs/real-cli-recording.md, "Locus"): protocol 1's events flattened, with no
+// Locus's later releases (docs/real-cli-recording.md, "Locus"): protocol 1's events flattened, with no
 // `protocol` and no `payload` (the payload's fields sit beside `type`), `start` stamped with an ISO string, `status`
 // naming its `state`, errors flagged `retryable`, and `done` carrying its figures in `stats`. Such a Locus may report
 // a fatal error and exit without a `done`, even with exit code 0: the run still failed.

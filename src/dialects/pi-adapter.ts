@@ -1,5 +1,5 @@
-// pi's and indusagi's `--mode json` (../shared/protocols/pi-json-mode.md, indusagi-json-mode.md; what real pi runs
-// print: ../shared/docs/real-cli-recording.md). One event model for both: a session header, then the agent's own
+// pi's and indusagi's `--mode json` (docs/protocols/pi-json-mode.md, indusagi-json-mode.md; what real pi runs
+// print: docs/real-cli-recording.md). One event model for both: a session header, then the agent's own
 // events. Each prompt is a run (agent_start … agent_end), each model call a message; pi exits 0 even when a model
 // call failed, so the failure is read from the assistant message's stopReason and said at the end of the stream.
 import * as z from "zod/mini";
@@ -14,7 +14,7 @@ import { Stopwatch, retryMessage, usageMessage } from "./kit/run-words";
 
 type Failure = Omit<ProtocolError, "recoverable">;
 
-// The lines as far as they are read (pi's agent events: ../shared/protocols/pi-json-mode.md).
+// The lines as far as they are read (pi's agent events: docs/protocols/pi-json-mode.md).
 const ANY = lineSchema(z.object({}));
 const HEADER = lineSchema(z.object({ id: z.string(), cwd: z.optional(z.string()), timestamp: z.optional(z.string()) }));
 const RPC_RESPONSE = lineSchema(z.object({ command: z.string(), success: z.boolean(), error: z.optional(z.unknown()) }));

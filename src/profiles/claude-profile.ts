@@ -1,7 +1,7 @@
 // Claude Code: its stream-json output, with the prompt written on stdin as a stream-json user message, so that Stop
 // can first send the in-band `interrupt` control request (Claude then ends the turn with its closing lines) and only
 // then signals. A follow-up resumes the same Claude session: the first run names it (`--session-id`), later ones
-// `--resume` it. Facts: ../../../shared/docs/real-cli-recording.md and docs/dialects.md.
+// `--resume` it. Facts: docs/real-cli-recording.md and docs/dialects.md.
 import { isRecord } from "../protocol/json-record";
 import { IN_BAND_STOP_GRACE_MS, defineProfile } from "./cli-profile";
 

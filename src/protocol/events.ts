@@ -1,4 +1,4 @@
-// Protocol 1 of the Locus JSON stream (../shared/protocols/locus-json-stream.md):
+// Protocol 1 of the Locus JSON stream (docs/protocols/locus-json-stream.md):
 // the contract every dialect adapter translates into. Types are z.infer of these schemas.
 // zod/mini: the same checks as zod's classic API, and only what is used reaches the bundles.
 import { en } from "zod/locales";

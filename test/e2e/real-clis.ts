@@ -1,6 +1,6 @@
 // The real, published Claude Code and pi as the end-to-end suites run them against our scripted mock model server on
 // 127.0.0.1: their settings, their own command lines, and the mock's replies for each scenario. Facts behind their
-// flags and environment: ../../../shared/docs/real-cli-recording.md.
+// flags and environment: docs/real-cli-recording.md.
 import * as path from "node:path";
 import { anthropicStream } from "../../scripts/recording/anthropic-replies";
 import { claudeCli } from "../../scripts/recording/claude-cli";

@@ -1,6 +1,6 @@
 // A real VS Code (code-server) with this extension, and the moves a user makes in it: the palette, Quick Open, the
 // chat, the status bar, the notification centre. Shared by the end-to-end suites. Facts behind the selectors:
-// ../../../shared/docs/real-vscode-host.md.
+// docs/real-vscode-host.md.
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
