@@ -115,6 +115,7 @@ export type TextBlock = z.infer<typeof TextBlockSchema>;
 export type ThinkingBlock = z.infer<typeof ThinkingBlockSchema>;
 export type ToolCard = z.infer<typeof ToolCardSchema>;
 export type ErrorBlock = z.infer<typeof ErrorBlockSchema>;
+export type StatusBlock = z.infer<typeof StatusBlockSchema>;
 
 export const DoneSummarySchema = z.object({
   exitCode: z.number().check(z.int()),

@@ -5,7 +5,7 @@ import { PROTOCOL_VERSION, type CliStreamEvent, type EventOfType, type ProtocolE
 import type { DoneSummary, FinalStatus, Problem, Transcript, TranscriptBlock } from "../protocol/transcript";
 import { isFinished, type SessionState } from "../protocol/session-states";
 import { nextState, type SessionInput } from "./session-state";
-import { TranscriptBuilder } from "./transcript-builder";
+import { TranscriptBuilder, type TranscriptLimits } from "./transcript-builder";
 import type { SessionChange } from "../protocol/messages";
 
 /** How the process behind a live session ended (structurally the process manager's exit report). */
@@ -32,6 +32,8 @@ export interface SessionOptions {
    * flat however long the answer. Changes still describe every block and delta; `blocks` stays empty.
    */
   keepBlocks?: boolean;
+  /** The transcript's limits; the defaults (TRANSCRIPT_LIMITS) unless a test needs small ones. */
+  limits?: Partial<TranscriptLimits>;
 }
 
 const STDERR_LINES_IN_CRASH_MESSAGE = 12;
@@ -61,7 +63,7 @@ export class Session {
 
   constructor(private readonly options: SessionOptions) {
     this.now = options.now ?? Date.now;
-    this.transcript = new TranscriptBuilder(options.onChange, { keepBlocks: options.keepBlocks });
+    this.transcript = new TranscriptBuilder(options.onChange, { keepBlocks: options.keepBlocks, limits: options.limits });
   }
 
   get state(): SessionState {

@@ -2,7 +2,7 @@
 // and tells listeners exactly what changed so a view can repaint only that.
 import type { ProtocolError } from "../protocol/events";
 import type { TranscriptChange } from "../protocol/messages";
-import type { TextBlock, ThinkingBlock, ToolCard, TranscriptBlock } from "../protocol/transcript";
+import type { StatusBlock, TextBlock, ThinkingBlock, ToolCard, TranscriptBlock } from "../protocol/transcript";
 
 /**
  * What a session keeps, so that no answer, however long, can exhaust memory or a JavaScript string (512 MiB).
@@ -16,6 +16,13 @@ export const TRANSCRIPT_LIMITS = {
   parameterChars: 256 * 1024,
   /** Characters all text, thinking and tool parameters of one session keep together. */
   sessionChars: 16 * 1024 * 1024,
+  /**
+   * Blocks one session keeps, the last of them a note that counts the rest. Each block costs memory beyond its
+   * characters, so a stream of millions of tiny blocks is bounded too.
+   */
+  blocks: 5_000,
+  /** Characters of one status or error message, tool name or tool error (within the session's allowance). */
+  fieldChars: 64 * 1024,
 } as const;
 
 /** What a tool card says beyond protocol 1's started/completed, until an agent that says more fills it in. */
@@ -24,6 +31,19 @@ function noToolDetails(): Pick<ToolCard, "toolKind" | "title" | "output" | "diff
 }
 
 export type TranscriptLimits = { readonly [K in keyof typeof TRANSCRIPT_LIMITS]: number };
+
+/** `add`'s answer for a block the full transcript did not keep. */
+const OMITTED = -1;
+/** While blocks are being omitted, views hear the count again after this many more. */
+const OMITTED_REPORT_STEP = 1000;
+/** A status, message, tool name or error this short is kept whole without counting against the session's allowance. */
+const FREE_FIELD_CHARS = 256;
+/** Distinct tool names a session lists in its `done` (a CLI could make up a new one per call). */
+const MAX_TOOL_NAMES = 1000;
+
+function omittedMessage(omitted: number, limit: number): string {
+  return `This transcript keeps ${limit.toLocaleString("en-US")} blocks; ${omitted.toLocaleString("en-US")} more ${omitted === 1 ? "was" : "were"} not kept.`;
+}
 
 /** While a block's text is being dropped, views hear the count again after this many more characters. */
 const CUT_REPORT_STEP = 1024 * 1024;
@@ -34,7 +54,7 @@ export interface TranscriptBuilderOptions {
    * still describe every block and every delta, so a printer can follow; the snapshot stays empty.
    */
   keepBlocks?: boolean;
-  limits?: TranscriptLimits;
+  limits?: Partial<TranscriptLimits>;
 }
 
 interface RunningTool {
@@ -61,6 +81,12 @@ export class TranscriptBuilder {
   private readonly running: RunningTool[] = [];
   private readonly toolNames = new Set<string>();
   private readonly growing = new GrowingText();
+  /** Blocks not kept because the transcript was full, and the note (its last block) that says how many. */
+  private omittedBlocks = 0;
+  private reportedOmitted = 0;
+  private omittedNote: StatusBlock | null = null;
+  /** The kind of text whose deltas go to a block that was not kept. */
+  private omittedText: "text" | "thinking" | null = null;
   private readonly keepBlocks: boolean;
   private readonly limits: TranscriptLimits;
 
@@ -69,7 +95,7 @@ export class TranscriptBuilder {
     options: TranscriptBuilderOptions = {},
   ) {
     this.keepBlocks = options.keepBlocks ?? true;
-    this.limits = options.limits ?? TRANSCRIPT_LIMITS;
+    this.limits = { ...TRANSCRIPT_LIMITS, ...options.limits };
   }
 
   get snapshot(): readonly TranscriptBlock[] {
@@ -93,21 +119,28 @@ export class TranscriptBuilder {
       this.growText(index, text);
       return;
     }
+    // Deltas that keep growing a block the transcript had no room for are that one block, not new ones.
+    if (this.omittedText === kind) return;
     const kept = this.keepBlocks ? keepable(text, this.textRoom(0)) : text;
     const block: TextBlock | ThinkingBlock = { kind, text: kept };
     const dropped = text.length - kept.length;
     if (dropped > 0) block.truncatedChars = dropped;
+    if (this.add(block) === OMITTED) {
+      this.omittedText = kind;
+      return;
+    }
     this.keptChars += kept.length;
-    this.add(block);
     this.growing.follow(block, index + 1, kept.length, dropped);
   }
 
   startTool(tool: string, toolId: string | null, parameters: Record<string, unknown> | null, timestamp: number | null): void {
-    this.noteTool(tool);
-    const card: ToolCard = { kind: "tool", tool, toolId, parameters, status: "running", durationMs: null, error: null, ...noToolDetails() };
+    const name = this.keepField(tool);
+    this.noteTool(name);
+    const card: ToolCard = { kind: "tool", tool: name, toolId, parameters, status: "running", durationMs: null, error: null, ...noToolDetails() };
     if (this.keepBlocks) this.keepParameters(card);
     const index = this.add(card);
-    this.running.push({ index, card, startedAt: timestamp });
+    // A call the transcript had no room for is not followed; nor are more running calls than it keeps blocks.
+    if (index !== OMITTED && this.running.length < this.limits.blocks) this.running.push({ index, card, startedAt: timestamp });
   }
 
   /** Completes the matching card; returns false when no card was running for it (a card is made anyway). */
@@ -115,15 +148,18 @@ export class TranscriptBuilder {
     const position = this.findRunning(completion.tool, completion.toolId);
     const status = completion.success ? "succeeded" : "failed";
     if (position === -1) {
-      this.noteTool(completion.tool);
+      // Past the block limit, a call may have started unfollowed: not the CLI's fault, so not reported as one.
+      if (this.omittedBlocks > 0) return true;
+      const name = this.keepField(completion.tool);
+      this.noteTool(name);
       this.add({
         kind: "tool",
-        tool: completion.tool,
+        tool: name,
         toolId: completion.toolId,
         parameters: null,
         status,
         durationMs: completion.durationMs,
-        error: completion.error,
+        error: completion.error === null ? null : this.keepField(completion.error),
         ...noToolDetails(),
       });
       return false;
@@ -131,7 +167,7 @@ export class TranscriptBuilder {
     const [running] = this.running.splice(position, 1);
     const card = running.card;
     card.status = status;
-    card.error = completion.error;
+    card.error = completion.error === null ? null : this.keepField(completion.error);
     card.durationMs = completion.durationMs ?? elapsed(running.startedAt, completion.timestamp);
     this.listener?.({ kind: "block-updated", index: running.index, block: { ...card } });
     return true;
@@ -144,19 +180,23 @@ export class TranscriptBuilder {
       this.listener?.({ kind: "block-updated", index: running.index, block: { ...running.card } });
     }
     this.reportCut();
+    this.reportOmitted();
   }
 
   addStatus(status: string, message: string | null): void {
-    this.add({ kind: "status", status, message });
+    this.add({ kind: "status", status: this.keepField(status), message: message === null ? null : this.keepField(message) });
   }
 
   addError(error: ProtocolError): void {
-    this.add({ kind: "error", code: error.code, message: error.message, recoverable: error.recoverable });
+    this.add({ kind: "error", code: error.code, message: this.keepField(error.message), recoverable: error.recoverable });
   }
 
+  /** The block's index, or OMITTED when the transcript is full (its last block then counts what it did not keep). */
   private add(block: TranscriptBlock): number {
     this.reportCut();
     this.growing.settle();
+    if (this.keepBlocks && this.blockCount >= this.limits.blocks - 1) return this.omit();
+    this.omittedText = null;
     const index = this.blockCount++;
     if (this.keepBlocks) this.blocks.push(block);
     // Listeners get a copy: the stored block keeps growing, what they were told must not.
@@ -194,6 +234,41 @@ export class TranscriptBuilder {
     this.listener?.({ kind: "text-truncated", index: growing.index, truncatedChars: growing.droppedChars });
   }
 
+  /** The transcript is full: the first omitted block adds the note that counts them, later ones update it now and then. */
+  private omit(): number {
+    this.omittedBlocks++;
+    this.omittedText = null;
+    if (this.omittedNote === null) {
+      this.omittedNote = { kind: "status", status: "transcript full", message: omittedMessage(this.omittedBlocks, this.limits.blocks) };
+      const index = this.blockCount++;
+      this.blocks.push(this.omittedNote);
+      this.listener?.({ kind: "block-added", index, block: { ...this.omittedNote } });
+      this.reportedOmitted = this.omittedBlocks;
+    } else if (this.omittedBlocks - this.reportedOmitted >= OMITTED_REPORT_STEP) {
+      this.reportOmitted();
+    }
+    return OMITTED;
+  }
+
+  private reportOmitted(): void {
+    const note = this.omittedNote;
+    if (note === null || this.reportedOmitted === this.omittedBlocks) return;
+    this.reportedOmitted = this.omittedBlocks;
+    note.message = omittedMessage(this.omittedBlocks, this.limits.blocks);
+    this.listener?.({ kind: "block-updated", index: this.blockCount - 1, block: { ...note } });
+  }
+
+  /** A status or error message, tool name or error: at most `fieldChars`, within the session's allowance. */
+  private keepField(text: string): string {
+    // Short fields cost nothing against the allowance: with the block limit, they are bounded anyway.
+    if (!this.keepBlocks || text.length <= FREE_FIELD_CHARS) return text;
+    const room = Math.max(0, Math.min(this.limits.fieldChars, this.limits.sessionChars - this.keptChars));
+    const kept = keepable(text, room);
+    this.keptChars += kept.length;
+    const cut = text.length - kept.length;
+    return cut === 0 ? text : `${kept}… (${cut.toLocaleString("en-US")} more ${cut === 1 ? "character" : "characters"} not kept)`;
+  }
+
   /** Characters a text block holding `blockChars` may still take. */
   private textRoom(blockChars: number): number {
     return Math.max(0, Math.min(this.limits.blockChars - blockChars, this.limits.sessionChars - this.keptChars));
@@ -212,7 +287,7 @@ export class TranscriptBuilder {
   }
 
   private noteTool(tool: string): void {
-    this.toolNames.add(tool);
+    if (this.toolNames.size < MAX_TOOL_NAMES) this.toolNames.add(tool);
   }
 
 /** By toolId when the event has one; otherwise the oldest running call of that name without an id. */

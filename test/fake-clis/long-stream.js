@@ -2,6 +2,8 @@
 // A Locus (protocol 1) stream generated on the fly, too large or too odd to keep as a fixture:
 //   long-stream.js text <characters> [thinking]  one answer of that many characters of text (or thinking) deltas
 //   long-stream.js deep-parameters|deep-usage    a tool call's parameters, or the done's usage, nested 100,000 deep
+//   long-stream.js blocks <count>                that many tiny blocks: a status, a text delta and a tool call
+//                                                with a 4 KiB name, in turn
 // then a done, exit 0. Writes block by block with writeSync, so its own memory stays small whatever it prints.
 "use strict";
 const fs = require("node:fs");
@@ -32,7 +34,18 @@ if (mode === "text") {
 } else if (mode === "deep-usage") {
   write(line("text_delta", { content: "an answer" }));
   write(withDeepValue(line("done", { exitCode: 0, duration: 1, success: true, usage: "DEEP" })));
+} else if (mode === "blocks") {
+  const name = "Tool".padEnd(4096, "x");
+  const batch = [];
+  for (let i = 0; i < 3000; i += 3) {
+    batch.push(line("status", { status: "working", message: `step ${i}` }));
+    batch.push(line("text_delta", { content: `a word ${i}` }));
+    batch.push(line("tool_started", { tool: `${name}${i}`, toolId: `t${i}` }));
+  }
+  const text = batch.join("");
+  for (let sent = 0; sent < Number(count); sent += 3000) write(text);
+  write(line("done", { exitCode: 0, duration: 1, success: true }));
 } else {
-  process.stderr.write("usage: long-stream.js text <characters> [thinking] | deep-parameters | deep-usage\n");
+  process.stderr.write("usage: long-stream.js text <characters> [thinking] | deep-parameters | deep-usage | blocks <count>\n");
   process.exit(64);
 }

@@ -72,6 +72,22 @@ describe("agent-stream in bounded memory", function () {
     });
   });
 
+  describe("a stream of millions of tiny blocks", () => {
+    it("transcript keeps its block limit, the last counting the rest, and stays under 200 MB", async () => {
+      const BLOCKS = 3_000_000;
+      const run = await measureAgentStream(["transcript", "-"], generated("blocks", String(BLOCKS)).stdout!, TRANSCRIPT_CHARS);
+      assert.equal(run.code, 0, run.stderr);
+      const transcript = transcriptOf(run);
+      assert.equal(transcript.status, "completed");
+      assert.equal(transcript.blocks.length, TRANSCRIPT_LIMITS.blocks);
+      const note = transcript.blocks.at(-1);
+      assert.ok(note?.kind === "status");
+      assert.match(note.message ?? "", new RegExp(`${(BLOCKS - TRANSCRIPT_LIMITS.blocks + 1).toLocaleString("en-US")} more were not kept`));
+      assert.ok(transcript.done.toolsUsed.length <= 1000, `${transcript.done.toolsUsed.length} tool names listed`);
+      assertBounded(run);
+    });
+  });
+
   describe("a recorded stream replayed by transcript", () => {
     it("reads a 1 GiB stream in under 200 MB", async () => {
       const run = await measureAgentStream(["transcript", "-"], generated("text", String(GIBIBYTE), "thinking").stdout!, TRANSCRIPT_CHARS);

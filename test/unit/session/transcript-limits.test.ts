@@ -81,4 +81,43 @@ describe("problem limit", () => {
       { line: null, code: "MALFORMED_EVENT", message: "and 10 more like it, not listed" },
     ]);
   });
+
+  describe("the number of blocks", () => {
+    it("keeps its block limit, the last block a note that counts every block not kept, and tells views as it goes", () => {
+      const changes: TranscriptChange[] = [];
+      const transcript = new TranscriptBuilder((c) => changes.push(c), { limits: { blocks: 4 } });
+      for (let i = 0; i < 10; i++) {
+        transcript.addStatus("working", `step ${i}`);
+        transcript.appendText("text", `word ${i}`);
+        transcript.appendText("text", " and more of the same block");
+      }
+      transcript.finish();
+      const blocks = transcript.snapshot;
+      assert.equal(blocks.length, 4);
+      assert.deepEqual(blocks.at(-1), { kind: "status", status: "transcript full", message: "This transcript keeps 4 blocks; 17 more were not kept." });
+      assert.deepEqual(changes.at(-1), { kind: "block-updated", index: 3, block: blocks.at(-1) });
+    });
+
+    it("reports no tool completion as out of order when its start was not kept", () => {
+      const session = new Session({ dialect: "locus", limits: { blocks: 2 } });
+      const event = (type: string, payload: object) => ({ protocol: 1, type, sessionId: "s", timestamp: 1, payload }) as never;
+      session.acceptEvent(event("start", { command: "exec" }), 1);
+      for (let i = 0; i < 5; i++) session.acceptEvent(event("tool_started", { tool: "Read", toolId: `t${i}` }), 2 + i);
+      for (let i = 0; i < 5; i++) session.acceptEvent(event("tool_completed", { tool: "Read", toolId: `t${i}`, success: true }), 7 + i);
+      session.acceptEvent(event("done", { exitCode: 0, duration: 1, success: true }), 12);
+      assert.deepEqual(session.problems, []);
+      assert.equal(session.toTranscript().blocks.length, 2);
+    });
+
+    it("keeps a status or error message, a tool's name and its error to their field limit, and says how much it cut", () => {
+      const transcript = new TranscriptBuilder(undefined, { limits: { fieldChars: 300 } });
+      transcript.addStatus("working", "s".repeat(400));
+      transcript.addError({ code: "UNKNOWN", message: "e".repeat(1000), recoverable: true });
+      transcript.startTool("t".repeat(301), null, null, null);
+      assert.deepEqual(
+        transcript.snapshot.map((b) => (b.kind === "status" || b.kind === "error" ? b.message : b.kind === "tool" ? b.tool : null)),
+        [`${"s".repeat(300)}… (100 more characters not kept)`, `${"e".repeat(300)}… (700 more characters not kept)`, `${"t".repeat(300)}… (1 more character not kept)`],
+      );
+    });
+  });
 });
