@@ -5,7 +5,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { repoRoot } from "../../helpers/repo";
 
-// semver comes with npm's own dependencies (no types are installed for it): only subset() is needed.
+// semver, a devDependency (no types are installed for it): only subset() is needed.
 const semver = require("semver") as { subset(range: string, within: string): boolean };
 
 interface LockedPackage {
