@@ -144,10 +144,29 @@ interface TurnStream {
   streamingWithoutId: boolean;
   /** The CLI said the user interrupted the turn: its failed `result` then carries no words of its own. */
   interrupted: boolean;
+  /** Between message_start and message_stop. */
+  messageOpen: boolean;
 }
 
+/**
+ * What differs in a CLI that writes Claude Code's stream: Qwen Code (test/fixtures/qwen-recorded/README.md) repeats
+ * each content block of a streamed message as an `assistant` line with an id of its own, and reports a failed model
+ * call as text it made up, "[API Error: 401 …]", streamed like an answer (0.15 then calls the turn a success).
+ */
+export interface ClaudeFlavour {
+  readonly dialect: string;
+  /** The CLI's name, in the words of a failed result that gives none. */
+  readonly cliName: string;
+  readonly blockRepeatsWithNewIds: boolean;
+  readonly apiErrorsAsText: boolean;
+}
+
+export const CLAUDE_FLAVOUR: ClaudeFlavour = { dialect: "claude", cliName: "Claude Code", blockRepeatsWithNewIds: false, apiErrorsAsText: false };
+/** The whole text Qwen Code makes up for a failed model call. */
+const API_ERROR_TEXT = /^\[API Error: [\s\S]*\]$/;
+
 export class ClaudeAdapter implements DialectAdapter {
-  readonly dialect = "claude";
+  readonly dialect: string;
   private readonly factory: EventFactory;
   private phase: Phase = { kind: "waiting" };
   private stream: TurnStream;
@@ -162,6 +181,11 @@ export class ClaudeAdapter implements DialectAdapter {
    * ends the session with it (so it is the last error before `done`); anything else means the CLI went on.
    */
   private heldFailure: ProtocolError | null = null;
+  /**
+   * A made-up error streamed as text (apiErrorsAsText): held until the turn's `result`, which it fails; shown as the
+   * text it looked like if more text follows.
+   */
+  private heldErrorText: string | null = null;
 
   private readonly lines = new LineTable()
     .on("system", SYSTEM, (line, out) => this.systems.decode(line.subtype, line, out))
@@ -181,9 +205,10 @@ export class ClaudeAdapter implements DialectAdapter {
     .on("api_retry", API_RETRY, (line, out) => this.onApiRetry(line, out))
     .on("compact_boundary", ANY, (_line, out) => this.onCompacted(out));
 
-  /** message_stop, ping: nothing to show. */
+  /** ping: nothing to show. */
   private readonly events = new LineTable()
-    .on("message_start", MESSAGE_START, (line) => this.onMessageStart(line))
+    .on("message_start", MESSAGE_START, (line, out) => this.onMessageStart(line, out))
+    .on("message_stop", ANY, () => this.onMessageStop())
     .on("content_block_start", BLOCK_START, (line, out) => this.blockStarts.decode(line.event.content_block.type, line, out))
     .on("content_block_delta", BLOCK_DELTA, (line, out) => this.deltas.decode(line.event.delta.type, line, out))
     .on("content_block_stop", BLOCK_STOP, (line, out) => this.onBlockStop(line, out))
@@ -197,11 +222,15 @@ export class ClaudeAdapter implements DialectAdapter {
 
   /** signature_delta (the thinking block's signature), citations_delta: nothing to show. */
   private readonly deltas = new LineTable()
-    .on("text_delta", TEXT_DELTA, (line, out) => this.emitContent(out, "text", line.event.delta.text))
+    .on("text_delta", TEXT_DELTA, (line, out) => this.onText(out, line.event.delta.text))
     .on("thinking_delta", THINKING_DELTA, (line, out) => this.emitContent(out, "thinking", line.event.delta.thinking))
     .on("input_json_delta", INPUT_DELTA, (line) => this.onInputDelta(line));
 
-  constructor(private readonly now: () => number = Date.now) {
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly flavour: ClaudeFlavour = CLAUDE_FLAVOUR,
+  ) {
+    this.dialect = flavour.dialect;
     this.factory = new EventFactory(now);
     this.stream = this.newTurnStream();
   }
@@ -210,7 +239,7 @@ export class ClaudeAdapter implements DialectAdapter {
     this.stream.clock.start();
     // Nothing is pending that this line could settle: the line is only its text.
     if (this.phase.kind !== "turn-ended" && this.heldFailure === null && MAIN_TEXT_DELTA.matches(value)) {
-      this.emitContent(out, "text", value.event.delta.text);
+      this.onText(out, value.event.delta.text);
       return;
     }
     this.lines.decodeLine(value, out, (line) => {
@@ -227,6 +256,7 @@ export class ClaudeAdapter implements DialectAdapter {
   end(out: AdapterOutput, ending: StreamEnding | null): void {
     this.releaseTurnEnd(out, ending);
     if (this.phase.kind === "finished") return;
+    this.heldFailure ??= this.takeHeldErrorText();
     const failure = this.heldFailure;
     this.releaseHeldFailure(out, false);
     if (failure === null || ending === null) return;
@@ -235,7 +265,7 @@ export class ClaudeAdapter implements DialectAdapter {
   }
 
   private newTurnStream(): TurnStream {
-    return { clock: new Stopwatch(this.now), blocks: new Map(), usageByMessage: new Map(), messageId: undefined, streamingWithoutId: false, interrupted: false };
+    return { clock: new Stopwatch(this.now), blocks: new Map(), usageByMessage: new Map(), messageId: undefined, streamingWithoutId: false, interrupted: false, messageOpen: false };
   }
 
   private onInit(line: LineOf<typeof INIT>, out: AdapterOutput): Verdict {
@@ -279,8 +309,12 @@ export class ClaudeAdapter implements DialectAdapter {
     return this.events.decode(line.event.type, line, out);
   }
 
-  private onMessageStart(line: LineOf<typeof MESSAGE_START>): Verdict {
+  private onMessageStart(line: LineOf<typeof MESSAGE_START>, out: AdapterOutput): Verdict {
     const { id, usage } = line.event.message;
+    this.stream.messageOpen = true;
+    // Another message after a made-up error: the CLI went on (tried again), so that error did not end the turn.
+    const wentOnAfter = this.takeHeldErrorText();
+    if (wentOnAfter !== null) this.emitError(out, { ...wentOnAfter, recoverable: true });
     this.stream.blocks.clear();
     this.stream.messageId = id;
     this.stream.streamingWithoutId = id === undefined;
@@ -347,14 +381,17 @@ export class ClaudeAdapter implements DialectAdapter {
       return undefined;
     }
     if (message.id !== undefined && isRecord(message.usage)) this.noteUsage(message.id, message.usage);
-    const streamed = message.id !== undefined ? this.streamedMessages.has(message.id) : this.stream.streamingWithoutId;
+    const streamed =
+      (message.id !== undefined ? this.streamedMessages.has(message.id) : this.stream.streamingWithoutId) ||
+      (this.flavour.blockRepeatsWithNewIds && this.stream.messageOpen);
     // A subagent's answer is its tool's result, not the assistant's; its tool calls are still shown as cards.
     const fromSubagent = typeof line.parent_tool_use_id === "string";
     for (const block of content) {
       if (block.kind === "tool") {
         if (!this.tools.has(block.toolId)) this.startTool(out, block.tool, block.toolId, block.parameters);
       } else if (block.kind !== "other" && !streamed && !fromSubagent) {
-        this.emitContent(out, block.kind, block.text);
+        if (block.kind === "text") this.onText(out, block.text);
+        else this.emitContent(out, block.kind, block.text);
       }
     }
     return undefined;
@@ -415,9 +452,12 @@ export class ClaudeAdapter implements DialectAdapter {
       return line.message;
     }
     this.startBeforeInit(line, out);
-    const failure = this.heldFailure;
+    const failure = this.heldFailure ?? this.takeHeldErrorText();
     this.heldFailure = null;
-    const failedByResult = line.is_error === true || (line.subtype !== undefined && line.subtype.startsWith("error"));
+    const failedByResult =
+      line.is_error === true ||
+      (line.subtype !== undefined && line.subtype.startsWith("error")) ||
+      (this.flavour.apiErrorsAsText && typeof line.result === "string" && API_ERROR_TEXT.test(line.result.trim()));
     // An interrupted run's result counts none of the call it cut short (all zeros); the stream did.
     const counted = tokensIn(line.usage);
     const tokens = counted !== undefined && counted > 0 ? counted : (this.streamedTokens() ?? counted);
@@ -426,7 +466,7 @@ export class ClaudeAdapter implements DialectAdapter {
     if ((tokens ?? 0) > 0 || (cost ?? 0) > 0) this.emitStatus(out, "usage", usageMessage({ tokens: tokens !== undefined && tokens > 0 ? tokens : undefined, cost }));
     // A CLI that says "success" after a failed model call still failed: the failure is the last thing it said.
     const interrupted = this.stream.interrupted || (typeof line.terminal_reason === "string" && line.terminal_reason.startsWith("aborted"));
-    const error = failure ?? (failedByResult ? resultError(line, interrupted) : null);
+    const error = failure ?? (failedByResult ? resultError(line, interrupted, this.flavour.cliName) : null);
     this.totals.failed ||= error !== null;
     if (tokens !== undefined) this.totals.tokens = (this.totals.tokens ?? 0) + tokens;
     this.totals.durationMs += line.duration_ms ?? this.stream.clock.elapsed();
@@ -517,6 +557,32 @@ export class ClaudeAdapter implements DialectAdapter {
     this.show(out, this.factory.make("status", message === undefined ? { status } : { status, message }));
   }
 
+  private onMessageStop(): Verdict {
+    this.stream.messageOpen = false;
+    return undefined;
+  }
+
+  /** Answer text, except the flavour's made-up error text, which is held (see heldErrorText). */
+  private onText(out: AdapterOutput, text: string): Verdict {
+    const held = this.heldErrorText;
+    if (held !== null) {
+      this.heldErrorText = null;
+      this.emitContent(out, "text", held);
+    } else if (this.flavour.apiErrorsAsText && API_ERROR_TEXT.test(text.trim())) {
+      this.heldErrorText = text.trim();
+      return undefined;
+    }
+    return this.emitContent(out, "text", text);
+  }
+
+  /** The held made-up error text as the failure it reports ("[API Error: 401 …]": the status says what it means). */
+  private takeHeldErrorText(): ProtocolError | null {
+    const text = this.heldErrorText;
+    if (text === null) return null;
+    this.heldErrorText = null;
+    return { code: errorCodeFor(text, httpStatusIn(text)), message: text, recoverable: false };
+  }
+
   private emitError(out: AdapterOutput, error: ProtocolError): void {
     this.show(out, this.factory.make("error", { error }));
   }
@@ -560,7 +626,8 @@ export const claudeDialect = defineDialect({
 function isClaudeValue(value: Json): boolean {
   switch (value.type) {
     case "system":
-      return typeof value.subtype === "string" && typeof value.session_id === "string";
+      // Qwen Code's init names its version: the one line that tells its Claude-shaped stream from Claude Code's.
+      return typeof value.subtype === "string" && typeof value.session_id === "string" && !("qwen_code_version" in value);
     case "stream_event":
       return isRecord(value.event) && typeof value.event.type === "string";
     case "assistant":
@@ -652,25 +719,26 @@ function readResult(value: Json): LineOf<typeof RESULT> | Malformed {
  * The words of a failed `result`: its text, else its `errors` (a session that could not resume), else what its
  * subtype means. An interrupted run's `errors` hold only the CLI's diagnostics, which are not for the user.
  */
-function resultError(value: Json, interrupted: boolean): ProtocolError {
+function resultError(value: Json, interrupted: boolean, cliName: string): ProtocolError {
   const errors = Array.isArray(value.errors) ? value.errors.filter((e): e is string => typeof e === "string" && !e.startsWith(DIAGNOSTIC_MARK)) : [];
   const message =
     (typeof value.result === "string" && value.result.trim()) ||
     errors.join("\n") ||
     (typeof value.error === "string" && value.error) ||
-    (interrupted ? "The run was interrupted before it finished." : subtypeMessage(value.subtype));
+    (isRecord(value.error) && typeof value.error.message === "string" && value.error.message.trim()) ||
+    (interrupted ? "The run was interrupted before it finished." : subtypeMessage(value.subtype, cliName));
   const status = numberField(value, "api_error_status", "apiErrorStatus") ?? httpStatusIn(message);
   return { code: errorCodeFor(message, status), message, recoverable: false };
 }
 
-function subtypeMessage(subtype: unknown): string {
+function subtypeMessage(subtype: unknown, cliName: string): string {
   switch (subtype) {
     case "error_max_turns":
-      return "Claude Code stopped: it reached the maximum number of turns.";
+      return `${cliName} stopped: it reached the maximum number of turns.`;
     case "error_max_budget_usd":
-      return "Claude Code stopped: it reached its spending limit.";
+      return `${cliName} stopped: it reached its spending limit.`;
     default:
-      return `Claude Code ended the run with an error (${typeof subtype === "string" ? subtype : "no details"}).`;
+      return `${cliName} ended the run with an error (${typeof subtype === "string" ? subtype : "no details"}).`;
   }
 }
 

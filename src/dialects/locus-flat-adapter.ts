@@ -165,7 +165,8 @@ function isLocusFlatValue(value: Json): boolean {
     case "status":
       return typeof value.state === "string";
     case "error":
-      return typeof value.message === "string";
+      // Flagged `retryable` (or coded): Codex's bare {type, message} errors are not this Locus's.
+      return typeof value.message === "string" && ("retryable" in value || "code" in value);
     case "done":
       return isRecord(value.stats) || typeof value.sessionId === "string";
     default:

@@ -5,10 +5,14 @@
 import { agentCodeDialect } from "./agent-code-adapter";
 import { AutoAdapter } from "./auto-adapter";
 import { claudeDialect } from "./claude-adapter";
+import { codexDialect } from "./codex-adapter";
 import { defineDialect, type DialectAdapter, type DialectDefinition } from "./dialect";
+import { geminiDialect } from "./gemini-adapter";
 import { LocusAdapter } from "./locus-adapter";
 import { locusFlatDialect } from "./locus-flat-adapter";
+import { opencodeDialect } from "./opencode-adapter";
 import { indusagiDialect, piDialect } from "./pi-adapter";
+import { qwenDialect } from "./qwen-adapter";
 
 export const locusDialect = defineDialect({
   name: "locus",
@@ -18,8 +22,22 @@ export const locusDialect = defineDialect({
   recognizes: (value) => typeof value.protocol === "number" && typeof value.payload === "object",
 });
 
-/** In the order `auto` asks them (and the settings list them): the most specific shapes first, Locus's flat events last. */
-export const DIALECTS = [locusDialect, claudeDialect, indusagiDialect, piDialect, agentCodeDialect, locusFlatDialect] as const;
+/**
+ * In the order `auto` asks them (and the settings list them): the most specific shapes first, Locus's flat events last.
+ * Qwen Code before Claude Code: its stream is Claude's, told apart only by its init line.
+ */
+export const DIALECTS = [
+  locusDialect,
+  qwenDialect,
+  claudeDialect,
+  indusagiDialect,
+  piDialect,
+  agentCodeDialect,
+  geminiDialect,
+  codexDialect,
+  opencodeDialect,
+  locusFlatDialect,
+] as const;
 /** What `auto` reads a stream as when no dialect claims its first lines: Locus protocol 1, the primary contract. */
 const FALLBACK_DIALECT: DialectDefinition = locusDialect;
 

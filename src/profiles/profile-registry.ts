@@ -8,9 +8,20 @@ import type { CliProfile, ConversationKey } from "./cli-profile";
 import { claudeProfile } from "./claude-profile";
 import { locusProfile } from "./locus-profile";
 import { indusagiProfile, piProfile } from "./pi-profile";
+import { codexStreamProfile, geminiStreamProfile, opencodeStreamProfile, qwenStreamProfile } from "./stream-mode-profiles";
 
 /** In the order the settings list them. */
-export const PROFILES = [locusProfile, claudeProfile, piProfile, indusagiProfile, agentCodeProfile] as const;
+export const PROFILES = [
+  locusProfile,
+  claudeProfile,
+  piProfile,
+  indusagiProfile,
+  agentCodeProfile,
+  geminiStreamProfile,
+  codexStreamProfile,
+  opencodeStreamProfile,
+  qwenStreamProfile,
+] as const;
 /** What `auto` runs a CLI it does not recognise as: Locus, the primary contract. */
 const FALLBACK_PROFILE: CliProfile = locusProfile;
 

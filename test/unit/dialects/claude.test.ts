@@ -612,11 +612,16 @@ describe("the claude dialect", () => {
       assert.equal(claudeDialect.recognizes(messageStart("m1")), true);
     });
 
-    it("claims no line of the other dialects' fixtures", () => {
+    it("claims no line of the other dialects' fixtures (of Qwen Code's Claude-shaped stream, none but its init)", () => {
+      const others = ndjsonFiles(FIXTURES).filter((f) => !isClaudeFixture(f) && !awaitsItsDialect(f));
       assertClaimsNone(
-        ndjsonFiles(FIXTURES).filter((f) => !isClaudeFixture(f) && !awaitsItsDialect(f)),
+        others.filter((f) => !inFolders(f, "qwen")),
         claudeDialect,
       );
+      // Qwen's other lines are Claude's shapes; auto tells the streams apart by the first line, its init.
+      const qwenFirstLines = others.filter((f) => inFolders(f, "qwen")).map((f) => harness.parseObject(fs.readFileSync(f, "utf8").split("\n")[0]));
+      assert.ok(qwenFirstLines.length > 0);
+      for (const first of qwenFirstLines) assert.equal(first !== undefined && claudeDialect.recognizes(first), false);
     });
   });
 });

@@ -13,6 +13,8 @@ describe("what another CLI's error means", () => {
     ["Request timed out after 30s", null, "NETWORK_TIMEOUT"],
     ["connect ECONNREFUSED 127.0.0.1:4000", null, "NETWORK_TIMEOUT"],
     ["Internal server error", 500, "NETWORK_TIMEOUT"],
+    // Codex's own words for a 5xx it gave up on.
+    ["We’re currently experiencing high demand, which may cause temporary errors.", null, "NETWORK_TIMEOUT"],
     ["prompt is too long: 210000 tokens > 200000 maximum", null, "CONTEXT_LIMIT"],
     ["This model's maximum context length is 128000 tokens", null, "CONTEXT_LIMIT"],
     ["Context too large and compaction failed", null, "CONTEXT_LIMIT"],

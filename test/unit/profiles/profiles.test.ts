@@ -164,6 +164,50 @@ describe("CLI profiles", () => {
     });
   });
 
+  describe("the stream modes of Gemini CLI, Codex, opencode and Qwen Code", () => {
+    it("are chosen by name only: auto never picks them by a file name", () => {
+      for (const cliPath of ["gemini", "codex", "opencode", "qwen", "/usr/bin/gemini"]) assert.ok(!resolveProfile("auto", cliPath).name.endsWith("-stream"), cliPath);
+    });
+
+    it("runs gemini -p's stream-json with the prompt as one --prompt= value, stdin closed, read as gemini", () => {
+      const command = agentCommand(choice({ cliProfile: "gemini-stream" }), PROMPT, fresh);
+      assert.equal(command.command, "gemini");
+      assert.deepEqual(command.args, ["--output-format", "stream-json", `--prompt=${PROMPT}`]);
+      assert.equal(command.input, undefined, "stdin stays closed");
+      assert.equal(command.dialect, "gemini");
+      assert.deepEqual(command.profile.login.args, []);
+      assert.match(command.profile.login.hint ?? "", /log in/);
+    });
+
+    it("runs codex exec --json with the prompt after --, stdin closed (Codex would read a prompt there), read as codex", () => {
+      const command = agentCommand(choice({ cliProfile: "codex-stream" }), PROMPT, fresh);
+      assert.equal(command.command, "codex");
+      assert.deepEqual(command.args, ["exec", "--json", "--skip-git-repo-check", "--", PROMPT]);
+      assert.equal(command.input, undefined, "stdin stays closed");
+      assert.equal(command.dialect, "codex");
+      assert.deepEqual(command.profile.login.args, ["login"]);
+    });
+
+    it("runs opencode run --format json with the prompt last, kept a message when it starts with -, read as opencode", () => {
+      const command = agentCommand(choice({ cliProfile: "opencode-stream" }), PROMPT, fresh);
+      assert.equal(command.command, "opencode");
+      assert.deepEqual(command.args, ["run", "--format", "json", ` ${PROMPT}`]);
+      assert.equal(agentCommand(choice({ cliProfile: "opencode-stream" }), "what is here?", fresh).args.at(-1), "what is here?");
+      assert.equal(command.input, undefined, "stdin stays closed");
+      assert.equal(command.dialect, "opencode");
+      assert.deepEqual(command.profile.login.args, ["auth", "login"]);
+    });
+
+    it("runs qwen's stream-json with partial messages, the prompt last, read as qwen", () => {
+      const command = agentCommand(choice({ cliProfile: "qwen-stream", cliPath: "/opt/qwen-0.15/bin/qwen" }), "hi", followUp);
+      assert.equal(command.command, "/opt/qwen-0.15/bin/qwen");
+      assert.deepEqual(command.args, ["--output-format", "stream-json", "--include-partial-messages", "hi"]);
+      assert.equal(command.input, undefined, "stdin stays closed");
+      assert.equal(command.dialect, "qwen");
+      assert.match(command.profile.login.hint ?? "", /\/auth/);
+    });
+  });
+
   describe("agent-code", () => {
     it("passes the prompt as --prompt=… so a prompt that starts with a dash stays the prompt", () => {
       const command = agentCommand(choice({ cliPath: "agent" }), PROMPT, fresh);
