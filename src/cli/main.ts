@@ -110,7 +110,7 @@ function inputOf(positionals: string[]): AsyncIterable<Uint8Array> {
 async function checkCommand(args: readonly string[]): Promise<number> {
   const { values, positionals } = parse(args, {});
   const { dialect, maxLineBytes } = commonOptions(values, "locus");
-  const session = await replayStream(inputOf(positionals), { adapter: createAdapter(dialect), maxLineBytes });
+  const session = await replayStream(inputOf(positionals), { adapter: createAdapter(dialect), maxLineBytes, severalTurns: true });
   for (const problem of session.problems) {
     process.stdout.write(`${problem.line !== null ? `line ${problem.line}` : "end of stream"}: ${problem.code} ${escapeForLog(problem.message)}\n`);
   }
@@ -122,7 +122,8 @@ async function transcriptCommand(args: readonly string[]): Promise<number> {
   const { dialect, maxLineBytes } = commonOptions(values, "auto");
   const format = values.format;
   if (format !== "json" && format !== "markdown") throw new UsageError(`--format must be json or markdown, got ${JSON.stringify(format)}`);
-  const session = await replayStream(inputOf(positionals), { adapter: createAdapter(dialect), maxLineBytes });
+  // A recording may hold several turns (`ask --json` writes one start…done per prompt): one transcript of them all.
+  const session = await replayStream(inputOf(positionals), { adapter: createAdapter(dialect), maxLineBytes, severalTurns: true });
   const transcript = session.toTranscript();
   process.stdout.write(format === "json" ? escapeJson(JSON.stringify(transcript, null, 2)) + "\n" : escapeForTerminal(transcriptToMarkdown(transcript)));
   return 0;
