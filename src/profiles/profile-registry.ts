@@ -3,6 +3,7 @@
 // checked against it by test/unit/profiles/registry.test.ts). Adding a CLI: docs/adding-an-agent-cli.md.
 import type { DialectName } from "../dialects/registry";
 import type { CliInput } from "../process/cli-process";
+import { acpProfile, claudeAcpProfile, codexAcpProfile, copilotProfile, geminiProfile, opencodeProfile, qwenProfile } from "./acp-profiles";
 import { agentCodeProfile } from "./agent-code-profile";
 import type { CliProfile, ConversationKey } from "./cli-profile";
 import { claudeProfile } from "./claude-profile";
@@ -10,7 +11,20 @@ import { locusProfile } from "./locus-profile";
 import { indusagiProfile, piProfile } from "./pi-profile";
 
 /** In the order the settings list them. */
-export const PROFILES = [locusProfile, claudeProfile, piProfile, indusagiProfile, agentCodeProfile] as const;
+export const PROFILES = [
+  locusProfile,
+  claudeProfile,
+  piProfile,
+  indusagiProfile,
+  agentCodeProfile,
+  geminiProfile,
+  qwenProfile,
+  opencodeProfile,
+  codexAcpProfile,
+  claudeAcpProfile,
+  copilotProfile,
+  acpProfile,
+] as const;
 /** What `auto` runs a CLI it does not recognise as: Locus, the primary contract. */
 const FALLBACK_PROFILE: CliProfile = locusProfile;
 
