@@ -11,6 +11,8 @@ import { DEFAULT_MAX_LINE_BYTES } from "../stream/line-reader";
 import { createLivePrinter, createStderrPassthrough } from "./live-printer";
 import { transcriptToMarkdown } from "../common/transcript-markdown";
 import { escapeForLog, escapeForTerminal, escapeJson } from "../protocol/visible-text";
+import { ASK_USAGE, askCommand } from "./ask-command";
+import { UsageError } from "./usage-error";
 
 const USAGE = `Usage:
   agent-stream check [FILE|-] [--dialect NAME (default locus)] [--max-line-bytes N]
@@ -22,13 +24,13 @@ const USAGE = `Usage:
       Run a CLI, print its events as they arrive (--json: normalized protocol-1 NDJSON),
       and exit with its done's exit code. Ctrl-C, SIGTERM or SIGHUP stops it (twice: at once).
       A bare <command> is looked up in PATH's absolute folders only; ./x is relative to this folder.
+${ASK_USAGE}
 
 FILE defaults to standard input (a .gz file is decompressed). Dialects: ${DIALECT_NAMES.join(", ")};
 transcript and run default to auto, which recognises the stream's dialect from its first lines.
 --max-line-bytes is at most ${MAX_LINE_BYTES} (more is that); --timeout-ms above 2147483647 is 0 (off).
 Exit code 2: the command line or the input file was wrong.`;
 
-class UsageError extends Error {}
 
 interface CommonOptions {
   dialect: DialectName;
@@ -45,6 +47,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await transcriptCommand(rest);
       case "run":
         return await runCommand(rest);
+      case "ask":
+        return await askCommand(rest);
       case "help":
       case "--help":
       case "-h":
