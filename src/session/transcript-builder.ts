@@ -240,6 +240,8 @@ export class TranscriptBuilder {
       this.listener?.({ kind: "block-updated", index: running.index, block: { ...running.card } });
     }
     this.reportCut();
+    // A next turn's text starts a block of its own.
+    this.growing.detach();
   }
 
   addStatus(status: string, message: string | null): void {
@@ -402,6 +404,12 @@ class GrowingText {
     if (this.pieces.length < PIECES_PER_JOIN) return;
     this.joined.push(this.pieces.join(""));
     this.pieces = [];
+  }
+
+  /** The block is whole: written out, and no later text continues it. */
+  detach(): void {
+    this.settle();
+    this.block = undefined;
   }
 
   /** Writes the text gathered so far into the block, so readers see all of it. */

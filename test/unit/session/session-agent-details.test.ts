@@ -143,6 +143,15 @@ describe("a session with agents that say more about their work", () => {
     assert.equal(s.toTranscript().status, "canceled");
   });
 
+  it("starts a new text block for the next turn's text", () => {
+    const { session: s, feed } = session({ severalTurns: true });
+    feed(start(), event("text_delta", { content: "one" }), done(true), start(), event("text_delta", { content: "two" }), done(true));
+    assert.deepEqual(s.blocks, [
+      { kind: "text", text: "one" },
+      { kind: "text", text: "two" },
+    ]);
+  });
+
   it("still treats a start after done as out of order in a stream of one turn", () => {
     const { session: s, feed } = session();
     feed(start(), done(true), start());
