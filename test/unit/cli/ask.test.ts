@@ -5,6 +5,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { Transcript, TranscriptBlock } from "../../../src/protocol/transcript";
+import { isAlive, waitUntil } from "../../helpers/acp-harness";
 import { agentStream, finishAgentStream, startAgentStream } from "../../helpers/agent-stream-cli";
 import { fakeCli } from "../../helpers/repo";
 
@@ -31,24 +32,6 @@ async function readBack(ndjson: string): Promise<{ check: string; checkCode: num
 
 function blocksOf<K extends TranscriptBlock["kind"]>(transcript: Transcript, kind: K): Extract<TranscriptBlock, { kind: K }>[] {
   return transcript.blocks.filter((block): block is Extract<TranscriptBlock, { kind: K }> => block.kind === kind);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function gone(pid: number, deadlineMs = 5000): Promise<boolean> {
-  const until = Date.now() + deadlineMs;
-  while (Date.now() < until) {
-    if (!isAlive(pid)) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return !isAlive(pid);
 }
 
 describe("agent-stream ask", function () {
@@ -166,14 +149,12 @@ describe("agent-stream ask", function () {
     const record = tmpFile("record.ndjson");
     const child = startAgentStream(askAcpArgs("slow", ["--json"], ["tick", "never sent"]), { env: { ...process.env, FAKE_ACP_RECORD: record } });
     const result = finishAgentStream(child);
-    let agentPid: number | undefined;
-    const until = Date.now() + 10_000;
-    while (agentPid === undefined && Date.now() < until) {
+    let agentPid = 0;
+    await waitUntil(() => {
       const started = fs.existsSync(record) ? /"slowStarted":(\d+)/.exec(fs.readFileSync(record, "utf8")) : null;
-      if (started) agentPid = Number(started[1]);
-      else await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    assert.ok(agentPid !== undefined, "the agent started its turn");
+      agentPid = started ? Number(started[1]) : 0;
+      return agentPid !== 0;
+    }, "the agent started its turn");
     child.kill("SIGINT");
     const r = await result;
     assert.equal(r.code, 130, r.stderr);
@@ -181,7 +162,7 @@ describe("agent-stream ask", function () {
     assert.equal(transcript.status, "canceled");
     assert.equal(r.stdout.match(/"type":"start"/g)?.length, 1, "the second prompt was not sent");
     assert.match(fs.readFileSync(record, "utf8"), /"cancel":/, "stopped in band with session/cancel");
-    assert.ok(await gone(agentPid), "the agent process is gone");
+    await waitUntil(() => !isAlive(agentPid), "the agent process is gone", 5000);
   });
 
   it("runs a stream CLI through its profile, one run per prompt, and reads both turns back", async () => {
