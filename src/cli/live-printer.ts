@@ -12,6 +12,20 @@ export interface PrinterStreams {
   color: boolean;
 }
 
+const TOOL_OUTPUT_LINES = 5;
+
+function lineCount(text: string): number {
+  return text === "" ? 0 : text.replace(/\n$/, "").split("\n").length;
+}
+
+/** The first lines of a text, indented, with a count of the rest. */
+function indentedHead(text: string, lines: number): string {
+  const all = text.replace(/\n$/, "").split("\n");
+  const shown = all.slice(0, lines).map((l) => `  ${l}`);
+  if (all.length > lines) shown.push(`  … ${all.length - lines} more lines`);
+  return shown.join("\n");
+}
+
 export function createLivePrinter(streams: PrinterStreams): (change: SessionChange) => void {
   // Every text printed is the stream's (or wraps it), so it is escaped here; only our own colour codes stay raw.
   const paint = (code: string, text: string) => {
@@ -48,9 +62,31 @@ export function createLivePrinter(streams: PrinterStreams): (change: SessionChan
       case "error":
         line(paint("31", `✗ ${block.code}: ${block.message}`));
         return;
+      case "permission":
+        line(paint("35", `? ${block.title} — ${block.options.map((option) => option.name).join(" / ")}`));
+        if (block.decision !== null) printAnswer(block);
+        return;
+      case "plan":
+        printPlan(block);
+        return;
     }
   };
+  const printAnswer = (block: Extract<TranscriptBlock, { kind: "permission" }>) => {
+    const option = block.options.find((candidate) => candidate.id === block.optionId);
+    const by = block.answeredBy !== null ? ` by ${block.answeredBy}` : "";
+    line(paint(block.decision === "allowed" ? "32" : "33", `  → ${block.decision}${option ? ` (${option.name})` : ""}${by}`));
+  };
+  const printPlan = (block: Extract<TranscriptBlock, { kind: "plan" }>) => {
+    const marks = { pending: "☐", in_progress: "◐", completed: "☑" } as const;
+    line(paint("34", ["plan:", ...block.entries.map((entry) => `  ${marks[entry.status]} ${entry.content}`)].join("\n")));
+  };
+  /** A tool's output and file changes, briefly: the card in the panel has them whole. */
+  const printToolResult = (block: Extract<TranscriptBlock, { kind: "tool" }>) => {
+    if (block.output !== null && block.output !== "") line(paint("2", indentedHead(block.output, TOOL_OUTPUT_LINES)));
+    for (const diff of block.diffs) line(paint("2", `  ${diff.oldText === null ? "new" : "changed"} ${diff.path} (+${lineCount(diff.newText)} lines)`));
+  };
   const printToolEnd = (block: Extract<TranscriptBlock, { kind: "tool" }>) => {
+    printToolResult(block);
     const timing = block.durationMs !== null ? ` (${formatDuration(block.durationMs)})` : "";
     if (block.status === "succeeded") line(paint("32", `✓ ${block.tool}${timing}`));
     else if (block.status === "failed") line(paint("31", `✗ ${block.tool}${timing}${block.error ? `: ${block.error}` : ""}`));
@@ -67,7 +103,10 @@ export function createLivePrinter(streams: PrinterStreams): (change: SessionChan
         write(lastKind === "thinking" ? paint("2", change.text) : escapeForTerminal(change.text));
         return;
       case "block-updated":
-        if (change.block.kind === "tool") printToolEnd(change.block);
+        // A running card changes often (an ACP agent's updates): it is printed when it ends.
+        if (change.block.kind === "tool" && change.block.status !== "running") printToolEnd(change.block);
+        if (change.block.kind === "permission" && change.block.decision !== null) printAnswer(change.block);
+        if (change.block.kind === "plan") printPlan(change.block);
         return;
       case "problem": {
         const where = change.problem.line !== null ? `line ${change.problem.line}` : "stream";

@@ -11,6 +11,8 @@ import { DEFAULT_MAX_LINE_BYTES } from "../stream/line-reader";
 import { createLivePrinter, createStderrPassthrough } from "./live-printer";
 import { transcriptToMarkdown } from "../common/transcript-markdown";
 import { escapeForLog, escapeForTerminal, escapeJson } from "../protocol/visible-text";
+import { ASK_USAGE, askCommand } from "./ask-command";
+import { UsageError } from "./usage-error";
 
 const USAGE = `Usage:
   agent-stream check [FILE|-] [--dialect NAME (default locus)] [--max-line-bytes N]
@@ -22,13 +24,13 @@ const USAGE = `Usage:
       Run a CLI, print its events as they arrive (--json: normalized protocol-1 NDJSON),
       and exit with its done's exit code. Ctrl-C, SIGTERM or SIGHUP stops it (twice: at once).
       A bare <command> is looked up in PATH's absolute folders only; ./x is relative to this folder.
+${ASK_USAGE}
 
 FILE defaults to standard input (a .gz file is decompressed). Dialects: ${DIALECT_NAMES.join(", ")};
 transcript and run default to auto, which recognises the stream's dialect from its first lines.
 --max-line-bytes is at most ${MAX_LINE_BYTES} (more is that); --timeout-ms above 2147483647 is 0 (off).
 Exit code 2: the command line or the input file was wrong.`;
 
-class UsageError extends Error {}
 
 interface CommonOptions {
   dialect: DialectName;
@@ -45,6 +47,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await transcriptCommand(rest);
       case "run":
         return await runCommand(rest);
+      case "ask":
+        return await askCommand(rest);
       case "help":
       case "--help":
       case "-h":
@@ -110,7 +114,7 @@ function inputOf(positionals: string[]): AsyncIterable<Uint8Array> {
 async function checkCommand(args: readonly string[]): Promise<number> {
   const { values, positionals } = parse(args, {});
   const { dialect, maxLineBytes } = commonOptions(values, "locus");
-  const session = await replayStream(inputOf(positionals), { adapter: createAdapter(dialect), maxLineBytes });
+  const session = await replayStream(inputOf(positionals), { adapter: createAdapter(dialect), maxLineBytes, severalTurns: true });
   for (const problem of session.problems) {
     process.stdout.write(`${problem.line !== null ? `line ${problem.line}` : "end of stream"}: ${problem.code} ${escapeForLog(problem.message)}\n`);
   }
@@ -122,7 +126,8 @@ async function transcriptCommand(args: readonly string[]): Promise<number> {
   const { dialect, maxLineBytes } = commonOptions(values, "auto");
   const format = values.format;
   if (format !== "json" && format !== "markdown") throw new UsageError(`--format must be json or markdown, got ${JSON.stringify(format)}`);
-  const session = await replayStream(inputOf(positionals), { adapter: createAdapter(dialect), maxLineBytes });
+  // A recording may hold several turns (`ask --json` writes one start…done per prompt): one transcript of them all.
+  const session = await replayStream(inputOf(positionals), { adapter: createAdapter(dialect), maxLineBytes, severalTurns: true });
   const transcript = session.toTranscript();
   process.stdout.write(format === "json" ? escapeJson(JSON.stringify(transcript, null, 2)) + "\n" : escapeForTerminal(transcriptToMarkdown(transcript)));
   return 0;

@@ -33,6 +33,22 @@ export interface Invocation {
   };
 }
 
+/**
+ * How the panel talks to the CLI. `stream` (the default): one process per prompt, its stdout read by a dialect.
+ * `acp`: an Agent Client Protocol agent, one warm process per conversation, JSON-RPC over its stdio; the prompt goes
+ * over the protocol, so `invocation` gives only the arguments that start it.
+ */
+export type CliTransport =
+  | { readonly kind: "stream" }
+  | {
+      readonly kind: "acp";
+      /**
+       * When `session/new` says authentication is required: the agent's `authenticate` methods to use, by id, in order
+       * of preference. Empty: none is chosen for the user; the turn fails with AUTH_EXPIRED, whose card offers Log In.
+       */
+      readonly authMethods: readonly string[];
+    };
+
 /** One agent CLI the panel can run: every list of CLIs (settings, `auto`, the docs) is derived from these. */
 export interface CliProfile<Name extends string = string> {
   /** What `agentStream.cli.profile` and `--profile` call it. */
@@ -53,8 +69,20 @@ export interface CliProfile<Name extends string = string> {
    * The "Log In" action runs the CLI with these in a terminal. Empty: the CLI has no login command, and is opened
    * interactively with `hint` shown (pi logs in with its `/login` command).
    */
-  readonly login: { readonly args: readonly string[]; readonly hint?: string };
+  readonly login: {
+    readonly args: readonly string[];
+    readonly hint?: string;
+    /** Run instead of the profile's command (an ACP adapter whose own CLI logs in: `codex login`). */
+    readonly command?: string;
+  };
+  /** Absent: `stream`. */
+  readonly transport?: CliTransport;
   invocation(request: InvocationRequest): Invocation;
+}
+
+/** Whether the CLI is run as an ACP agent, and how it is authenticated then. */
+export function acpTransportOf(profile: CliProfile): Extract<CliTransport, { kind: "acp" }> | undefined {
+  return profile.transport?.kind === "acp" ? profile.transport : undefined;
 }
 
 /** Keeps a profile's name as its literal type, so the list of names is derived from the registry. */

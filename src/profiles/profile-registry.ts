@@ -3,6 +3,7 @@
 // checked against it by test/unit/profiles/registry.test.ts). Adding a CLI: docs/adding-an-agent-cli.md.
 import type { DialectName } from "../dialects/registry";
 import type { CliInput } from "../process/cli-process";
+import { acpProfile, claudeAcpProfile, codexAcpProfile, copilotProfile, geminiProfile, opencodeProfile, qwenProfile } from "./acp-profiles";
 import { agentCodeProfile } from "./agent-code-profile";
 import type { CliProfile, ConversationKey } from "./cli-profile";
 import { claudeProfile } from "./claude-profile";
@@ -17,6 +18,13 @@ export const PROFILES = [
   piProfile,
   indusagiProfile,
   agentCodeProfile,
+  geminiProfile,
+  qwenProfile,
+  opencodeProfile,
+  codexAcpProfile,
+  claudeAcpProfile,
+  copilotProfile,
+  acpProfile,
   geminiStreamProfile,
   codexStreamProfile,
   opencodeStreamProfile,

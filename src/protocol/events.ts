@@ -37,14 +37,27 @@ export const StartPayloadSchema = z.object({
   model: z.optional(z.string()),
   provider: z.optional(z.string()),
   cwd: z.optional(z.string()),
+  /** The dialect the writer read these events from (`acp`), so a stream read back says where it came from. */
+  dialect: z.optional(z.string()),
 });
 
 export const ContentPayloadSchema = z.object({ content: z.string() });
 
+/** A file a tool changes, as the agent reports it (ACP `diff` content): `oldText` null for a new file. */
+export const ToolDiffSchema = z.object({ path: z.string(), oldText: z.nullable(z.string()), newText: z.string() });
+/** A place in a file a tool works on (ACP `locations`). */
+export const ToolLocationSchema = z.object({ path: z.string(), line: z.nullable(z.number()) });
+
+// What agents that say more about a tool tell (ACP): all optional, so protocol 1 streams stay valid as they are.
 export const ToolStartedPayloadSchema = z.object({
   tool: z.string(),
   toolId: z.optional(z.string()),
   parameters: z.optional(z.record(z.string(), z.unknown())),
+  /** The kind of tool (ACP: read, edit, execute, …). */
+  kind: z.optional(z.string()),
+  /** The agent's own one-line title for the call. */
+  title: z.optional(z.string()),
+  locations: z.optional(z.array(ToolLocationSchema)),
 });
 
 export const ToolCompletedPayloadSchema = z.object({
@@ -53,7 +66,53 @@ export const ToolCompletedPayloadSchema = z.object({
   success: z.boolean(),
   duration: z.optional(z.number().check(z.nonnegative())),
   error: z.optional(z.string()),
+  /** What the tool printed or returned, as text. */
+  output: z.optional(z.string()),
+  diffs: z.optional(z.array(ToolDiffSchema)),
 });
+
+export const TOOL_UPDATE_STATUSES = ["pending", "in_progress", "completed", "failed"] as const;
+
+/** A running tool call changed (ACP `tool_call_update`): only the fields present apply; a final status completes it. */
+export const ToolUpdatedPayloadSchema = z.object({
+  toolId: z.string(),
+  tool: z.optional(z.string()),
+  title: z.optional(z.string()),
+  kind: z.optional(z.string()),
+  status: z.optional(z.enum(TOOL_UPDATE_STATUSES)),
+  output: z.optional(z.string()),
+  diffs: z.optional(z.array(ToolDiffSchema)),
+  locations: z.optional(z.array(ToolLocationSchema)),
+});
+
+export const PERMISSION_OPTION_KINDS = ["allow_once", "allow_always", "reject_once", "reject_always"] as const;
+export const PermissionOptionSchema = z.object({ id: z.string(), name: z.string(), kind: z.enum(PERMISSION_OPTION_KINDS) });
+export const PERMISSION_DECISIONS = ["allowed", "rejected", "cancelled"] as const;
+
+/** The agent asks before it acts: the options in its words. */
+export const PermissionRequestedPayloadSchema = z.object({
+  requestId: z.string(),
+  toolId: z.optional(z.string()),
+  title: z.string(),
+  toolKind: z.optional(z.string()),
+  options: z.array(PermissionOptionSchema),
+});
+
+/** The one answer to a permission request, and who gave it (`cancelled`: nobody; Stop or close). */
+export const PermissionAnsweredPayloadSchema = z.object({
+  requestId: z.string(),
+  decision: z.enum(PERMISSION_DECISIONS),
+  optionId: z.optional(z.string()),
+  by: z.enum(["user", "setting", "cancelled"]),
+});
+
+export const PlanEntrySchema = z.object({
+  content: z.string(),
+  priority: z.enum(["high", "medium", "low"]),
+  status: z.enum(["pending", "in_progress", "completed"]),
+});
+/** The agent's whole plan: each one replaces the one before. */
+export const PlanPayloadSchema = z.object({ entries: z.array(PlanEntrySchema) });
 
 export const StatusPayloadSchema = z.object({
   status: z.string(),
@@ -68,6 +127,11 @@ export const DonePayloadSchema = z.object({
   toolsUsed: z.optional(z.array(z.string())),
   tokensUsed: z.optional(z.number().check(z.nonnegative())),
   success: z.boolean(),
+  /**
+   * How the turn ended, when the writer knows better than `success` can say (a stopped run is `canceled`, not
+   * `failed`). Written by the session into the streams it normalizes; absent in protocol 1 as specified.
+   */
+  status: z.optional(z.enum(["completed", "failed", "canceled"])),
 });
 
 function envelope<T extends string, P extends z.ZodMiniType>(type: T, payload: P) {
@@ -85,6 +149,10 @@ export const TextDeltaEventSchema = envelope("text_delta", ContentPayloadSchema)
 export const ThinkingEventSchema = envelope("thinking", ContentPayloadSchema);
 export const ToolStartedEventSchema = envelope("tool_started", ToolStartedPayloadSchema);
 export const ToolCompletedEventSchema = envelope("tool_completed", ToolCompletedPayloadSchema);
+export const ToolUpdatedEventSchema = envelope("tool_updated", ToolUpdatedPayloadSchema);
+export const PermissionRequestedEventSchema = envelope("permission_requested", PermissionRequestedPayloadSchema);
+export const PermissionAnsweredEventSchema = envelope("permission_answered", PermissionAnsweredPayloadSchema);
+export const PlanEventSchema = envelope("plan", PlanPayloadSchema);
 export const StatusEventSchema = envelope("status", StatusPayloadSchema);
 export const ErrorEventSchema = envelope("error", ErrorPayloadSchema);
 export const DoneEventSchema = envelope("done", DonePayloadSchema);
@@ -95,6 +163,10 @@ export const CliStreamEventSchema = z.discriminatedUnion("type", [
   ThinkingEventSchema,
   ToolStartedEventSchema,
   ToolCompletedEventSchema,
+  ToolUpdatedEventSchema,
+  PermissionRequestedEventSchema,
+  PermissionAnsweredEventSchema,
+  PlanEventSchema,
   StatusEventSchema,
   ErrorEventSchema,
   DoneEventSchema,
@@ -112,6 +184,10 @@ export const EVENT_SCHEMAS: { readonly [T in CliEventType]: z.ZodMiniType<EventO
   thinking: ThinkingEventSchema,
   tool_started: ToolStartedEventSchema,
   tool_completed: ToolCompletedEventSchema,
+  tool_updated: ToolUpdatedEventSchema,
+  permission_requested: PermissionRequestedEventSchema,
+  permission_answered: PermissionAnsweredEventSchema,
+  plan: PlanEventSchema,
   status: StatusEventSchema,
   error: ErrorEventSchema,
   done: DoneEventSchema,

@@ -1,6 +1,17 @@
 // The transcript a session keeps: what the panel shows and what `agent-stream transcript --format json` prints.
 import * as z from "zod/mini";
-import { ProtocolErrorCodeSchema } from "./events";
+import {
+  PERMISSION_DECISIONS,
+  PERMISSION_OPTION_KINDS,
+  PermissionOptionSchema,
+  PlanEntrySchema,
+  ProtocolErrorCodeSchema,
+  ToolDiffSchema,
+  ToolLocationSchema,
+} from "./events";
+
+// The shapes an event and a block share are defined once, with the events.
+export { PERMISSION_DECISIONS, PERMISSION_OPTION_KINDS, PermissionOptionSchema, PlanEntrySchema, ToolDiffSchema, ToolLocationSchema };
 
 /** Why a line or event could not be used as it was. Data, never an exception. */
 export const PROBLEM_CODES = [
@@ -32,11 +43,7 @@ const TruncatedCharsSchema = z.optional(z.number().check(z.int(), z.nonnegative(
 
 export const TextBlockSchema = z.object({ kind: z.literal("text"), text: z.string(), truncatedChars: TruncatedCharsSchema });
 export const ThinkingBlockSchema = z.object({ kind: z.literal("thinking"), text: z.string(), truncatedChars: TruncatedCharsSchema });
-/** A file a tool changes, as the agent reports it (ACP `diff` content): `oldText` null for a new file. */
-export const ToolDiffSchema = z.object({ path: z.string(), oldText: z.nullable(z.string()), newText: z.string() });
 export type ToolDiff = z.infer<typeof ToolDiffSchema>;
-/** A place in a file a tool works on (ACP `locations`). */
-export const ToolLocationSchema = z.object({ path: z.string(), line: z.nullable(z.number()) });
 export type ToolLocation = z.infer<typeof ToolLocationSchema>;
 
 export const ToolCardSchema = z.object({
@@ -60,10 +67,7 @@ export const ToolCardSchema = z.object({
   locations: z._default(z.array(ToolLocationSchema), []),
 });
 
-export const PERMISSION_OPTION_KINDS = ["allow_once", "allow_always", "reject_once", "reject_always"] as const;
-export const PermissionOptionSchema = z.object({ id: z.string(), name: z.string(), kind: z.enum(PERMISSION_OPTION_KINDS) });
 export type PermissionOption = z.infer<typeof PermissionOptionSchema>;
-export const PERMISSION_DECISIONS = ["allowed", "rejected", "cancelled"] as const;
 
 /** An agent asked before it acts (ACP `session/request_permission`): the options in its words, and what was answered. */
 export const PermissionBlockSchema = z.object({
@@ -80,11 +84,6 @@ export const PermissionBlockSchema = z.object({
 });
 export type PermissionBlock = z.infer<typeof PermissionBlockSchema>;
 
-export const PlanEntrySchema = z.object({
-  content: z.string(),
-  priority: z.enum(["high", "medium", "low"]),
-  status: z.enum(["pending", "in_progress", "completed"]),
-});
 export type PlanEntry = z.infer<typeof PlanEntrySchema>;
 /** The agent's plan (ACP `plan`): each update replaces the whole plan, in place. */
 export const PlanBlockSchema = z.object({ kind: z.literal("plan"), entries: z.array(PlanEntrySchema) });

@@ -2,10 +2,23 @@
 import type { CliEventType } from "../protocol/events";
 import { isFinished, type SessionState } from "../protocol/session-states";
 
-/** What can happen to a session: it is begun, an event arrives, or it ends one of three ways. */
-export type SessionInput = "begin" | Exclude<CliEventType, "done"> | "done:completed" | "done:failed" | "done:canceled";
+/** Events that say more about a turn already under way: the session moves on them as on the protocol-1 input named. */
+type DetailEventType = "tool_updated" | "permission_requested" | "permission_answered" | "plan";
+
+/**
+ * What can happen to a session: it is begun, an event arrives, it ends one of three ways, or (a stream of several
+ * turns) a finished turn is followed by the next.
+ */
+export type SessionInput =
+  | "begin"
+  | "next_turn"
+  | Exclude<CliEventType, "done" | DetailEventType>
+  | "done:completed"
+  | "done:failed"
+  | "done:canceled";
 export const SESSION_INPUTS: readonly SessionInput[] = [
   "begin",
+  "next_turn",
   "start",
   "text_delta",
   "thinking",
@@ -19,7 +32,8 @@ export const SESSION_INPUTS: readonly SessionInput[] = [
 ];
 
 export function nextState(state: SessionState, input: SessionInput): SessionState {
-  // A finished session stays finished: whatever comes after `done` is dropped.
+  // A finished session stays finished (whatever comes after `done` is dropped), unless its next turn begins.
+  if (input === "next_turn") return isFinished(state) ? "starting" : state;
   if (isFinished(state)) return state;
   switch (input) {
     case "begin":

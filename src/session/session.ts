@@ -34,6 +34,12 @@ export interface SessionOptions {
   keepBlocks?: boolean;
   /** The transcript's limits; the defaults (TRANSCRIPT_LIMITS) unless a test needs small ones. */
   limits?: Partial<TranscriptLimits>;
+  /**
+   * True: a `start` after a `done` begins the stream's next turn (`agent-stream ask --json` writes one start…done per
+   * prompt), and the transcript holds every turn's blocks in order, with the last turn's status and done. False (a
+   * live run of one process): whatever follows the done is out of order.
+   */
+  severalTurns?: boolean;
 }
 
 const STDERR_LINES_IN_CRASH_MESSAGE = 12;
@@ -52,6 +58,8 @@ export class Session {
   private doneValue: DoneSummary | null = null;
   private finalStatusValue: FinalStatus | null = null;
   private sawStart = false;
+  /** The dialect a normalized stream says its events were read from (its start's `dialect`). */
+  private sourceDialect: string | null = null;
   private stopCause: StopCause | null = null;
   private pendingFatalError = false;
   /** Malformed lines seen before the stream started wait for its `start`, so a banner line cannot displace it. */
@@ -107,6 +115,7 @@ export class Session {
   }
 
   acceptEvent(event: CliStreamEvent, line: number | null): void {
+    if (isFinished(this.stateValue) && event.type === "start" && this.options.severalTurns === true) this.beginNextTurn();
     if (isFinished(this.stateValue)) {
       this.report(line, "OUT_OF_ORDER", `${event.type} after done ignored`);
       return;
@@ -206,12 +215,22 @@ export class Session {
     if (done === null || this.finalStatusValue === null) throw new Error("toTranscript before the session is done");
     return {
       sessionId: this.sessionIdValue,
-      dialect: typeof this.options.dialect === "function" ? this.options.dialect() : this.options.dialect,
+      dialect: this.sourceDialect ?? (typeof this.options.dialect === "function" ? this.options.dialect() : this.options.dialect),
       status: this.finalStatusValue,
       blocks: this.blocks,
       done: { ...done, toolsUsed: [...done.toolsUsed] },
       problems: [...this.problemList],
     };
+  }
+
+  /** The turn is over and the next begins: the blocks stay, what the done said is the next turn's to say. */
+  private beginNextTurn(): void {
+    this.sawStart = false;
+    this.doneValue = null;
+    this.finalStatusValue = null;
+    this.stopCause = null;
+    this.pendingFatalError = false;
+    this.move("next_turn");
   }
 
   private acceptStart(event: EventOfType<"start">, line: number | null): void {
@@ -221,6 +240,7 @@ export class Session {
     }
     this.sawStart = true;
     this.sessionIdValue = event.sessionId;
+    if (event.payload.dialect !== undefined) this.sourceDialect = event.payload.dialect;
     this.move("start");
     this.options.onEvent?.(event);
     this.flushMalformedBeforeStart();
@@ -238,12 +258,38 @@ export class Session {
         break;
       case "tool_started": {
         const p = event.payload;
-        this.transcript.startTool(p.tool, p.toolId ?? null, p.parameters ?? null, event.timestamp);
+        this.transcript.startTool(p.tool, p.toolId ?? null, p.parameters ?? null, event.timestamp, { toolKind: p.kind, title: p.title, locations: p.locations });
         break;
       }
       case "tool_completed":
         this.completeTool(event, line);
         break;
+      case "tool_updated":
+        this.transcript.updateTool({ ...event.payload, toolKind: event.payload.kind, timestamp: event.timestamp });
+        this.move("tool_completed");
+        this.options.onEvent?.(event);
+        return;
+      case "permission_requested": {
+        const p = event.payload;
+        this.transcript.addPermission(p.requestId, p.toolId ?? null, p.title, p.options);
+        this.move("status");
+        this.options.onEvent?.(event);
+        return;
+      }
+      case "permission_answered": {
+        const p = event.payload;
+        if (!this.transcript.answerPermission(p.requestId, { decision: p.decision, optionId: p.optionId ?? null, by: p.by })) {
+          this.report(line, "OUT_OF_ORDER", `permission_answered for request ${p.requestId} that was never asked`);
+        }
+        this.move("status");
+        this.options.onEvent?.(event);
+        return;
+      }
+      case "plan":
+        this.transcript.setPlan(event.payload.entries);
+        this.move("status");
+        this.options.onEvent?.(event);
+        return;
       case "status":
         this.transcript.addStatus(event.payload.status, event.payload.message ?? null);
         break;
@@ -255,7 +301,7 @@ export class Session {
         break;
       case "done":
         this.finish(event.payload, false);
-        this.options.onEvent?.(event);
+        this.options.onEvent?.(this.withStatus(event));
         return;
     }
     this.move(event.type);
@@ -271,6 +317,8 @@ export class Session {
       durationMs: p.duration ?? null,
       error: p.error ?? null,
       timestamp: event.timestamp,
+      output: p.output,
+      diffs: p.diffs,
     });
     if (matched) return;
     this.report(line, "OUT_OF_ORDER", `tool_completed for ${p.tool}${p.toolId ? ` (${p.toolId})` : ""} without a tool_started`);
@@ -289,7 +337,7 @@ export class Session {
       success: payload.success,
       synthesized,
     };
-    this.finalStatusValue = payload.success ? "completed" : this.stopCause === "user" ? "canceled" : "failed";
+    this.finalStatusValue = payload.status ?? (payload.success ? "completed" : this.stopCause === "user" ? "canceled" : "failed");
     this.move(`done:${this.finalStatusValue}`);
     this.options.onChange?.({ kind: "done", done: this.doneValue, status: this.finalStatusValue });
   }
@@ -298,7 +346,14 @@ export class Session {
     this.ensureStarted();
     const payload = { exitCode, duration: this.elapsed(), toolsUsed: this.transcript.toolsUsed, success: false };
     this.finish(payload, true);
-    this.options.onEvent?.(this.envelope("done", payload));
+    this.options.onEvent?.(this.withStatus(this.envelope("done", payload)));
+  }
+
+  /** The done as passed on: saying how the turn ended, so a stopped run reads back as canceled, not failed. */
+  private withStatus(event: EventOfType<"done">): EventOfType<"done"> {
+    const status = this.finalStatusValue;
+    if (status === null || event.payload.status === status) return event;
+    return { ...event, payload: { ...event.payload, status } };
   }
 
   private ensureStarted(): void {

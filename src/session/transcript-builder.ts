@@ -2,7 +2,19 @@
 // and tells listeners exactly what changed so a view can repaint only that.
 import type { ProtocolError } from "../protocol/events";
 import type { TranscriptChange } from "../protocol/messages";
-import type { StatusBlock, TextBlock, ThinkingBlock, ToolCard, TranscriptBlock } from "../protocol/transcript";
+import type {
+  PermissionBlock,
+  PermissionOption,
+  PlanBlock,
+  PlanEntry,
+  StatusBlock,
+  TextBlock,
+  ThinkingBlock,
+  ToolCard,
+  ToolDiff,
+  ToolLocation,
+  TranscriptBlock,
+} from "../protocol/transcript";
 
 /**
  * What a session keeps, so that no answer, however long, can exhaust memory or a JavaScript string (512 MiB).
@@ -71,6 +83,31 @@ export interface ToolCompletion {
   error: string | null;
   /** The completing event's timestamp: used for a duration when the CLI gives none. */
   timestamp: number | null;
+  output?: string;
+  diffs?: ToolDiff[];
+}
+
+/** What an agent that says more about a tool call tells; absent fields leave the card as it was. */
+export interface ToolDetails {
+  toolKind?: string;
+  title?: string;
+  output?: string;
+  diffs?: ToolDiff[];
+  locations?: ToolLocation[];
+}
+
+/** A tool call changed: its details, and a final status when it ended. */
+export interface ToolUpdate extends ToolDetails {
+  toolId: string;
+  tool?: string;
+  status?: "pending" | "in_progress" | "completed" | "failed";
+  timestamp: number | null;
+}
+
+export interface PermissionAnswer {
+  decision: "allowed" | "rejected" | "cancelled";
+  optionId: string | null;
+  by: "user" | "setting" | "cancelled";
 }
 
 export class TranscriptBuilder {
@@ -87,6 +124,10 @@ export class TranscriptBuilder {
   private omittedNote: StatusBlock | null = null;
   /** The kind of text whose deltas go to a block that was not kept. */
   private omittedText: "text" | "thinking" | null = null;
+  /** Open and answered permission blocks by request id, so an answer updates its request in place. */
+  private readonly permissions = new Map<string, { index: number; block: PermissionBlock }>();
+  /** This turn's plan block: each plan replaces it in place; the next turn starts its own. */
+  private plan: { index: number; block: PlanBlock } | undefined;
   private readonly keepBlocks: boolean;
   private readonly limits: TranscriptLimits;
 
@@ -133,11 +174,12 @@ export class TranscriptBuilder {
     this.growing.follow(block, index + 1, kept.length, dropped);
   }
 
-  startTool(tool: string, toolId: string | null, parameters: Record<string, unknown> | null, timestamp: number | null): void {
+  startTool(tool: string, toolId: string | null, parameters: Record<string, unknown> | null, timestamp: number | null, details?: ToolDetails): void {
     const name = this.keepField(tool);
     this.noteTool(name);
     const card: ToolCard = { kind: "tool", tool: name, toolId, parameters, status: "running", durationMs: null, error: null, ...noToolDetails() };
     if (this.keepBlocks) this.keepParameters(card);
+    if (details !== undefined) this.applyDetails(card, details);
     const index = this.add(card);
     // A call the transcript had no room for is not followed; nor are more running calls than it keeps blocks.
     if (index !== OMITTED && this.running.length < this.limits.blocks) this.running.push({ index, card, startedAt: timestamp });
@@ -160,12 +202,13 @@ export class TranscriptBuilder {
         status,
         durationMs: completion.durationMs,
         error: completion.error === null ? null : this.keepField(completion.error),
-        ...noToolDetails(),
+        ...this.detailsOf(completion),
       });
       return false;
     }
     const [running] = this.running.splice(position, 1);
     const card = running.card;
+    this.applyDetails(card, completion);
     card.status = status;
     card.error = completion.error === null ? null : this.keepField(completion.error);
     card.durationMs = completion.durationMs ?? elapsed(running.startedAt, completion.timestamp);
@@ -173,14 +216,70 @@ export class TranscriptBuilder {
     return true;
   }
 
+  /**
+   * A running call changed (ACP `tool_call_update`). A final status completes it. Returns false when no card was
+   * running for it: a card is made from what the update says (an agent may update a call it never announced).
+   */
+  updateTool(update: ToolUpdate): boolean {
+    const position = this.findRunning(update.tool ?? "", update.toolId);
+    const final = update.status === "completed" || update.status === "failed";
+    if (position === -1) {
+      const tool = update.tool ?? update.toolKind ?? "tool";
+      this.startTool(tool, update.toolId, null, update.timestamp, update);
+      if (final) this.completeTool({ tool, toolId: update.toolId, success: update.status === "completed", durationMs: null, error: null, timestamp: update.timestamp });
+      return false;
+    }
+    const running = this.running[position];
+    this.applyDetails(running.card, update);
+    if (final) {
+      const success = update.status === "completed";
+      return this.completeTool({ tool: running.card.tool, toolId: update.toolId, success, durationMs: null, error: null, timestamp: update.timestamp });
+    }
+    this.listener?.({ kind: "block-updated", index: running.index, block: { ...running.card } });
+    return true;
+  }
+
+  /** An agent asks before it acts: a block that waits for its answer. */
+  addPermission(requestId: string, toolId: string | null, title: string, options: PermissionOption[]): void {
+    const block: PermissionBlock = { kind: "permission", toolId, title, options, decision: null, optionId: null, answeredBy: null };
+    const index = this.add(block);
+    this.permissions.set(requestId, { index, block });
+  }
+
+  /** The answer, in place; false when no request of that id was seen. */
+  answerPermission(requestId: string, answer: PermissionAnswer): boolean {
+    const asked = this.permissions.get(requestId);
+    if (asked === undefined) return false;
+    this.permissions.delete(requestId);
+    asked.block.decision = answer.decision;
+    asked.block.optionId = answer.optionId;
+    asked.block.answeredBy = answer.by === "cancelled" ? null : answer.by;
+    this.listener?.({ kind: "block-updated", index: asked.index, block: { ...asked.block } });
+    return true;
+  }
+
+  /** The whole plan: the turn's plan block is replaced in place, or added on the turn's first plan. */
+  setPlan(entries: PlanEntry[]): void {
+    if (this.plan === undefined) {
+      const block: PlanBlock = { kind: "plan", entries };
+      this.plan = { index: this.add(block), block };
+      return;
+    }
+    this.plan.block.entries = entries;
+    this.listener?.({ kind: "block-updated", index: this.plan.index, block: { ...this.plan.block } });
+  }
+
   /** The session is over: tools still running never completed, and a cut block gets its final count. */
   finish(): void {
+    this.plan = undefined;
     for (const running of this.running.splice(0)) {
       running.card.status = "abandoned";
       this.listener?.({ kind: "block-updated", index: running.index, block: { ...running.card } });
     }
     this.reportCut();
     this.reportOmitted();
+    // A next turn's text starts a block of its own.
+    this.growing.detach();
   }
 
   addStatus(status: string, message: string | null): void {
@@ -286,6 +385,41 @@ export class TranscriptBuilder {
     card.truncatedChars = size;
   }
 
+  private detailsOf(details: ToolDetails): Pick<ToolCard, "toolKind" | "title" | "output" | "diffs" | "locations"> {
+    const card = noToolDetails();
+    this.applyDetails(card, details);
+    return card;
+  }
+
+  /** Present fields replace the card's. Output and diffs count against the session's limits like any text. */
+  private applyDetails(card: Pick<ToolCard, "toolKind" | "title" | "output" | "diffs" | "locations">, details: ToolDetails): void {
+    if (details.toolKind !== undefined) card.toolKind = details.toolKind;
+    if (details.title !== undefined) card.title = details.title;
+    if (details.locations !== undefined) card.locations = details.locations;
+    if (details.output !== undefined) card.output = this.keepOutput(details.output);
+    if (details.diffs !== undefined) card.diffs = this.keepDiffs(details.diffs);
+  }
+
+  /** A tool's output is kept like a text block: up to the limits, then cut with a note of how much was dropped. */
+  private keepOutput(output: string): string {
+    if (!this.keepBlocks) return output;
+    const kept = keepable(output, this.textRoom(0));
+    this.keptChars += kept.length;
+    const dropped = output.length - kept.length;
+    return dropped === 0 ? kept : `${kept}\n… ${dropped.toLocaleString("en-US")} more characters not kept`;
+  }
+
+  /** Diffs too large to keep are dropped whole: half a file change would say something the agent did not. */
+  private keepDiffs(diffs: ToolDiff[]): ToolDiff[] {
+    if (!this.keepBlocks) return diffs;
+    return diffs.filter((diff) => {
+      const size = diff.path.length + (diff.oldText?.length ?? 0) + diff.newText.length;
+      if (size > this.textRoom(0)) return false;
+      this.keptChars += size;
+      return true;
+    });
+  }
+
   private noteTool(tool: string): void {
     if (this.toolNames.size < MAX_TOOL_NAMES) this.toolNames.add(tool);
   }
@@ -346,6 +480,12 @@ class GrowingText {
     if (this.pieces.length < PIECES_PER_JOIN) return;
     this.joined.push(this.pieces.join(""));
     this.pieces = [];
+  }
+
+  /** The block is whole: written out, and no later text continues it. */
+  detach(): void {
+    this.settle();
+    this.block = undefined;
   }
 
   /** Writes the text gathered so far into the block, so readers see all of it. */

@@ -5,37 +5,37 @@ import { SESSION_INPUTS, nextState, type SessionInput } from "../../../src/sessi
 // The specification, written out pair by pair: what each input does in each state.
 const EXPECTED: Record<SessionState, Record<SessionInput, SessionState>> = {
   idle: {
-    begin: "starting", start: "running", text_delta: "streaming", thinking: "streaming", tool_started: "running",
+    next_turn: "idle", begin: "starting", start: "running", text_delta: "streaming", thinking: "streaming", tool_started: "running",
     tool_completed: "running", status: "running", error: "running",
     "done:completed": "completed", "done:failed": "failed", "done:canceled": "canceled",
   },
   starting: {
-    begin: "starting", start: "running", text_delta: "streaming", thinking: "streaming", tool_started: "running",
+    next_turn: "starting", begin: "starting", start: "running", text_delta: "streaming", thinking: "streaming", tool_started: "running",
     tool_completed: "running", status: "running", error: "running",
     "done:completed": "completed", "done:failed": "failed", "done:canceled": "canceled",
   },
   running: {
-    begin: "running", start: "running", text_delta: "streaming", thinking: "streaming", tool_started: "running",
+    next_turn: "running", begin: "running", start: "running", text_delta: "streaming", thinking: "streaming", tool_started: "running",
     tool_completed: "running", status: "running", error: "running",
     "done:completed": "completed", "done:failed": "failed", "done:canceled": "canceled",
   },
   streaming: {
-    begin: "streaming", start: "streaming", text_delta: "streaming", thinking: "streaming", tool_started: "running",
+    next_turn: "streaming", begin: "streaming", start: "streaming", text_delta: "streaming", thinking: "streaming", tool_started: "running",
     tool_completed: "running", status: "streaming", error: "streaming",
     "done:completed": "completed", "done:failed": "failed", "done:canceled": "canceled",
   },
   completed: {
-    begin: "completed", start: "completed", text_delta: "completed", thinking: "completed", tool_started: "completed",
+    next_turn: "starting", begin: "completed", start: "completed", text_delta: "completed", thinking: "completed", tool_started: "completed",
     tool_completed: "completed", status: "completed", error: "completed",
     "done:completed": "completed", "done:failed": "completed", "done:canceled": "completed",
   },
   failed: {
-    begin: "failed", start: "failed", text_delta: "failed", thinking: "failed", tool_started: "failed",
+    next_turn: "starting", begin: "failed", start: "failed", text_delta: "failed", thinking: "failed", tool_started: "failed",
     tool_completed: "failed", status: "failed", error: "failed",
     "done:completed": "failed", "done:failed": "failed", "done:canceled": "failed",
   },
   canceled: {
-    begin: "canceled", start: "canceled", text_delta: "canceled", thinking: "canceled", tool_started: "canceled",
+    next_turn: "starting", begin: "canceled", start: "canceled", text_delta: "canceled", thinking: "canceled", tool_started: "canceled",
     tool_completed: "canceled", status: "canceled", error: "canceled",
     "done:completed": "canceled", "done:failed": "canceled", "done:canceled": "canceled",
   },

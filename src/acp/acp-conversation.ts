@@ -1,0 +1,132 @@
+// An ACP conversation shaped like the panel's other runs: each prompt is an AcpRun whose session reads the agent's
+// events as normalized events (dialect `acp`) and ends with exactly one `done`, however the turn ends.
+import { randomUUID } from "node:crypto";
+import type { ContentBlock } from "@agentclientprotocol/sdk";
+import { PROTOCOL_VERSION, type CliEventType, type CliStreamEvent, type EventOfType } from "../protocol/events";
+import type { Transcript } from "../protocol/transcript";
+import { Session, type SessionOptions } from "../session/session";
+import { AcpEventTranslator } from "./acp-event-translator";
+import type { AcpEvent } from "./acp-events";
+import { AcpAgentConnection, type AcpAgentConnectionOptions } from "./agent-connection";
+import type { AcpTurnOutcome } from "./turn-outcome";
+
+export const ACP_DIALECT = "acp";
+/** What a shell reports for Ctrl-C: a canceled turn's exit code, as a stopped CLI's. */
+const CANCELED_EXIT_CODE = 130;
+
+export type AcpConversationOptions = Omit<AcpAgentConnectionOptions, "onEvent">;
+export type AcpRunOptions = Omit<SessionOptions, "dialect" | "severalTurns">;
+
+/** One conversation: one warm agent process for all its turns, one turn at a time. */
+export class AcpConversation {
+  /** The conversation's id in the normalized stream: the same for every turn, so they read back as one. */
+  readonly id = randomUUID();
+  private readonly connection: AcpAgentConnection;
+  private current: AcpRun | undefined;
+
+  constructor(private readonly options: AcpConversationOptions) {
+    this.connection = new AcpAgentConnection({ ...options, onEvent: (event) => this.current?.accept(event) });
+  }
+
+  /** The agent's process id while it runs. */
+  get pid(): number | undefined {
+    return this.connection.pid;
+  }
+
+  /** One turn. A second prompt while one runs is a programmer error, as for the connection. */
+  prompt(blocks: readonly ContentBlock[], options: AcpRunOptions = {}): AcpRun {
+    if (this.current !== undefined) throw new Error("AcpConversation.prompt: a turn is already running");
+    const run = new AcpRun(this.connection, this.id, this.commandLine(), options);
+    this.current = run;
+    run.begin(blocks).finally(() => {
+      if (this.current === run) this.current = undefined;
+    });
+    return run;
+  }
+
+  /** Ends the agent's whole process tree; a turn still running ends canceled. */
+  dispose(): Promise<void> {
+    this.current?.noteStop();
+    return this.connection.dispose();
+  }
+
+  kill(): void {
+    this.current?.noteStop();
+    this.connection.kill();
+  }
+
+  private commandLine(): string {
+    return [this.options.command, ...this.options.args].join(" ");
+  }
+}
+
+/** One prompt's turn: a session fed by the agent's events; `finished` settles with its transcript, never rejects. */
+export class AcpRun {
+  readonly session: Session;
+  readonly finished: Promise<Transcript>;
+  private readonly translator: AcpEventTranslator;
+  private settle: (transcript: Transcript) => void = () => {};
+  private beganAt = 0;
+
+  constructor(
+    private readonly connection: AcpAgentConnection,
+    private readonly conversationId: string,
+    private readonly command: string,
+    options: AcpRunOptions,
+  ) {
+    this.session = new Session({ ...options, dialect: ACP_DIALECT });
+    this.translator = new AcpEventTranslator((type, payload) => this.feed(type, payload));
+    this.finished = new Promise((resolve) => (this.settle = resolve));
+  }
+
+  /** The user's Stop: in band first (`session/cancel`), the signal escalation after the connection's grace. */
+  async stop(): Promise<Transcript> {
+    this.noteStop();
+    await this.connection.cancel();
+    return this.finished;
+  }
+
+  /** @internal The conversation's events for this turn. */
+  accept(event: AcpEvent): void {
+    this.translator.translate(event);
+  }
+
+  /** @internal The session hears of a stop before the agent's last words, so they are not shown as failures. */
+  noteStop(): void {
+    this.session.stopRequested("user");
+  }
+
+  /** @internal */
+  async begin(blocks: readonly ContentBlock[]): Promise<void> {
+    this.beganAt = Date.now();
+    this.session.begin();
+    this.feed("start", { command: this.command, dialect: ACP_DIALECT });
+    const outcome = await this.connection.prompt(blocks);
+    this.end(outcome);
+    this.settle(this.session.toTranscript());
+  }
+
+  private end(outcome: AcpTurnOutcome): void {
+    const duration = Math.max(0, Date.now() - this.beganAt);
+    const tokens = this.translator.tokensUsed === undefined ? {} : { tokensUsed: this.translator.tokensUsed };
+    if (outcome.status === "completed") {
+      this.feed("done", { exitCode: 0, duration, success: true, ...tokens });
+      return;
+    }
+    if (outcome.status === "canceled") {
+      this.noteStop();
+      this.feed("done", { exitCode: CANCELED_EXIT_CODE, duration, success: false, status: "canceled", ...tokens });
+      return;
+    }
+    this.feed("error", { error: outcome.error });
+    this.feed("done", { exitCode: 1, duration, success: false, status: "failed", ...tokens });
+  }
+
+  private feed<T extends CliEventType>(type: T, payload: EventOfType<T>["payload"]): void {
+    this.session.acceptEvent(this.envelope(type, payload), null);
+  }
+
+  private envelope<T extends CliEventType>(type: T, payload: EventOfType<T>["payload"]): CliStreamEvent {
+    return { protocol: PROTOCOL_VERSION, type, sessionId: this.conversationId, timestamp: Date.now(), payload } as EventOfType<T>;
+  }
+}

@@ -1,0 +1,89 @@
+// An ACP conversation's events → the normalized events every session reads (src/protocol/events.ts): text, thinking,
+// tool cards with their kind, title, output, diffs and locations, permission requests and answers, the plan. Pure:
+// the run owns the clock and the session.
+import type { CliEventType, EventOfType } from "../protocol/events";
+import { isRecord } from "../protocol/json-record";
+import type { AcpEvent, AcpPermissionDecision, AcpToolCall } from "./acp-events";
+
+/** Hands on one normalized event (the envelope is the caller's). */
+export type EmitEvent = <T extends CliEventType>(type: T, payload: EventOfType<T>["payload"]) => void;
+
+export class AcpEventTranslator {
+  /** Tokens in the context window, as the agent last said: the turn's `tokensUsed`. */
+  tokensUsed: number | undefined;
+
+  constructor(private readonly emit: EmitEvent) {}
+
+  translate(event: AcpEvent): void {
+    switch (event.type) {
+      case "text":
+        if (event.text !== "") this.emit("text_delta", { content: event.text });
+        return;
+      case "thought":
+        if (event.text !== "") this.emit("thinking", { content: event.text });
+        return;
+      case "tool_call":
+        if (event.change === "created") this.started(event.call);
+        else this.emit("tool_updated", updateOf(event.call));
+        return;
+      case "plan":
+        this.emit("plan", { entries: event.entries.map((entry) => ({ ...entry })) });
+        return;
+      case "permission_requested": {
+        const { request } = event;
+        this.emit("permission_requested", {
+          requestId: String(request.requestId),
+          toolId: request.toolCallId,
+          title: request.title,
+          toolKind: request.toolKind,
+          options: request.options.map((option) => ({ ...option })),
+        });
+        return;
+      }
+      case "permission_answered":
+        this.emit("permission_answered", { requestId: String(event.requestId), ...answerOf(event.decision) });
+        return;
+      case "usage":
+        this.tokensUsed = event.usage.used;
+        return;
+      // The chat's header and menus show these; a transcript has no block for them.
+      case "mode":
+      case "commands":
+      case "session_title":
+      case "session_ready":
+        return;
+    }
+  }
+
+  /** A new call: its card, then whatever the first message already said beyond the start (output, a final status). */
+  private started(call: AcpToolCall): void {
+    const parameters = isRecord(call.rawInput) ? { parameters: call.rawInput } : {};
+    this.emit("tool_started", { tool: call.kind, toolId: call.toolCallId, ...parameters, kind: call.kind, title: call.title, locations: call.locations });
+    const update = updateOf(call);
+    if (call.content.length > 0 || call.status === "completed" || call.status === "failed") this.emit("tool_updated", update);
+  }
+}
+
+/** Everything the merged call says now: an update applies what is present, and the merged call has it all. */
+function updateOf(call: AcpToolCall): EventOfType<"tool_updated">["payload"] {
+  const texts = call.content.flatMap((content) => (content.type === "text" ? [content.text] : []));
+  const diffs = call.content.flatMap((content) =>
+    content.type === "diff" ? [{ path: content.path, oldText: content.oldText, newText: content.newText }] : [],
+  );
+  return {
+    toolId: call.toolCallId,
+    tool: call.kind,
+    title: call.title,
+    kind: call.kind,
+    status: call.status,
+    ...(texts.length > 0 ? { output: texts.join("\n") } : {}),
+    diffs,
+    locations: call.locations,
+  };
+}
+
+function answerOf(decision: AcpPermissionDecision): Omit<EventOfType<"permission_answered">["payload"], "requestId"> {
+  if (decision.outcome === "cancelled") return { decision: "cancelled", by: "cancelled" };
+  const allowed = decision.optionKind === "allow_once" || decision.optionKind === "allow_always";
+  return { decision: allowed ? "allowed" : "rejected", optionId: decision.optionId, by: decision.by };
+}

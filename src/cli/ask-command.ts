@@ -1,0 +1,292 @@
+// `agent-stream ask`: runs an agent exactly as the panel does (its profile: stream CLIs and ACP agents alike), one
+// conversation, each PROMPT one turn, and prints every turn as `run` does (readable, or normalized NDJSON).
+import { randomUUID } from "node:crypto";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import * as readline from "node:readline";
+import { parseArgs } from "node:util";
+import { AcpConversation, type AcpRun } from "../acp/acp-conversation";
+import { TOOL_KINDS, type AcpPermissionRequest } from "../acp/acp-events";
+import type { DecidePermission, PermissionChoice } from "../acp/permission-desk";
+import type { AutoAnswer, AutoAnswerPolicy } from "../acp/permission-policy";
+import { NodeWorkspaceFiles } from "../acp/workspace-files";
+import { summarizeParameters } from "../common/tool-summary";
+import { createAdapter } from "../dialects/registry";
+import type { CliStreamEvent } from "../protocol/events";
+import type { Transcript } from "../protocol/transcript";
+import { escapeForTerminal, escapeJson } from "../protocol/visible-text";
+import { acpTransportOf, type CliProfile, type CliTransport } from "../profiles/cli-profile";
+import { agentCommand, isProfileSetting, PROFILE_SETTING_VALUES, resolveCli, type ProfileSetting } from "../profiles/profile-registry";
+import { LiveSession } from "../session/live-session";
+import { clampInactivityTimeoutMs } from "../session/run-limits";
+import { createLivePrinter, createStderrPassthrough } from "./live-printer";
+import { UsageError } from "./usage-error";
+
+export const ASK_USAGE = `  agent-stream ask [--profile NAME] [--cli PATH] [--arg ARG]... [--cwd DIR] [--approve ask|allow|reject] [--json]
+                   [--timeout-ms N] -- PROMPT [PROMPT]...
+      Run an agent as the panel does (its profile: ${PROFILE_SETTING_VALUES.join(", ")}; default auto), in --cwd
+      (default this folder), one conversation: each PROMPT is a turn, the later ones follow-ups. --cli and --arg are
+      agentStream.cli.path and cli.args (--arg=VALUE for a value that starts with -). --approve answers an agent's
+      permission requests: allow or reject once, or ask on the terminal (the default there; with no terminal, reject).
+      Output as run's; exit code of the last turn's done.`;
+
+const APPROVALS = ["ask", "allow", "reject"] as const;
+type Approval = (typeof APPROVALS)[number];
+
+interface AskOptions {
+  profile: CliProfile;
+  command: string;
+  userArgs: readonly string[] | null;
+  cwd: string;
+  approve: Approval;
+  json: boolean;
+  inactivityTimeoutMs: number | undefined;
+  prompts: string[];
+}
+
+/** A turn under way, whatever runs it: stopped in band first, killed on a second signal. */
+interface RunningTurn {
+  stop(): Promise<Transcript>;
+  kill(): void;
+  readonly finished: Promise<Transcript>;
+}
+
+export async function askCommand(args: readonly string[]): Promise<number> {
+  const options = parseAsk(args);
+  const output = new AskOutput(options.json);
+  const stopper = new TurnStopper();
+  try {
+    const transport = acpTransportOf(options.profile);
+    return transport === undefined ? await askStream(options, output, stopper) : await askAcp(options, transport, output, stopper);
+  } finally {
+    stopper.dispose();
+  }
+}
+
+function parseAsk(args: readonly string[]): AskOptions {
+  const separator = args.indexOf("--");
+  if (separator === -1) throw new UsageError("ask needs -- before the prompts: agent-stream ask [options] -- PROMPT [PROMPT]...");
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: args.slice(0, separator),
+      options: {
+        profile: { type: "string", default: "auto" },
+        cli: { type: "string" },
+        arg: { type: "string", multiple: true },
+        cwd: { type: "string" },
+        approve: { type: "string" },
+        json: { type: "boolean", default: false },
+        "timeout-ms": { type: "string" },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length > 0) throw new UsageError(`unexpected ${JSON.stringify(positionals[0])} before --`);
+  const prompts = args.slice(separator + 1);
+  if (prompts.length === 0) throw new UsageError("no prompt after --");
+  const setting = values.profile;
+  if (!isProfileSetting(setting)) throw new UsageError(`unknown profile ${JSON.stringify(setting)} (known: ${PROFILE_SETTING_VALUES.join(", ")})`);
+  const cwd = path.resolve(values.cwd ?? ".");
+  if (!fs.statSync(cwd).isDirectory()) throw new UsageError(`--cwd ${JSON.stringify(values.cwd)} is not a folder`);
+  const cliPath = values.cli === undefined ? null : commandOf(values.cli);
+  const { profile, command } = resolveCli({ cliPath, cliProfile: setting as ProfileSetting });
+  return {
+    profile,
+    command,
+    userArgs: values.arg ?? null,
+    cwd,
+    approve: approvalOf(values.approve),
+    json: values.json,
+    inactivityTimeoutMs: timeoutOf(values["timeout-ms"]),
+    prompts,
+  };
+}
+
+/** `./x` typed in the user's shell means this folder; a bare name is looked up in PATH's absolute folders only. */
+function commandOf(typed: string): string {
+  if (typed === "") throw new UsageError("--cli is empty");
+  return typed.includes("/") || (process.platform === "win32" && typed.includes("\\")) ? path.resolve(typed) : typed;
+}
+
+/** No flag: ask at a terminal; with no terminal to ask at, reject. Never "always". */
+function approvalOf(flag: string | undefined): Approval {
+  if (flag !== undefined && !(APPROVALS as readonly string[]).includes(flag)) {
+    throw new UsageError(`--approve must be ask, allow or reject, got ${JSON.stringify(flag)}`);
+  }
+  const wanted = (flag ?? "ask") as Approval;
+  return wanted === "ask" && process.stdin.isTTY !== true ? "reject" : wanted;
+}
+
+function timeoutOf(option: string | undefined): number | undefined {
+  if (option === undefined) return undefined;
+  const n = Number(option);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--timeout-ms must be a non-negative integer, got ${JSON.stringify(option)}`);
+  return clampInactivityTimeoutMs(n);
+}
+
+async function askStream(options: AskOptions, output: AskOutput, stopper: TurnStopper): Promise<number> {
+  // A CLI that keeps its conversation in a file of ours (pi) keeps it here for the run's life.
+  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "agent-stream-ask-"));
+  const id = randomUUID();
+  let exitCode = 0;
+  try {
+    for (const [turn, prompt] of options.prompts.entries()) {
+      if (stopper.stopped) break;
+      const choice = { cliPath: options.command, cliArgs: options.userArgs, cliProfile: options.profile.name as ProfileSetting, dialect: "auto" as const };
+      const cli = agentCommand(choice, prompt, { id, continues: turn > 0, stateDir });
+      const live = LiveSession.start({
+        adapter: createAdapter(cli.dialect),
+        process: { command: cli.command, args: cli.args, cwd: options.cwd, env: process.env, inactivityTimeoutMs: options.inactivityTimeoutMs, input: cli.input },
+        isRunOver: cli.isRunOver,
+        keepBlocks: false,
+        onEvent: output.onEvent,
+        onChange: output.printer(),
+        onStderr: output.stderr,
+      });
+      exitCode = (await stopper.watch(live)).done.exitCode;
+    }
+    return exitCode;
+  } finally {
+    fs.rmSync(stateDir, { recursive: true, force: true });
+  }
+}
+
+async function askAcp(options: AskOptions, transport: Extract<CliTransport, { kind: "acp" }>, output: AskOutput, stopper: TurnStopper): Promise<number> {
+  const conversation = new AcpConversation({
+    command: options.command,
+    args: options.userArgs ?? options.profile.defaultArgs,
+    env: process.env,
+    workspaceRoots: [options.cwd],
+    files: new NodeWorkspaceFiles([options.cwd]),
+    autoAnswer: policyOf(options.approve),
+    decide: options.approve === "ask" ? askOnTerminal(output) : () => Promise.resolve("cancelled"),
+    chooseAuthMethod: (methods) => transport.authMethods.find((id) => methods.some((method) => method.id === id)),
+    onStderr: output.stderr,
+  });
+  let exitCode = 0;
+  try {
+    for (const prompt of options.prompts) {
+      if (stopper.stopped) break;
+      const run: AcpRun = conversation.prompt([{ type: "text", text: prompt }], { keepBlocks: false, onEvent: output.onEvent, onChange: output.printer() });
+      exitCode = (await stopper.watch({ stop: () => run.stop(), kill: () => conversation.kill(), finished: run.finished })).done.exitCode;
+    }
+    return exitCode;
+  } finally {
+    await conversation.dispose();
+  }
+}
+
+/** `allow`/`reject`: a standing answer, as the panel's setting gives, for every kind of tool; `ask` leaves it open. */
+function policyOf(approve: Approval): AutoAnswerPolicy {
+  if (approve === "ask") return {};
+  const rule: AutoAnswer = approve;
+  return Object.fromEntries(TOOL_KINDS.map((kind) => [kind, rule])) as AutoAnswerPolicy;
+}
+
+/** Shows the request on the terminal (stderr: stdout may be NDJSON) and reads the user's choice by number. */
+function askOnTerminal(output: AskOutput): DecidePermission {
+  return (request, signal) =>
+    new Promise<PermissionChoice>((resolve) => {
+      process.stderr.write(describeRequest(request, output.toolDetails(request.toolCallId)));
+      const reader = readline.createInterface({ input: process.stdin, terminal: false });
+      const finish = (choice: PermissionChoice) => {
+        reader.close();
+        signal.removeEventListener("abort", onAbort);
+        resolve(choice);
+      };
+      const onAbort = () => finish("cancelled");
+      signal.addEventListener("abort", onAbort);
+      reader.on("line", (line) => {
+        const option = request.options[Number(line.trim()) - 1];
+        if (option !== undefined) finish({ optionId: option.id });
+        else process.stderr.write(`Type a number from 1 to ${request.options.length}: `);
+      });
+      reader.on("close", () => finish("cancelled"));
+    });
+}
+
+function describeRequest(request: AcpPermissionRequest, details: string[]): string {
+  const lines = [`? The agent asks to ${request.toolKind}: ${request.title}`, ...details.map((detail) => `  ${detail}`)];
+  request.options.forEach((option, i) => lines.push(`  ${i + 1}) ${option.name} (${option.kind})`));
+  return escapeForTerminal(lines.join("\n")) + "\nChoice: ";
+}
+
+const DIFF_LINES_SHOWN = 20;
+
+/** Where every turn goes: NDJSON or the live printer, and what the tools said, for a permission question. */
+class AskOutput {
+  private readonly tools = new Map<string, string[]>();
+  readonly stderr: ((chunk: Buffer) => void) | undefined;
+
+  constructor(private readonly json: boolean) {
+    this.stderr = json ? undefined : createStderrPassthrough(process.stderr);
+  }
+
+  readonly onEvent = (event: CliStreamEvent): void => {
+    this.noteTool(event);
+    if (this.json) process.stdout.write(escapeJson(JSON.stringify(event)) + "\n");
+  };
+
+  printer(): ReturnType<typeof createLivePrinter> | undefined {
+    if (this.json) return undefined;
+    return createLivePrinter({ out: process.stdout, err: process.stderr, color: process.stdout.isTTY === true && !process.env.NO_COLOR });
+  }
+
+  /** The command, path, URL and diffs known of a tool call (raw: the caller escapes). */
+  toolDetails(toolId: string): string[] {
+    return this.tools.get(toolId) ?? [];
+  }
+
+  private noteTool(event: CliStreamEvent): void {
+    if (event.type === "tool_started" && event.payload.toolId !== undefined) {
+      const summary = summarizeParameters(event.payload.parameters ?? null);
+      this.tools.set(event.payload.toolId, summary === "" ? [] : [summary]);
+    }
+    if (event.type === "tool_updated" && event.payload.diffs !== undefined && event.payload.diffs.length > 0) {
+      const known = this.tools.get(event.payload.toolId) ?? [];
+      const diffs = event.payload.diffs.flatMap((diff) => [`--- ${diff.path}`, ...diff.newText.split("\n").slice(0, DIFF_LINES_SHOWN).map((line) => `+ ${line}`)]);
+      this.tools.set(event.payload.toolId, [...known.filter((line) => !line.startsWith("--- ") && !line.startsWith("+ ")), ...diffs]);
+    }
+  }
+}
+
+/** Ctrl-C, SIGTERM, SIGHUP: the turn under way is stopped in band first and no later prompt runs; twice: killed. */
+class TurnStopper {
+  private current: RunningTurn | undefined;
+  private signals = 0;
+  private readonly onSignal = () => {
+    this.signals++;
+    if (this.signals === 1) void this.current?.stop();
+    else this.current?.kill();
+  };
+  private static readonly SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+
+  constructor() {
+    for (const signal of TurnStopper.SIGNALS) process.on(signal, this.onSignal);
+  }
+
+  get stopped(): boolean {
+    return this.signals > 0;
+  }
+
+  async watch(turn: RunningTurn): Promise<Transcript> {
+    this.current = turn;
+    // A signal that came while the turn was being set up stops it as soon as it exists.
+    if (this.signals > 0) void turn.stop();
+    try {
+      return await turn.finished;
+    } finally {
+      this.current = undefined;
+    }
+  }
+
+  dispose(): void {
+    for (const signal of TurnStopper.SIGNALS) process.off(signal, this.onSignal);
+  }
+}
