@@ -14,7 +14,7 @@ import {
 } from "../protocol/messages";
 import type { Transcript } from "../protocol/transcript";
 import type { Session } from "../session/session";
-import { isFinished } from "../protocol/session-states";
+import { applyChange } from "../common/turn-changes";
 
 /** A run in progress, as the conversation needs it (a LiveSession, or a replay). */
 export interface Run {
@@ -320,39 +320,6 @@ export class Conversation {
  */
 function cliSpoke(turn: Turn): boolean {
   return turn.blocks.some((block) => block.kind !== "error") || (turn.done !== null && !turn.done.synthesized);
-}
-
-/** Applies one change to the host's copy of a turn: the same rules the view follows. */
-export function applyChange(turn: Turn, change: SessionChange): void {
-  switch (change.kind) {
-    case "block-added":
-      turn.blocks[change.index] = { ...change.block };
-      return;
-    case "text-appended": {
-      const block = turn.blocks[change.index];
-      if (block !== undefined && (block.kind === "text" || block.kind === "thinking")) block.text += change.text;
-      return;
-    }
-    case "block-updated":
-      turn.blocks[change.index] = { ...change.block };
-      return;
-    case "text-truncated": {
-      const block = turn.blocks[change.index];
-      if (block !== undefined && (block.kind === "text" || block.kind === "thinking")) block.truncatedChars = change.truncatedChars;
-      return;
-    }
-    case "state":
-      turn.state = change.state;
-      return;
-    case "problem":
-      turn.problems.push(change.problem);
-      return;
-    case "done":
-      turn.done = change.done;
-      turn.status = change.status;
-      if (!isFinished(turn.state)) turn.state = change.status;
-      return;
-  }
 }
 
 /** Only absolute http(s) URLs leave the editor; everything else (javascript:, command:, vscode:, file:) is refused. */

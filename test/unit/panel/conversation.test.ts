@@ -1,7 +1,8 @@
 import * as assert from "node:assert/strict";
 import * as os from "node:os";
 import { createAdapter } from "../../../src/dialects/registry";
-import { Conversation, applyChange, checkedLink, type ConversationHost, type EditorAction, type RunRequest } from "../../../src/panel/conversation";
+import { applyChange } from "../../../src/common/turn-changes";
+import { Conversation, checkedLink, type ConversationHost, type EditorAction, type RunRequest } from "../../../src/panel/conversation";
 import type { CliConversation, HostMessage, Turn } from "../../../src/protocol/messages";
 import { LiveSession } from "../../../src/session/live-session";
 import { ReplayRun } from "../../../src/session/replay";

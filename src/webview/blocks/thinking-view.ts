@@ -1,15 +1,17 @@
 // The model's thinking: open while it streams, folded once the answer moves on.
-import { element, icon } from "./element";
-import { MarkdownView } from "./markdown-view";
+import type { ThinkingBlock } from "../../protocol/transcript";
+import { element, icon } from "../element";
+import { MarkdownView } from "../markdown-view";
+import type { BlockView } from "./block-view";
 
-export class ThinkingView {
+export class ThinkingView implements BlockView<ThinkingBlock> {
   readonly element: HTMLDetailsElement;
-  private readonly markdown: MarkdownView;
+  private markdown: MarkdownView;
   private readonly label: HTMLElement;
   private live: boolean;
 
-  constructor(text: string, live: boolean) {
-    this.markdown = new MarkdownView("thinking-text", text);
+  constructor(block: ThinkingBlock, live: boolean) {
+    this.markdown = ThinkingView.render(block);
     this.label = element("span", { className: "thinking-label" });
     const summary = element("summary", {}, icon("chevron-right", "chevron"), icon("lightbulb"), this.label);
     this.element = element("details", { className: "thinking" }, summary, this.markdown.element);
@@ -18,11 +20,16 @@ export class ThinkingView {
     this.showLabel();
   }
 
-  append(text: string): void {
-    this.markdown.append(text);
+  /** Replaced whole: the new text in the same fold, open or closed as the user left it. */
+  update(block: ThinkingBlock): void {
+    const next = ThinkingView.render(block);
+    this.markdown.element.replaceWith(next.element);
+    this.markdown = next;
+    if (!this.live) next.settle();
   }
 
-  paint(): void {
+  grow(text: string): void {
+    this.markdown.append(text);
     this.markdown.paint();
   }
 
@@ -41,5 +48,12 @@ export class ThinkingView {
 
   private showLabel(): void {
     this.label.textContent = this.live ? "Thinking…" : "Thinking";
+  }
+
+  private static render(block: ThinkingBlock): MarkdownView {
+    const markdown = new MarkdownView("thinking-text", block.text);
+    markdown.paint();
+    markdown.showCut(block.truncatedChars ?? 0);
+    return markdown;
   }
 }
