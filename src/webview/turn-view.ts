@@ -164,6 +164,7 @@ export class TurnView {
     else if (old !== null) old.remove();
     else if (node !== null) this.blocksElement.insertBefore(node, this.elementAfter(index));
     shown.view.placed?.();
+    this.showCut(index);
   }
 
   private showCut(index: number): void {

@@ -20,7 +20,14 @@ export class TextView implements BlockView<TextBlock> {
     const next = TextView.render(block);
     this.markdown.element.replaceWith(next.element);
     this.markdown = next;
+    next.paint();
+    next.showCut(block.truncatedChars ?? 0);
     if (this.settled) next.settle();
+  }
+
+  /** Painted once in the page, as before the views moved to blocks/: the first paint lands where every later one does. */
+  placed(): void {
+    this.markdown.paint();
   }
 
   grow(text: string): void {
@@ -38,9 +45,6 @@ export class TextView implements BlockView<TextBlock> {
   }
 
   private static render(block: TextBlock): MarkdownView {
-    const markdown = new MarkdownView("answer-text", block.text);
-    markdown.paint();
-    markdown.showCut(block.truncatedChars ?? 0);
-    return markdown;
+    return new MarkdownView("answer-text", block.text);
   }
 }

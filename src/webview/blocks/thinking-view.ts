@@ -25,7 +25,14 @@ export class ThinkingView implements BlockView<ThinkingBlock> {
     const next = ThinkingView.render(block);
     this.markdown.element.replaceWith(next.element);
     this.markdown = next;
+    next.paint();
+    next.showCut(block.truncatedChars ?? 0);
     if (!this.live) next.settle();
+  }
+
+  /** Painted once in the page, as before the views moved to blocks/: the first paint lands where every later one does. */
+  placed(): void {
+    this.markdown.paint();
   }
 
   grow(text: string): void {
@@ -51,9 +58,6 @@ export class ThinkingView implements BlockView<ThinkingBlock> {
   }
 
   private static render(block: ThinkingBlock): MarkdownView {
-    const markdown = new MarkdownView("thinking-text", block.text);
-    markdown.paint();
-    markdown.showCut(block.truncatedChars ?? 0);
-    return markdown;
+    return new MarkdownView("thinking-text", block.text);
   }
 }

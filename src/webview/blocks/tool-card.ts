@@ -45,7 +45,8 @@ export class ToolCardView implements BlockView<ToolCard> {
   private readonly locations: HTMLElement;
   private readonly diffs: HTMLElement;
   private shownDiffs = "[]";
-  private readonly output: FoldedText;
+  /** Made when the tool has output: a card without any has only its own <summary>. */
+  private output: FoldedText | null = null;
   private readonly errorText: HTMLPreElement;
 
   constructor(
@@ -60,9 +61,8 @@ export class ToolCardView implements BlockView<ToolCard> {
     this.locations = element("div", { className: "tool-locations" });
     this.diffs = element("div", { className: "tool-diffs" });
     this.diffs.hidden = true;
-    this.output = new FoldedText("tool-output");
     this.errorText = element("pre", { className: "tool-error" });
-    this.element = element("div", { className: "tool-card", attributes: { role: "group" } }, this.details, this.locations, this.diffs, this.output.element, this.errorText);
+    this.element = element("div", { className: "tool-card", attributes: { role: "group" } }, this.details, this.locations, this.diffs, this.errorText);
     this.show();
   }
 
@@ -90,8 +90,7 @@ export class ToolCardView implements BlockView<ToolCard> {
     );
     this.showLocations();
     this.showDiffs();
-    this.output.element.hidden = this.card.output === null;
-    if (this.card.output !== null) this.output.show(`Output (${countLines(this.card.output)})`, this.card.output);
+    this.showOutput();
     this.errorText.textContent = error ?? "";
     this.errorText.hidden = error === null || error === "";
   }
@@ -105,6 +104,21 @@ export class ToolCardView implements BlockView<ToolCard> {
         return element("span", { className: "tool-location", attributes: { title: where } }, icon("location"), element("span", { text: where }));
       }),
     );
+  }
+
+  /** What the tool printed or returned, folded: text only, bounded. */
+  private showOutput(): void {
+    const { output } = this.card;
+    if (output === null) {
+      this.output?.element.remove();
+      this.output = null;
+      return;
+    }
+    if (this.output === null) {
+      this.output = new FoldedText("tool-output");
+      this.errorText.before(this.output.element);
+    }
+    this.output.show(`Output (${countLines(output)})`, output);
   }
 
   /** Rebuilt only when the diffs changed: a preview the user opened stays open while the tool runs on. */
