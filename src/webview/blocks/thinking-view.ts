@@ -1,17 +1,17 @@
 // The model's thinking: open while it streams, folded once the answer moves on.
 import type { ThinkingBlock } from "../../protocol/transcript";
 import { element, icon } from "../element";
-import { MarkdownView } from "../markdown-view";
 import type { BlockView } from "./block-view";
+import { MarkdownBlock } from "./markdown-block";
 
 export class ThinkingView implements BlockView<ThinkingBlock> {
   readonly element: HTMLDetailsElement;
-  private markdown: MarkdownView;
+  private readonly markdown: MarkdownBlock;
   private readonly label: HTMLElement;
   private live: boolean;
 
   constructor(block: ThinkingBlock, live: boolean) {
-    this.markdown = ThinkingView.render(block);
+    this.markdown = new MarkdownBlock("thinking-text", block);
     this.label = element("span", { className: "thinking-label" });
     const summary = element("summary", {}, icon("chevron-right", "chevron"), icon("lightbulb"), this.label);
     this.element = element("details", { className: "thinking" }, summary, this.markdown.element);
@@ -22,22 +22,15 @@ export class ThinkingView implements BlockView<ThinkingBlock> {
 
   /** Replaced whole: the new text in the same fold, open or closed as the user left it. */
   update(block: ThinkingBlock): void {
-    const next = ThinkingView.render(block);
-    this.markdown.element.replaceWith(next.element);
-    this.markdown = next;
-    next.paint();
-    next.showCut(block.truncatedChars ?? 0);
-    if (!this.live) next.settle();
+    this.markdown.update(block);
   }
 
-  /** Painted once in the page, as before the views moved to blocks/: the first paint lands where every later one does. */
   placed(): void {
-    this.markdown.paint();
+    this.markdown.placed();
   }
 
   grow(text: string): void {
-    this.markdown.append(text);
-    this.markdown.paint();
+    this.markdown.grow(text);
   }
 
   showCut(droppedChars: number): void {
@@ -55,9 +48,5 @@ export class ThinkingView implements BlockView<ThinkingBlock> {
 
   private showLabel(): void {
     this.label.textContent = this.live ? "Thinking…" : "Thinking";
-  }
-
-  private static render(block: ThinkingBlock): MarkdownView {
-    return new MarkdownView("thinking-text", block.text);
   }
 }
