@@ -12,9 +12,9 @@ import {
   type Turn,
   type WebviewIntent,
 } from "../protocol/messages";
-import type { Transcript } from "../protocol/transcript";
+import type { ToolDiff, Transcript } from "../protocol/transcript";
 import type { Session } from "../session/session";
-import { isFinished } from "../protocol/session-states";
+import { applyChange } from "../common/turn-changes";
 
 /** A run in progress, as the conversation needs it (a LiveSession, or a replay). */
 export interface Run {
@@ -50,6 +50,13 @@ export interface ConversationHost {
   agentName(): string;
   /** Keeps finished turns, and the CLI conversation to continue, across a window reload (the extension host restarts). */
   persist(turns: readonly Turn[], cliConversation: CliConversation | null): void;
+  /** A tool card's "Open Diff": shows the editor's diff of that file, before ↔ after. Absent: the view's button does nothing. */
+  openDiff?(diff: ToolDiff): void;
+  /**
+   * The user answered a permission request that is still waiting: one of its options by id (checked), or null for
+   * dismissed, which must be answered `cancelled`, never an allow.
+   */
+  answerPermission?(turn: Turn, blockIndex: number, optionId: string | null): void;
 }
 
 /** The error actions the host carries out; the rest (retry, newSession) are the conversation's. */
@@ -276,7 +283,39 @@ export class Conversation {
         else void this.runErrorAction(intent.action, turn);
         return;
       }
+      case "openDiff":
+        this.openDiff(intent);
+        return;
+      case "answerPermission":
+        this.answerPermission(intent);
+        return;
     }
+  }
+
+  /** Opens a diff only from a tool card the conversation holds: the view names it, the host's copy supplies it. */
+  private openDiff(intent: Extract<WebviewIntent, { type: "openDiff" }>): void {
+    const block = this.turns.find((t) => t.id === intent.turnId)?.blocks[intent.blockIndex];
+    const diff = block?.kind === "tool" ? block.diffs[intent.diffIndex] : undefined;
+    if (diff === undefined) {
+      this.host.logRejected(`Open Diff for a diff that does not exist (turn ${intent.turnId}, block ${intent.blockIndex}, diff ${intent.diffIndex})`);
+      return;
+    }
+    this.host.openDiff?.(diff);
+  }
+
+  /** Passes on an answer only to a request still waiting, and only with one of the options the agent offered. */
+  private answerPermission(intent: Extract<WebviewIntent, { type: "answerPermission" }>): void {
+    const turn = this.turns.find((t) => t.id === intent.turnId);
+    const block = turn?.blocks[intent.blockIndex];
+    if (turn === undefined || block?.kind !== "permission" || block.decision !== null) {
+      this.host.logRejected(`an answer for a permission request that is not waiting (turn ${intent.turnId}, block ${intent.blockIndex})`);
+      return;
+    }
+    if (intent.optionId !== null && !block.options.some((option) => option.id === intent.optionId)) {
+      this.host.logRejected(`an answer that is not one of the agent's options: ${describe(intent.optionId)}`);
+      return;
+    }
+    this.host.answerPermission?.(turn, intent.blockIndex, intent.optionId);
   }
 
   private onChange(turn: Turn, change: SessionChange): void {
@@ -320,39 +359,6 @@ export class Conversation {
  */
 function cliSpoke(turn: Turn): boolean {
   return turn.blocks.some((block) => block.kind !== "error") || (turn.done !== null && !turn.done.synthesized);
-}
-
-/** Applies one change to the host's copy of a turn: the same rules the view follows. */
-export function applyChange(turn: Turn, change: SessionChange): void {
-  switch (change.kind) {
-    case "block-added":
-      turn.blocks[change.index] = { ...change.block };
-      return;
-    case "text-appended": {
-      const block = turn.blocks[change.index];
-      if (block !== undefined && (block.kind === "text" || block.kind === "thinking")) block.text += change.text;
-      return;
-    }
-    case "block-updated":
-      turn.blocks[change.index] = { ...change.block };
-      return;
-    case "text-truncated": {
-      const block = turn.blocks[change.index];
-      if (block !== undefined && (block.kind === "text" || block.kind === "thinking")) block.truncatedChars = change.truncatedChars;
-      return;
-    }
-    case "state":
-      turn.state = change.state;
-      return;
-    case "problem":
-      turn.problems.push(change.problem);
-      return;
-    case "done":
-      turn.done = change.done;
-      turn.status = change.status;
-      if (!isFinished(turn.state)) turn.state = change.status;
-      return;
-  }
 }
 
 /** Only absolute http(s) URLs leave the editor; everything else (javascript:, command:, vscode:, file:) is refused. */

@@ -4,7 +4,7 @@
 import { ERROR_GUIDES } from "../protocol/error-guides";
 import type { ErrorAction, SessionChange, Turn } from "../protocol/messages";
 import type { ConversationObserver } from "./conversation";
-import { fatalError, firstLine } from "./status-model";
+import { failingError, firstLine } from "../common/turn-failure";
 
 export interface Notice {
   severity: "error" | "warning";
@@ -37,7 +37,7 @@ export class NotificationPolicy implements ConversationObserver {
     this.malformedNoticeGiven.delete(turn.id);
     // "canceled" is only ever the user's own Stop; a completed turn needs no pop-up.
     if (change.status !== "failed") return;
-    const error = fatalError(turn);
+    const error = failingError(turn);
     // Malformed lines already had their one notification; if they are all that went wrong, that was it.
     if (error !== null && error.code === "MALFORMED_EVENT" && error.recoverable) return;
     const code = error?.code ?? "UNKNOWN";

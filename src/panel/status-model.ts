@@ -2,10 +2,11 @@
 // tooltip. Plain TypeScript; the editor glue only copies a StatusView onto a StatusBarItem.
 import { ERROR_GUIDES } from "../protocol/error-guides";
 import type { SessionChange, Turn } from "../protocol/messages";
-import type { ErrorBlock, ToolCard } from "../protocol/transcript";
+import type { ToolCard } from "../protocol/transcript";
 import { formatDuration } from "../common/duration";
 import { isFinished } from "../protocol/session-states";
 import { summarizeParameters } from "../common/tool-summary";
+import { failingError, firstLine } from "../common/turn-failure";
 import type { ConversationObserver } from "./conversation";
 
 export type StatusKind = "idle" | "starting" | "streaming" | "tool" | "completed" | "failed" | "stopped";
@@ -40,7 +41,7 @@ export function statusOf(turn: Turn | undefined): StatusView {
       case "canceled":
         return { kind: "stopped", text: `$(debug-stop) ${NAME}: stopped`, tooltip: `You stopped ${who} after ${took}. ${OPEN_HINT}`, tone: "normal" };
       default: {
-        const error = fatalError(turn);
+        const error = failingError(turn);
         const why = error === null ? "it ended without success" : `${ERROR_GUIDES[error.code].title} (${error.code}): ${firstLine(error.message).replace(/\.+$/, "")}`;
         return { kind: "failed", text: `$(error) ${NAME}: failed`, tooltip: `${who} failed: ${why}. ${OPEN_HINT}`, tone: "error" };
       }
@@ -62,19 +63,8 @@ export function statusOf(turn: Turn | undefined): StatusView {
   return { kind: "streaming", text: `$(loading~spin) ${NAME}: streaming`, tooltip: `${who} is answering. ${OPEN_HINT}`, tone: "normal" };
 }
 
-/** The error that ended the turn: the last one that was not recoverable, else the last one. */
-export function fatalError(turn: Turn): ErrorBlock | null {
-  const errors = turn.blocks.filter((b): b is ErrorBlock => b.kind === "error");
-  return errors.findLast((e) => !e.recoverable) ?? errors.at(-1) ?? null;
-}
-
 function runningTool(turn: Turn): ToolCard | null {
   return turn.blocks.findLast((b): b is ToolCard => b.kind === "tool" && b.status === "running") ?? null;
-}
-
-export function firstLine(text: string): string {
-  const line = text.split("\n", 1)[0] ?? "";
-  return line.length > 200 ? line.slice(0, 199) + "…" : line;
 }
 
 export type Scheduler = (callback: () => void, ms: number) => () => void;

@@ -78,6 +78,8 @@ export type ErrorAction = z.infer<typeof ErrorActionSchema>;
 
 export const MAX_PROMPT_CHARS = 100_000;
 export const MAX_COPY_CHARS = 10 * 1024 * 1024;
+/** An agent's option ids are short names ("allow-once"); anything longer is not one of them. */
+const MAX_OPTION_ID_CHARS = 1024;
 
 /** Everything the webview may ask for. Anything else is dropped and logged by the host. */
 export const WebviewIntentSchema = z.discriminatedUnion("type", [
@@ -89,5 +91,17 @@ export const WebviewIntentSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("openLink"), url: z.string().check(z.maxLength(8192)) }),
   z.strictObject({ type: z.literal("copy"), text: z.string().check(z.maxLength(MAX_COPY_CHARS)) }),
   z.strictObject({ type: z.literal("errorAction"), action: ErrorActionSchema, turnId: WholeNumberSchema }),
+  /** A tool card's "Open Diff": the host opens the editor's diff of that file (before ↔ after) from its own turn. */
+  z.strictObject({ type: z.literal("openDiff"), turnId: WholeNumberSchema, blockIndex: WholeNumberSchema, diffIndex: WholeNumberSchema }),
+  /**
+   * The user's answer to a permission request: one of the agent's options by id, or null when they dismissed it
+   * (Escape with no reject option), which is answered `cancelled`, never an allow.
+   */
+  z.strictObject({
+    type: z.literal("answerPermission"),
+    turnId: WholeNumberSchema,
+    blockIndex: WholeNumberSchema,
+    optionId: z.nullable(z.string().check(z.maxLength(MAX_OPTION_ID_CHARS))),
+  }),
 ]);
 export type WebviewIntent = z.infer<typeof WebviewIntentSchema>;

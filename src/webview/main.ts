@@ -14,8 +14,14 @@ window.addEventListener("message", (event: MessageEvent<unknown>) => {
 });
 host.post({ type: "ready" });
 
+/**
+ * Every HostMessage type, keyed by messages.ts's own union: a type added there and missing here (or one listed here
+ * that is gone) fails to compile. The schema itself stays on the host: parsing with it would bring zod into the page.
+ */
+const HOST_MESSAGE_TYPES: Readonly<Record<HostMessage["type"], true>> = { snapshot: true, "turn-started": true, changes: true, cleared: true };
+
 function isHostMessage(data: unknown): data is HostMessage {
   if (typeof data !== "object" || data === null) return false;
   const type = (data as { type?: unknown }).type;
-  return type === "snapshot" || type === "turn-started" || type === "changes" || type === "cleared";
+  return typeof type === "string" && Object.hasOwn(HOST_MESSAGE_TYPES, type);
 }

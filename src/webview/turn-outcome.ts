@@ -2,6 +2,7 @@
 import type { Turn } from "../protocol/messages";
 import type { DoneSummary } from "../protocol/transcript";
 import { formatDuration } from "../common/duration";
+import { failingError, firstLine } from "../common/turn-failure";
 import { element, icon } from "./element";
 
 type Ending = "completed" | "failed" | "stopped";
@@ -63,10 +64,8 @@ function countTools(n: number): string {
   return n === 1 ? "1 tool" : `${n} tools`;
 }
 
+/** The status bar and the notification name the same error (common/turn-failure.ts). */
 function failureReason(turn: Turn, done: DoneSummary): string {
-  for (let i = turn.blocks.length - 1; i >= 0; i--) {
-    const block = turn.blocks[i];
-    if (block.kind === "error") return block.message.split("\n")[0];
-  }
-  return `exit code ${done.exitCode}`;
+  const error = failingError(turn);
+  return error === null ? `exit code ${done.exitCode}` : firstLine(error.message);
 }

@@ -1,35 +1,21 @@
 // One prompt and its answer. Changes from the host update this view's copy of the turn at once and mark what
 // must be painted; `paint` (once per frame) renders only that: new blocks, the growing tail, a card that finished.
 import type { SessionChange, Turn, WebviewIntent } from "../protocol/messages";
-import type { TranscriptBlock } from "../protocol/transcript";
+import type { ToolCard } from "../protocol/transcript";
 import { isFinished } from "../protocol/session-states";
+import { applyChange } from "../common/turn-changes";
+import type { BlockContext } from "./blocks/block-view";
+import { createBlockView, type ShownBlock } from "./blocks/block-views";
+import type { StatusBlock } from "./blocks/status-view";
 import { button, element, icon } from "./element";
-import { permissionElement } from "./permission-view";
-import { planElement } from "./plan-view";
-import { errorCard } from "./error-card";
-import { MarkdownView } from "./markdown-view";
 import { ProblemsNotice } from "./problems-notice";
-import { ThinkingView } from "./thinking-view";
-import { ToolCardView } from "./tool-card";
 import { announcement, outcomeOf, turnFooter } from "./turn-outcome";
 import { turnToMarkdown } from "./turn-markdown";
-
-type StatusBlock = Extract<TranscriptBlock, { kind: "status" }>;
-
-type BlockView =
-  | { kind: "text"; view: MarkdownView }
-  | { kind: "thinking"; view: ThinkingView }
-  | { kind: "tool"; view: ToolCardView }
-  | { kind: "error"; element: HTMLElement }
-  /** Rebuilt whole when their block is updated. */
-  | { kind: "plan" | "permission"; element: HTMLElement }
-  /** Status blocks have no element: only the latest shows, in the status line. */
-  | { kind: "status" };
 
 export class TurnView {
   readonly element: HTMLElement;
   private readonly turn: Turn;
-  private readonly views: (BlockView | undefined)[] = [];
+  private readonly views: (ShownBlock | undefined)[] = [];
   private readonly blocksElement: HTMLElement;
   private readonly statusLine: HTMLElement;
   private readonly statusText: HTMLElement;
@@ -50,6 +36,8 @@ export class TurnView {
   private stopRequested = false;
   /** Set when the turn ends while the user watches (not when a snapshot replays it). */
   private endedLive = false;
+  /** What a block's view asked to say in the live region (a permission answered) since the last paint. */
+  private blockAnnouncement: string | null = null;
 
   constructor(
     turn: Turn,
@@ -100,18 +88,16 @@ export class TurnView {
     this.stopRequested = true;
   }
 
+  /** Updates this view's copy of the turn (common/turn-changes.ts) and notes what to paint. */
   apply(change: SessionChange): void {
+    if (!applyChange(this.turn, change)) return;
     switch (change.kind) {
       case "block-added":
       case "block-updated":
-        this.turn.blocks[change.index] = change.block;
         this.staleBlocks.add(change.index);
         this.arrivedText.delete(change.index);
         return;
       case "text-appended": {
-        const block = this.turn.blocks[change.index];
-        if (block === undefined || (block.kind !== "text" && block.kind !== "thinking")) return;
-        block.text += change.text;
         // A block created at the next paint is built from the model, which already has this text.
         if (this.staleBlocks.has(change.index)) return;
         const arrived = this.arrivedText.get(change.index);
@@ -119,25 +105,16 @@ export class TurnView {
         else arrived.push(change.text);
         return;
       }
-      case "text-truncated": {
-        const block = this.turn.blocks[change.index];
-        if (block === undefined || (block.kind !== "text" && block.kind !== "thinking")) return;
-        block.truncatedChars = change.truncatedChars;
+      case "text-truncated":
         this.cutBlocks.add(change.index);
         return;
-      }
       case "state":
-        this.turn.state = change.state;
         this.endChanged = true;
         return;
       case "problem":
-        this.turn.problems.push(change.problem);
         this.problemsChanged = true;
         return;
       case "done":
-        this.turn.done = change.done;
-        this.turn.status = change.status;
-        if (!isFinished(this.turn.state)) this.turn.state = change.status;
         this.endChanged = true;
         this.endedLive = true;
         return;
@@ -160,75 +137,79 @@ export class TurnView {
     this.problemsChanged = false;
   }
 
-  /** What to announce, once, if the turn just ended while the user watched. */
+  /** What to announce, once: the turn just ended while the user watched, or a block asked to say something. */
   takeAnnouncement(): string | null {
-    if (!this.endedLive || this.footer === null) return null;
+    const fromBlock = this.blockAnnouncement;
+    this.blockAnnouncement = null;
+    if (!this.endedLive || this.footer === null) return fromBlock;
     this.endedLive = false;
     const outcome = outcomeOf(this.turn, this.stopRequested);
-    return outcome === null ? null : announcement(outcome);
+    return outcome === null ? fromBlock : announcement(outcome);
   }
 
   private showBlock(index: number): void {
     const block = this.turn.blocks[index];
     if (block === undefined) return;
+    if (block.kind === "status") this.noteStatus(index, block);
     const existing = this.views[index];
-    if (existing?.kind === "tool" && block.kind === "tool") {
+    if (existing?.kind === block.kind) {
       existing.view.update(block);
       return;
     }
-    const view = this.createView(block, index);
-    this.views[index] = view;
-    const node = elementOf(view);
-    const old = existing === undefined ? null : elementOf(existing);
+    const shown = createBlockView(block, this.contextFor(index));
+    this.views[index] = shown;
+    const node = shown.view.element;
+    const old = existing?.view.element ?? null;
     if (old !== null && node !== null) old.replaceWith(node);
     else if (old !== null) old.remove();
     else if (node !== null) this.blocksElement.insertBefore(node, this.elementAfter(index));
-    if (view.kind === "text" || view.kind === "thinking") view.view.paint();
+    shown.view.placed?.();
     this.showCut(index);
   }
 
   private showCut(index: number): void {
-    const view = this.views[index];
     const block = this.turn.blocks[index];
-    if ((view?.kind !== "text" && view?.kind !== "thinking") || (block?.kind !== "text" && block?.kind !== "thinking")) return;
-    view.view.showCut(block.truncatedChars ?? 0);
+    if (block?.kind !== "text" && block?.kind !== "thinking") return;
+    this.views[index]?.view.showCut?.(block.truncatedChars ?? 0);
   }
 
-  private createView(block: TranscriptBlock, index: number): BlockView {
-    switch (block.kind) {
-      case "text":
-        return { kind: "text", view: new MarkdownView("answer-text", block.text) };
-      case "thinking":
-        return { kind: "thinking", view: new ThinkingView(block.text, this.running && index === this.turn.blocks.length - 1) };
-      case "tool":
-        return { kind: "tool", view: new ToolCardView(block) };
-      case "error":
-        return { kind: "error", element: errorCard(block, this.turn.id, this.turn.origin === "replay" ? null : this.post) };
-      case "plan":
-        return { kind: "plan", element: planElement(block) };
-      case "permission":
-        return { kind: "permission", element: permissionElement(block) };
-      case "status":
-        if (this.latestStatus === null || index >= this.latestStatus.index) {
-          this.latestStatus = { index, block };
-          this.endChanged = true;
-        }
-        return { kind: "status" };
+  private noteStatus(index: number, block: StatusBlock): void {
+    if (this.latestStatus !== null && index < this.latestStatus.index) return;
+    this.latestStatus = { index, block };
+    this.endChanged = true;
+  }
+
+  private contextFor(blockIndex: number): BlockContext {
+    return {
+      turnId: this.turn.id,
+      blockIndex,
+      running: this.running,
+      last: blockIndex === this.turn.blocks.length - 1,
+      replay: this.turn.origin === "replay",
+      post: this.post,
+      toolCard: (toolId) => this.toolCard(toolId),
+      announce: (words) => {
+        this.blockAnnouncement = words;
+      },
+    };
+  }
+
+  private toolCard(toolId: string): { card: ToolCard; index: number } | null {
+    for (let index = this.turn.blocks.length - 1; index >= 0; index--) {
+      const card = this.turn.blocks[index];
+      if (card?.kind === "tool" && card.toolId === toolId) return { card, index };
     }
+    return null;
   }
 
   private growBlock(index: number, text: string): void {
-    const view = this.views[index];
-    if (view?.kind !== "text" && view?.kind !== "thinking") return;
-    view.view.append(text);
-    view.view.paint();
+    this.views[index]?.view.grow?.(text);
   }
 
   /** Blocks arrive in order, so this is almost always null (append at the end). */
   private elementAfter(index: number): Node | null {
     for (let i = index + 1; i < this.views.length; i++) {
-      const view = this.views[i];
-      const node = view === undefined ? null : elementOf(view);
+      const node = this.views[i]?.view.element ?? null;
       if (node !== null) return node;
     }
     return null;
@@ -238,8 +219,7 @@ export class TurnView {
   private settleCompleteBlocks(): void {
     const complete = this.running ? this.turn.blocks.length - 1 : this.turn.blocks.length;
     for (; this.settledBlocks < complete; this.settledBlocks++) {
-      const view = this.views[this.settledBlocks];
-      if (view?.kind === "text" || view?.kind === "thinking") view.view.settle();
+      this.views[this.settledBlocks]?.view.settle?.();
     }
   }
 
@@ -259,20 +239,5 @@ export class TurnView {
     const latest = this.latestStatus?.block;
     if (latest !== undefined) return latest.message || latest.status;
     return this.turn.state === "idle" || this.turn.state === "starting" ? "Starting…" : "Working…";
-  }
-}
-
-function elementOf(view: BlockView): HTMLElement | null {
-  switch (view.kind) {
-    case "text":
-    case "thinking":
-    case "tool":
-      return view.view.element;
-    case "error":
-    case "plan":
-    case "permission":
-      return view.element;
-    case "status":
-      return null;
   }
 }

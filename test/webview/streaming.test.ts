@@ -207,6 +207,17 @@ describe("webview: streaming a turn", function () {
     await liveRegionSays("Failed: No answer from api.example.com in 30 s");
   });
 
+  it("names the error that ended the turn, not a recoverable one reported after it (as the status bar does)", async function () {
+    const turn = recordTurn(0, "fail", [
+      cli.start(),
+      cli.errorEvent("PROCESS_CRASHED", "The agent exited with code 1.\nstderr: segfault", false),
+      cli.errorEvent("UNKNOWN", "Could not save the session file", true),
+      cli.done({ exitCode: 1 }),
+    ]);
+    await streamUntil(turn, turn.changes.length);
+    await liveRegionSays("Failed: The agent exited with code 1.");
+  });
+
   it("posts stop from the Stop button, then ends the turn as Stopped in the footer and the live region", async function () {
     const turn = recordTurn(0, "long job", [cli.start(), cli.textDelta("Working on it"), { userStop: true }, cli.done({ exitCode: 130, success: false })]);
     // The session reports the final state just before `done`; the host sends both in one message.

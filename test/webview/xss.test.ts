@@ -6,6 +6,8 @@ import * as cli from "../helpers/stream-builder";
 import { WebviewHarness } from "../helpers/webview-harness";
 import { changeMessages, deltas, recordTurn, snapshotOf, type RecordedTurn } from "./conversations";
 import { XSS_CORPUS, type HostilePayload } from "./xss-corpus";
+import { permissionBlock, planBlock, toolBlock, turnWith } from "../helpers/turn-builder";
+import type { SessionChange, Turn } from "../../src/protocol/messages";
 
 /** Every attribute the webview itself puts on elements; anything else came from a payload. */
 const OUR_ATTRIBUTES = ["class", "href", "rel", "title", "start", "aria-label", "aria-hidden", "aria-live", "role", "type", "hidden", "open", "tabindex", "data-copy-code"];
@@ -33,6 +35,35 @@ function hostileTurn(id: number, payload: HostilePayload): RecordedTurn {
     cli.errorEvent("PROCESS_CRASHED", `${payload.text}\n${payload.text}`, true),
     cli.done({ exitCode: 1 }),
   ]);
+}
+
+/**
+ * What an ACP agent tells, hostile in every field the chat shows: a tool's title, kind, places, output and diffs
+ * (paths and both texts), a permission request's title and options (waiting, so its buttons show) and a plan. One tool
+ * of each shape the permission card describes: a command, a URL, an edit, and raw input.
+ */
+function hostileAgentTurn(id: number, payload: HostilePayload): Turn {
+  const text = payload.text;
+  const tools = (["execute", "fetch", "edit", "other"] as const).map((toolKind, i) =>
+    toolBlock({
+      toolId: `t${i}`,
+      tool: text,
+      toolKind,
+      title: text,
+      parameters: { command: text, url: text, path: text },
+      output: text,
+      diffs: [
+        { path: text, oldText: `${text}\nsame`, newText: `same\n${text}!` },
+        { path: `${text}.new`, oldText: null, newText: text },
+      ],
+      locations: [{ path: text, line: 3 }],
+    }),
+  );
+  const requests = tools.map((tool) =>
+    permissionBlock({ toolId: tool.toolId, title: text, options: [{ id: text, name: text, kind: "allow_once" }, { id: "no", name: text, kind: "reject_once" }] }),
+  );
+  const plan = planBlock([{ content: text, priority: "high", status: "in_progress" }]);
+  return turnWith(id, [...tools, ...requests, plan]);
 }
 
 /** A turn still running, so the status line shows: every payload as its status message. */
@@ -138,6 +169,43 @@ describe("webview: hostile content (XSS corpus)", function () {
     const opened = (await harness.intents()).filter((intent) => intent.type === "openLink");
     assert.ok(opened.length > 0, "no web link was clicked");
     for (const intent of opened) assert.match(intent.url, /^https?:\/\//);
+  });
+
+  describe("in what ACP agents tell: tool titles, output, diffs, places, permission requests, plans", function () {
+    const agentTurns = XSS_CORPUS.map((payload, i) => hostileAgentTurn(i, payload));
+
+    it("runs none of them, opened or not, and leaves the transcript inert", async function () {
+      await harness.send({ type: "snapshot", turns: agentTurns, restriction: null });
+      await harness.page.locator(".turn").nth(agentTurns.length - 1).locator(".plan").waitFor();
+      await harness.page.locator(".transcript details:not([open]) > summary").evaluateAll((summaries) => summaries.forEach((s) => (s as HTMLElement).click()));
+      await harness.frames(3);
+      await assertNothingRan();
+      await assertInert();
+    });
+
+    it("shows them as the exact text: output, diff paths, option names and plan entries", async function () {
+      const expected = XSS_CORPUS.map((p) => p.text);
+      const firstOfEach = (selector: string) =>
+        harness.page.locator(".turn").evaluateAll((turns, sel) => turns.map((turn) => turn.querySelector(sel)?.textContent ?? null), selector);
+      assert.deepEqual(await firstOfEach(".tool-output pre"), expected);
+      assert.deepEqual(await firstOfEach(".tool-card .diff-path"), expected);
+      assert.deepEqual(await firstOfEach(".permission button .button-caption"), expected);
+      assert.deepEqual(await firstOfEach(".plan-content"), expected);
+      assert.deepEqual(await firstOfEach(".permission-heading"), expected);
+    });
+
+    it("runs none of them when they stream in as changes", async function () {
+      await harness.send({ type: "snapshot", turns: [], restriction: null });
+      const messages: HostMessage[] = agentTurns.flatMap((turn) => {
+        const changes: SessionChange[] = turn.blocks.map((block, index) => ({ kind: "block-added", index, block }));
+        return [{ type: "turn-started", turn: { ...turn, blocks: [] } }, { type: "changes", turnId: turn.id, changes }];
+      });
+      await harness.sendOverFrames(messages, 10);
+      await harness.page.locator(".turn").nth(agentTurns.length - 1).locator(".plan").waitFor();
+      await harness.frames(3);
+      await assertNothingRan();
+      await assertInert();
+    });
   });
 
   it("runs none of them when they stream in small deltas", async function () {

@@ -1,12 +1,15 @@
 import * as assert from "node:assert/strict";
 import * as os from "node:os";
 import { createAdapter } from "../../../src/dialects/registry";
-import { Conversation, applyChange, checkedLink, type ConversationHost, type EditorAction, type RunRequest } from "../../../src/panel/conversation";
+import { applyChange } from "../../../src/common/turn-changes";
+import { Conversation, checkedLink, type ConversationHost, type EditorAction, type RunRequest } from "../../../src/panel/conversation";
 import type { CliConversation, HostMessage, Turn } from "../../../src/protocol/messages";
+import type { ToolDiff } from "../../../src/protocol/transcript";
 import { LiveSession } from "../../../src/session/live-session";
 import { ReplayRun } from "../../../src/session/replay";
 import * as cli from "../../helpers/stream-builder";
 import { fakeCli } from "../../helpers/repo";
+import { permissionBlock, toolBlock, turnWith } from "../../helpers/turn-builder";
 
 /** A host that runs the fake Locus CLI for real and records what the conversation asked of it. */
 class RecordingHost implements ConversationHost {
@@ -16,6 +19,8 @@ class RecordingHost implements ConversationHost {
   readonly copied: string[] = [];
   readonly actions: { action: EditorAction; turnId: number }[] = [];
   readonly rejected: string[] = [];
+  readonly openedDiffs: ToolDiff[] = [];
+  readonly answers: { turnId: number; blockIndex: number; optionId: string | null }[] = [];
   persisted: readonly Turn[] | undefined;
   persistedCliConversation: CliConversation | null | undefined;
   readonly runs: LiveSession[] = [];
@@ -59,6 +64,12 @@ class RecordingHost implements ConversationHost {
   persist(turns: readonly Turn[], cliConversation: CliConversation | null): void {
     this.persisted = turns;
     this.persistedCliConversation = cliConversation;
+  }
+  openDiff(diff: ToolDiff): void {
+    this.openedDiffs.push(diff);
+  }
+  answerPermission(turn: Turn, blockIndex: number, optionId: string | null): void {
+    this.answers.push({ turnId: turn.id, blockIndex, optionId });
   }
 }
 
@@ -414,6 +425,64 @@ describe("Conversation", () => {
       await conversation.newSession();
       assert.deepEqual(host.persisted, []);
       assert.deepEqual(view.turns(), []);
+    });
+  });
+
+  describe("what ACP agents show: diffs and permission requests", () => {
+    const first: ToolDiff = { path: "/w/a.ts", oldText: "a\n", newText: "b\n" };
+    const second: ToolDiff = { path: "/w/b.ts", oldText: null, newText: "new\n" };
+    let agentTurns: Conversation;
+
+    beforeEach(() => {
+      const turn = turnWith(0, [
+        { kind: "text", text: "Editing.", truncatedChars: undefined },
+        toolBlock({ toolKind: "edit", diffs: [first, second] }),
+        permissionBlock(),
+        permissionBlock({ decision: "allowed", optionId: "allow-once", answeredBy: "user" }),
+      ]);
+      agentTurns = new Conversation(host, [turn]);
+    });
+
+    afterEach(() => agentTurns.dispose());
+
+    it("opens the diff the named tool card holds, from the host's own copy of the turn", () => {
+      agentTurns.handleIntent(view, { type: "openDiff", turnId: 0, blockIndex: 1, diffIndex: 1 });
+      assert.deepEqual(host.openedDiffs, [second]);
+      assert.deepEqual(host.rejected, []);
+    });
+
+    for (const [what, intent] of [
+      ["a diff past the card's last", { type: "openDiff", turnId: 0, blockIndex: 1, diffIndex: 2 }],
+      ["a block that is not a tool card", { type: "openDiff", turnId: 0, blockIndex: 0, diffIndex: 0 }],
+      ["a turn that does not exist", { type: "openDiff", turnId: 7, blockIndex: 1, diffIndex: 0 }],
+    ] as const) {
+      it(`opens no diff for ${what}, and says so in the log`, () => {
+        agentTurns.handleIntent(view, intent);
+        assert.deepEqual(host.openedDiffs, []);
+        assert.match(host.rejected[0] ?? "", /Open Diff for a diff that does not exist/);
+      });
+    }
+
+    it("passes the user's answer to a waiting request to the host: the option's id, or null when dismissed", () => {
+      agentTurns.handleIntent(view, { type: "answerPermission", turnId: 0, blockIndex: 2, optionId: "reject-once" });
+      agentTurns.handleIntent(view, { type: "answerPermission", turnId: 0, blockIndex: 2, optionId: null });
+      assert.deepEqual(host.answers, [
+        { turnId: 0, blockIndex: 2, optionId: "reject-once" },
+        { turnId: 0, blockIndex: 2, optionId: null },
+      ]);
+    });
+
+    it("refuses an answer that is not one of the agent's options: never a guess", () => {
+      agentTurns.handleIntent(view, { type: "answerPermission", turnId: 0, blockIndex: 2, optionId: "allow-everything" });
+      assert.deepEqual(host.answers, []);
+      assert.match(host.rejected[0] ?? "", /not one of the agent's options/);
+    });
+
+    it("refuses an answer to a request already answered, or to a block that is no request", () => {
+      agentTurns.handleIntent(view, { type: "answerPermission", turnId: 0, blockIndex: 3, optionId: "allow-once" });
+      agentTurns.handleIntent(view, { type: "answerPermission", turnId: 0, blockIndex: 1, optionId: "allow-once" });
+      assert.deepEqual(host.answers, []);
+      assert.equal(host.rejected.filter((reason) => /not waiting/.test(reason)).length, 2);
     });
   });
 

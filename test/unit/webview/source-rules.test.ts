@@ -7,11 +7,12 @@ import { repoRoot } from "../../helpers/repo";
 
 const WEBVIEW_SOURCE = path.join(repoRoot, "src", "webview");
 
+/** Every .ts file of the webview, its sub-folders (blocks/) included, named relative to src/webview. */
 function sources(): { file: string; text: string }[] {
   return fs
-    .readdirSync(WEBVIEW_SOURCE)
+    .readdirSync(WEBVIEW_SOURCE, { recursive: true, encoding: "utf8" })
     .filter((name) => name.endsWith(".ts"))
-    .map((name) => ({ file: name, text: fs.readFileSync(path.join(WEBVIEW_SOURCE, name), "utf8") }));
+    .map((name) => ({ file: name.split(path.sep).join("/"), text: fs.readFileSync(path.join(WEBVIEW_SOURCE, name), "utf8") }));
 }
 
 function filesMatching(pattern: RegExp): string[] {
@@ -31,7 +32,7 @@ describe("webview source rules", function () {
 
   it("imports from the protocol as values only modules that are plain data, so no schema code reaches the bundle", function () {
     const valueImported = new Set(
-      sources().flatMap(({ text }) => [...text.matchAll(/^import (?!type )[^;]*from "\.\.\/protocol\/([^"]+)";/gm)].map((m) => m[1])),
+      sources().flatMap(({ text }) => [...text.matchAll(/^import (?!type )[^;]*from "(?:\.\.\/)+protocol\/([^"]+)";/gm)].map((m) => m[1])),
     );
     // The error table and the session states' names: both plain data. Each is checked below to import only types.
     assert.deepEqual([...valueImported].sort(), ["error-guides", "session-states"]);

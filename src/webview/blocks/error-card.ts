@@ -1,8 +1,9 @@
 // An error the agent reported: what happened, in words, and the buttons that fix it.
-import { ACTION_CAPTIONS, ERROR_GUIDES } from "../protocol/error-guides";
-import type { ErrorAction, WebviewIntent } from "../protocol/messages";
-import type { ErrorBlock } from "../protocol/transcript";
-import { button, element, icon } from "./element";
+import { ACTION_CAPTIONS, ERROR_GUIDES } from "../../protocol/error-guides";
+import type { ErrorAction, WebviewIntent } from "../../protocol/messages";
+import type { ErrorBlock } from "../../protocol/transcript";
+import { button, element, icon } from "../element";
+import type { BlockContext, BlockView } from "./block-view";
 
 const ACTION_ICONS: Record<ErrorAction, string> = {
   setCliPath: "gear",
@@ -13,8 +14,30 @@ const ACTION_ICONS: Record<ErrorAction, string> = {
   newSession: "add",
 };
 
+export class ErrorCardView implements BlockView<ErrorBlock> {
+  element: HTMLElement;
+
+  constructor(
+    block: ErrorBlock,
+    private readonly context: BlockContext,
+  ) {
+    this.element = this.card(block);
+  }
+
+  update(block: ErrorBlock): void {
+    const next = this.card(block);
+    this.element.replaceWith(next);
+    this.element = next;
+  }
+
+  private card(block: ErrorBlock): HTMLElement {
+    const { turnId, replay, post } = this.context;
+    return errorCard(block, turnId, replay ? null : post);
+  }
+}
+
 /** `post` is null for a replayed stream: nothing ran here, so there is nothing to retry or set up. */
-export function errorCard(block: ErrorBlock, turnId: number, post: ((intent: WebviewIntent) => void) | null): HTMLElement {
+function errorCard(block: ErrorBlock, turnId: number, post: ((intent: WebviewIntent) => void) | null): HTMLElement {
   const guide = ERROR_GUIDES[block.code];
   const header = element(
     "div",

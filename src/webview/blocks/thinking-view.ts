@@ -1,15 +1,17 @@
 // The model's thinking: open while it streams, folded once the answer moves on.
-import { element, icon } from "./element";
-import { MarkdownView } from "./markdown-view";
+import type { ThinkingBlock } from "../../protocol/transcript";
+import { element, icon } from "../element";
+import type { BlockView } from "./block-view";
+import { MarkdownBlock } from "./markdown-block";
 
-export class ThinkingView {
+export class ThinkingView implements BlockView<ThinkingBlock> {
   readonly element: HTMLDetailsElement;
-  private readonly markdown: MarkdownView;
+  private readonly markdown: MarkdownBlock;
   private readonly label: HTMLElement;
   private live: boolean;
 
-  constructor(text: string, live: boolean) {
-    this.markdown = new MarkdownView("thinking-text", text);
+  constructor(block: ThinkingBlock, live: boolean) {
+    this.markdown = new MarkdownBlock("thinking-text", block);
     this.label = element("span", { className: "thinking-label" });
     const summary = element("summary", {}, icon("chevron-right", "chevron"), icon("lightbulb"), this.label);
     this.element = element("details", { className: "thinking" }, summary, this.markdown.element);
@@ -18,12 +20,17 @@ export class ThinkingView {
     this.showLabel();
   }
 
-  append(text: string): void {
-    this.markdown.append(text);
+  /** Replaced whole: the new text in the same fold, open or closed as the user left it. */
+  update(block: ThinkingBlock): void {
+    this.markdown.update(block);
   }
 
-  paint(): void {
-    this.markdown.paint();
+  placed(): void {
+    this.markdown.placed();
+  }
+
+  grow(text: string): void {
+    this.markdown.grow(text);
   }
 
   showCut(droppedChars: number): void {

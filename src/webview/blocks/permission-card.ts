@@ -1,0 +1,163 @@
+// An agent asks before it acts (ACP `session/request_permission`): what it wants to do, exactly (the command line,
+// the file and its diff, the URL, else the raw request), and its options as buttons in its own words. Escape answers
+// with the agent's "reject once", or dismisses (cancelled): closing or dismissing is never an allow. Once answered,
+// the card says what was answered and by whom, and its buttons are gone.
+import type { PermissionBlock, PermissionOption, ToolCard } from "../../protocol/transcript";
+import { button, element, icon } from "../element";
+import type { BlockContext, BlockView } from "./block-view";
+import { diffList } from "./diff-list";
+import { FoldedText } from "./folded-text";
+import { toolKindLook } from "./tool-card";
+
+const OPTION_LOOK: Record<PermissionOption["kind"], { icon: string; className: string }> = {
+  allow_once: { icon: "check", className: "text-button primary" },
+  allow_always: { icon: "check-all", className: "text-button secondary" },
+  reject_once: { icon: "close", className: "text-button secondary" },
+  reject_always: { icon: "circle-slash", className: "text-button secondary" },
+};
+
+export class PermissionCardView implements BlockView<PermissionBlock> {
+  readonly element: HTMLElement;
+  private block: PermissionBlock;
+  private readonly header: HTMLElement;
+  private readonly what: HTMLElement;
+  private readonly options: HTMLElement;
+  private readonly answer: HTMLElement;
+
+  constructor(
+    block: PermissionBlock,
+    private readonly context: BlockContext,
+  ) {
+    this.block = block;
+    this.header = element("div", { className: "permission-title" });
+    this.what = element("div", { className: "permission-what" });
+    this.options = element("div", { className: "permission-options" });
+    this.answer = element("div", { className: "permission-answer" });
+    // A region the keyboard can reach (tabindex -1: focused by us, not a stop of its own in the Tab order).
+    this.element = element("section", { attributes: { role: "region", tabindex: "-1" } }, this.header, this.what, this.options, this.answer);
+    this.element.addEventListener("keydown", (event) => this.onKey(event));
+    this.show();
+  }
+
+  update(block: PermissionBlock): void {
+    const wasWaiting = this.block.decision === null;
+    const hadFocus = this.element.contains(document.activeElement);
+    this.block = block;
+    this.show();
+    if (!wasWaiting || block.decision === null) return;
+    this.context.announce(`${answerWords(block)}: ${block.title}`);
+    // The button that had focus is gone: keep the keyboard on the card rather than lose it to the page.
+    if (hadFocus) this.element.focus();
+  }
+
+  /** A request that appears while its turn runs takes focus: it is what the agent waits for. */
+  placed(): void {
+    if (this.context.running && this.block.decision === null) this.element.focus();
+  }
+
+  private show(): void {
+    const { block } = this;
+    const tool = block.toolId === null ? null : this.context.toolCard(block.toolId);
+    const kind = toolKindLook(tool?.card.toolKind ?? null);
+    this.element.className = `permission permission-${block.decision ?? "waiting"}`;
+    this.element.setAttribute("aria-label", `Permission: ${block.title}`);
+    this.header.replaceChildren(
+      icon("shield"),
+      element("span", { className: "permission-heading", text: block.title }),
+      ...(kind === null ? [] : [element("span", { className: "permission-kind", text: kind.words })]),
+    );
+    this.what.replaceChildren(...whatItWillDo(block, tool, this.context));
+    this.what.hidden = this.what.childElementCount === 0;
+    const waiting = block.decision === null;
+    this.options.replaceChildren(...(waiting ? block.options.map((option) => this.optionButton(option)) : []));
+    this.options.hidden = !waiting;
+    this.answer.textContent = waiting ? "" : answerText(block);
+    this.answer.hidden = waiting;
+  }
+
+  private optionButton(option: PermissionOption): HTMLButtonElement {
+    const look = OPTION_LOOK[option.kind];
+    return button({ label: option.name, caption: option.name, iconName: look.icon, className: look.className, onClick: () => this.answerWith(option.id) });
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    if (event.key !== "Escape" || this.block.decision !== null) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const reject = this.block.options.find((option) => option.kind === "reject_once");
+    this.answerWith(reject?.id ?? null);
+  }
+
+  /** The host answers the agent and sends the block back answered; until then the buttons take no second answer. */
+  private answerWith(optionId: string | null): void {
+    for (const node of this.options.querySelectorAll("button")) node.disabled = true;
+    this.context.post({ type: "answerPermission", turnId: this.context.turnId, blockIndex: this.context.blockIndex, optionId });
+  }
+}
+
+/** What the agent will do if allowed, from the tool call the request is about. */
+function whatItWillDo(block: PermissionBlock, tool: { card: ToolCard; index: number } | null, context: BlockContext): HTMLElement[] {
+  if (tool === null) return [];
+  const { card, index } = tool;
+  switch (card.toolKind) {
+    case "execute":
+      return [labelled("Command", element("code", { className: "permission-command", text: commandLine(card) ?? card.title ?? block.title }))];
+    case "fetch": {
+      const url = stringParameter(card, ["url", "uri"]) ?? card.title ?? block.title;
+      return [labelled("URL", element("code", { className: "permission-url", text: url }))];
+    }
+    case "edit":
+    case "delete":
+    case "move":
+      if (card.diffs.length > 0) {
+        const openDiff = (diffIndex: number) => context.post({ type: "openDiff", turnId: context.turnId, blockIndex: index, diffIndex });
+        return [diffList(card.diffs, openDiff)];
+      }
+      if (card.locations.length > 0) return card.locations.map((place) => labelled("File", element("code", { text: place.path })));
+  }
+  return rawInput(card);
+}
+
+/** The request as the agent sent it, for a kind we cannot say better. */
+function rawInput(card: ToolCard): HTMLElement[] {
+  if (card.parameters === null) return [];
+  const raw = new FoldedText("permission-raw");
+  raw.show("Request", JSON.stringify(card.parameters, null, 2));
+  raw.element.open = true;
+  return [raw.element];
+}
+
+/** ACP agents send a command as one string or as argv; argv is shown with spaces, as a person would type it. */
+function commandLine(card: ToolCard): string | null {
+  const command = card.parameters?.["command"] ?? card.parameters?.["cmd"];
+  if (typeof command === "string" && command !== "") return command;
+  if (Array.isArray(command) && command.length > 0 && command.every((part) => typeof part === "string")) return command.join(" ");
+  return null;
+}
+
+function stringParameter(card: ToolCard, keys: readonly string[]): string | null {
+  for (const key of keys) {
+    const value = card.parameters?.[key];
+    if (typeof value === "string" && value !== "") return value;
+  }
+  return null;
+}
+
+function labelled(label: string, value: HTMLElement): HTMLElement {
+  return element("div", { className: "permission-detail" }, element("span", { className: "permission-detail-label", text: label }), value);
+}
+
+const DECISION_WORDS = { allowed: "Allowed", rejected: "Rejected", cancelled: "Cancelled" } as const;
+
+/** "Allowed by you", "Rejected by your setting", "Cancelled". */
+function answerWords(block: PermissionBlock): string {
+  if (block.decision === null) return "waiting";
+  const by = block.answeredBy === "setting" ? " by your setting" : block.answeredBy === "user" ? " by you" : "";
+  return `${DECISION_WORDS[block.decision]}${block.decision === "cancelled" ? "" : by}`;
+}
+
+/** The answer, with the option chosen in the agent's words. */
+function answerText(block: PermissionBlock): string {
+  const chosen = block.options.find((option) => option.id === block.optionId);
+  return `${answerWords(block)}${chosen ? `: ${chosen.name}` : ""}`;
+}

@@ -1,0 +1,198 @@
+// What ACP agents show in the chat: a tool card's kind, output and changed files; a permission request answered
+// from the card (mouse and keyboard); a plan that each update replaces in place.
+import * as assert from "node:assert/strict";
+import type { HostMessage, SessionChange, Turn } from "../../src/protocol/messages";
+import type { TranscriptBlock } from "../../src/protocol/transcript";
+import { WebviewHarness } from "../helpers/webview-harness";
+import { permissionBlock, planBlock, toolBlock, turnWith } from "../helpers/turn-builder";
+
+declare global {
+  interface Window {
+    __planElement?: Element | null;
+  }
+}
+
+const EMPTY: HostMessage = { type: "snapshot", turns: [], restriction: null };
+
+const EDIT = toolBlock({
+  tool: "edit",
+  toolKind: "edit",
+  title: "Edit src/auth.ts and add src/cache.ts",
+  status: "succeeded",
+  durationMs: 40,
+  output: "patched src/auth.ts\ncreated src/cache.ts",
+  diffs: [
+    { path: "/w/src/auth.ts", oldText: "import a\nconst x = 1\nexport {}\n", newText: "import a\nconst x = 2\nconst y = 3\nexport {}\n" },
+    { path: "/w/src/cache.ts", oldText: null, newText: "export const cache = new Map()\nexport default cache\n" },
+  ],
+  locations: [{ path: "/w/src/auth.ts", line: 2 }],
+});
+
+describe("webview: what ACP agents show", function () {
+  let harness: WebviewHarness;
+
+  before(async function () {
+    harness = await WebviewHarness.open({ viewport: { width: 480, height: 800 } });
+  });
+
+  after(async function () {
+    await harness?.close();
+  });
+
+  beforeEach(async function () {
+    await harness.send(EMPTY);
+    await harness.clearIntents();
+  });
+
+  const turn = () => harness.page.locator(".turn").last();
+
+  /** A running turn that gains these blocks one change at a time, as the host streams them. */
+  async function stream(id: number, blocks: TranscriptBlock[], more: SessionChange[] = []): Promise<void> {
+    const started: Turn = turnWith(id, []);
+    const added: SessionChange[] = blocks.map((block, index) => ({ kind: "block-added", index, block }));
+    await harness.send({ type: "turn-started", turn: started }, { type: "changes", turnId: id, changes: [{ kind: "state", state: "streaming" }, ...added, ...more] });
+  }
+
+  async function liveRegionSays(words: string): Promise<void> {
+    await harness.page.waitForFunction((expected) => document.querySelector("[aria-live=polite]")?.textContent === expected, words);
+  }
+
+  describe("a tool card", function () {
+    it("lists each changed file with +N −M, and Open Diff posts openDiff for that file", async function () {
+      await harness.send({ type: "snapshot", turns: [turnWith(3, [{ kind: "text", text: "Editing." }, EDIT], { done: true })], restriction: null });
+      const files = turn().locator(".tool-card .diff-file");
+      await files.nth(1).waitFor();
+      const shown = await files.locator(".diff-header").evaluateAll((headers) =>
+        headers.map((h) => [h.querySelector(".diff-path")!.textContent, h.querySelector(".diff-added")!.textContent, h.querySelector(".diff-removed")!.textContent]),
+      );
+      assert.deepEqual(shown, [
+        ["/w/src/auth.ts", "+2", "−1"],
+        ["/w/src/cache.ts", "+2", "−0"],
+      ]);
+      await files.nth(1).getByRole("button", { name: "Open Diff of /w/src/cache.ts" }).click();
+      assert.deepEqual(await harness.intents(), [{ type: "openDiff", turnId: 3, blockIndex: 1, diffIndex: 1 }]);
+    });
+
+    it("shows the agent's title, the tool's kind and its places, and its output folded until opened, as text", async function () {
+      await harness.send({ type: "snapshot", turns: [turnWith(0, [EDIT], { done: true })], restriction: null });
+      const card = turn().locator(".tool-card");
+      assert.equal(await card.getAttribute("aria-label"), "Edit src/auth.ts and add src/cache.ts: succeeded");
+      assert.equal(await card.locator(".tool-summary").textContent(), "Edit src/auth.ts and add src/cache.ts");
+      assert.equal(await card.locator(".tool-kind").getAttribute("title"), "edit");
+      assert.equal(await card.locator(".tool-location").textContent(), "/w/src/auth.ts:2");
+      const output = card.locator("details.tool-output");
+      assert.equal(await output.evaluate((d) => (d as HTMLDetailsElement).open), false, "output starts folded");
+      assert.equal(await output.locator("summary").textContent(), "Output (2 lines)");
+      await output.locator("summary").click();
+      assert.equal(await output.locator("pre").textContent(), "patched src/auth.ts\ncreated src/cache.ts");
+      await card.locator(".diff-preview summary").first().click();
+      assert.equal(await card.locator(".diff-preview pre").first().textContent(), "  import a\n- const x = 1\n+ const x = 2\n+ const y = 3\n  export {}");
+    });
+
+    it("cuts output past 20,000 characters and says how much more there was", async function () {
+      const long = toolBlock({ status: "succeeded", output: "x".repeat(25_000) });
+      await harness.send({ type: "snapshot", turns: [turnWith(0, [long], { done: true })], restriction: null });
+      const output = turn().locator("details.tool-output");
+      await output.locator("summary").click();
+      assert.equal((await output.locator("pre").textContent())?.length, 20_000);
+      assert.equal(await output.locator(".truncated-note").textContent(), "… 5,000 more characters not shown");
+    });
+  });
+
+  describe("a permission request", function () {
+    const command = toolBlock({ toolId: "run-1", tool: "bash", toolKind: "execute", title: "npm test", parameters: { command: "npm test -- --grep auth" } });
+    const request = permissionBlock({ toolId: "run-1", title: "Run npm test" });
+
+    it("shows what the agent will run and its options in its words; a click posts answerPermission with that option's id", async function () {
+      await stream(5, [command, request]);
+      const card = turn().getByRole("region", { name: "Permission: Run npm test" });
+      await card.waitFor();
+      assert.equal(await card.locator(".permission-command").textContent(), "npm test -- --grep auth");
+      assert.equal(await card.locator(".permission-kind").textContent(), "run a command");
+      assert.deepEqual(await card.getByRole("button").allTextContents(), ["Allow", "Always Allow", "Reject", "Never"]);
+      await card.getByRole("button", { name: "Always Allow" }).click();
+      assert.deepEqual(await harness.intents(), [{ type: "answerPermission", turnId: 5, blockIndex: 1, optionId: "allow-always" }]);
+    });
+
+    it("takes focus when it appears while the turn runs, and Escape answers with the agent's reject-once option", async function () {
+      await stream(6, [command, request]);
+      const card = turn().locator(".permission");
+      await card.waitFor();
+      await harness.page.waitForFunction(() => document.activeElement?.classList.contains("permission") === true);
+      await harness.page.keyboard.press("Escape");
+      assert.deepEqual(await harness.intents(), [{ type: "answerPermission", turnId: 6, blockIndex: 1, optionId: "reject-once" }]);
+    });
+
+    it("is dismissed, never allowed, by Escape when the agent offers no reject option", async function () {
+      const allowOnly = permissionBlock({ toolId: "run-1", options: [{ id: "yes", name: "Yes", kind: "allow_once" }] });
+      await stream(7, [command, allowOnly]);
+      await harness.page.waitForFunction(() => document.activeElement?.classList.contains("permission") === true);
+      await harness.page.keyboard.press("Escape");
+      assert.deepEqual(await harness.intents(), [{ type: "answerPermission", turnId: 7, blockIndex: 1, optionId: null }]);
+    });
+
+    it("shows the diff of an edit before it is answered", async function () {
+      await stream(8, [EDIT, permissionBlock({ toolId: EDIT.toolId, title: "Edit src/auth.ts" })]);
+      const card = turn().locator(".permission");
+      await card.locator(".diff-file").nth(1).waitFor();
+      assert.deepEqual(await card.locator(".diff-path").allTextContents(), ["/w/src/auth.ts", "/w/src/cache.ts"]);
+      assert.deepEqual(await card.locator(".diff-added").allTextContents(), ["+2", "+2"]);
+    });
+
+    for (const [answer, words] of [
+      [{ decision: "allowed", optionId: "allow-once", answeredBy: "user" }, "Allowed by you: Allow"],
+      [{ decision: "rejected", optionId: "reject-once", answeredBy: "user" }, "Rejected by you: Reject"],
+      [{ decision: "allowed", optionId: "allow-always", answeredBy: "setting" }, "Allowed by your setting: Always Allow"],
+      [{ decision: "cancelled", optionId: null, answeredBy: null }, "Cancelled"],
+    ] as const) {
+      it(`says "${words}" once answered, announces it, and offers no buttons any more`, async function () {
+        await stream(9, [command, request]);
+        await turn().locator(".permission button").first().waitFor();
+        await harness.send({ type: "changes", turnId: 9, changes: [{ kind: "block-updated", index: 1, block: { ...request, ...answer } }] });
+        const card = turn().locator(".permission");
+        await card.locator(".permission-answer:not([hidden])").waitFor();
+        assert.equal(await card.locator(".permission-answer").textContent(), words);
+        assert.equal(await card.locator("button").count(), 0);
+        await liveRegionSays(`${words.split(":")[0]}: Run npm test`);
+      });
+    }
+  });
+
+  it("replaces the plan in place on each update", async function () {
+    const first = planBlock([
+      { content: "Read the auth code", priority: "high", status: "in_progress" },
+      { content: "Fix the cache", priority: "medium", status: "pending" },
+    ]);
+    await stream(10, [first]);
+    const plan = turn().getByRole("region", { name: "Plan" });
+    await plan.waitFor();
+    await plan.evaluate((node) => (window.__planElement = node));
+    const next = planBlock([
+      { content: "Read the auth code", priority: "high", status: "completed" },
+      { content: "Fix the cache", priority: "medium", status: "in_progress" },
+      { content: "Run the tests", priority: "low", status: "pending" },
+    ]);
+    await harness.send({ type: "changes", turnId: 10, changes: [{ kind: "block-updated", index: 0, block: next }] });
+    await plan.locator(".plan-entry").nth(2).waitFor();
+    assert.deepEqual(await turn().locator(".plan-content").allTextContents(), ["Read the auth code", "Fix the cache", "Run the tests"]);
+    assert.deepEqual(await turn().locator(".plan-entry").evaluateAll((entries) => entries.map((e) => e.className.split(" ")[1])), ["plan-completed", "plan-in_progress", "plan-pending"]);
+    assert.equal(await plan.evaluate((node) => node === window.__planElement), true, "the same plan element, updated in place");
+    assert.equal(await turn().locator(".plan").count(), 1);
+  });
+
+  it("saves a screenshot of a tool card, a waiting request and a plan as test-results/agent-blocks-dark.png", async function () {
+    const plan = planBlock([
+      { content: "Read the auth code", priority: "high", status: "completed" },
+      { content: "Fix the cache", priority: "medium", status: "in_progress" },
+      { content: "Run the tests", priority: "low", status: "pending" },
+    ]);
+    await stream(11, [plan, EDIT, permissionBlock({ toolId: EDIT.toolId, title: "Edit src/auth.ts" })]);
+    await turn().locator(".permission button").first().waitFor();
+    await turn().locator(".tool-card .diff-preview summary").first().click();
+    await turn().locator(".tool-card details.tool-output summary").click();
+    await harness.page.setViewportSize({ width: 480, height: 1300 });
+    await harness.frames(2);
+    await harness.screenshot("agent-blocks-dark");
+    await harness.page.setViewportSize({ width: 480, height: 800 });
+  });
+});
