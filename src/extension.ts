@@ -10,6 +10,7 @@ import { ChatPanels, ChatViewProvider, CHAT_PANEL_TYPE, CHAT_VIEW_ID } from "./v
 import { ALL_COMMANDS } from "./vscode/commands/all-commands";
 import type { CommandContext } from "./vscode/commands/command";
 import { ConversationStore } from "./vscode/conversation-store";
+import { DiffViewer } from "./vscode/diff-viewer";
 import { EditorHost } from "./vscode/editor-host";
 import { Notifier, type NoticeHandler } from "./vscode/notifier";
 import { StatusBar } from "./vscode/status-bar";
@@ -29,7 +30,9 @@ export function activate(context: vscode.ExtensionContext): AgentStreamTestApi |
   context.subscriptions.push(log);
 
   const store = new ConversationStore(context.workspaceState, log);
-  const host = new EditorHost(new AgentRunner(context, log), store, log);
+  const runner = new AgentRunner(context, log);
+  const diffs = new DiffViewer();
+  const host = new EditorHost(runner, store, log, diffs);
   const chat = new Conversation(host, store.turns(), store.cliConversation());
   conversation = chat;
 
@@ -47,6 +50,8 @@ export function activate(context: vscode.ExtensionContext): AgentStreamTestApi |
     openChatInEditor: () => panels.open(),
   };
   context.subscriptions.push(
+    runner,
+    diffs,
     statusBar,
     viewProvider,
     panels,

@@ -57,6 +57,8 @@ export interface ConversationHost {
    * dismissed, which must be answered `cancelled`, never an allow.
    */
   answerPermission?(turn: Turn, blockIndex: number, optionId: string | null): void;
+  /** New Session: the agent's side of the conversation ends too (a warm ACP agent is stopped). */
+  endConversation?(): void;
 }
 
 /** The error actions the host carries out; the rest (retry, newSession) are the conversation's. */
@@ -219,6 +221,7 @@ export class Conversation {
     this.flush();
     this.turns.length = 0;
     this.cliConversation = null;
+    this.host.endConversation?.();
     this.host.persist([], null);
     this.broadcast({ type: "cleared" });
     for (const observer of this.observers) observer.cleared?.();

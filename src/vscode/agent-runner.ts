@@ -4,14 +4,17 @@
 import * as os from "node:os";
 import * as path from "node:path";
 import * as vscode from "vscode";
+import { AcpConversation } from "../acp/acp-conversation";
+import { PermissionWaiter } from "../acp/permission-waiter";
 import { createAdapter } from "../dialects/registry";
-import type { RunRequest } from "../panel/conversation";
+import type { Run, RunRequest } from "../panel/conversation";
 import { ByteTail } from "../process/byte-tail";
 import { escapeForLog, logLines } from "../protocol/visible-text";
 import { builtinAgentCommand } from "../profiles/builtin-agent-profile";
-import type { ConversationKey } from "../profiles/cli-profile";
-import { agentCommand, type AgentCommand } from "../profiles/profile-registry";
+import { acpTransportOf, type CliProfile, type ConversationKey } from "../profiles/cli-profile";
+import { agentCommand, resolveCli, type AgentCommand } from "../profiles/profile-registry";
 import { LiveSession } from "../session/live-session";
+import { EditorFiles } from "./editor-files";
 import type { AgentSettings } from "./settings-values";
 
 /** Raw lines longer than this are cut in the trace log (the panel still gets all of them). */
@@ -19,13 +22,75 @@ const MAX_TRACED_LINE_CHARS = 4000;
 /** How much of a CLI's stderr the log keeps for a failed run. */
 const STDERR_TAIL_BYTES = 8 * 1024;
 
-export class AgentRunner {
+export class AgentRunner implements vscode.Disposable {
+  /** Permission requests of the ACP agent, waiting for the user's answer on their cards. */
+  readonly permissions: PermissionWaiter;
+  /** The warm ACP agent of the chat's conversation: one process for all its turns. */
+  private acp: { key: string; conversation: AcpConversation } | undefined;
+
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly log: vscode.LogOutputChannel,
-  ) {}
+    onPermissionsWaiting: (count: number) => void = () => {},
+  ) {
+    this.permissions = new PermissionWaiter(onPermissionsWaiting);
+  }
 
-  start(settings: AgentSettings, request: RunRequest): LiveSession {
+  start(settings: AgentSettings, request: RunRequest): Run {
+    const { profile, command } = resolveCli(settings);
+    if (!settings.useBuiltinAgent && acpTransportOf(profile) !== undefined) return this.startAcp(settings, request, profile, command);
+    return this.startCli(settings, request);
+  }
+
+  /** New Session, window close: the warm agent and everything it started end now; open requests end cancelled. */
+  endConversation(): void {
+    void this.acp?.conversation.dispose();
+    this.acp = undefined;
+  }
+
+  dispose(): void {
+    this.acp?.conversation.kill();
+    this.acp = undefined;
+  }
+
+  /** An ACP agent: the chat's conversation keeps one warm agent process and one ACP session for all its turns. */
+  private startAcp(settings: AgentSettings, request: RunRequest, profile: CliProfile, command: string): Run {
+    const args = settings.cliArgs ?? [...profile.defaultArgs];
+    const key = JSON.stringify([request.conversation.id, command, args, settings.cliEnv]);
+    if (this.acp?.key !== key) {
+      this.endConversation();
+      const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
+      const transport = acpTransportOf(profile);
+      const log = this.log;
+      const conversation = new AcpConversation({
+        command,
+        args,
+        env: { ...process.env, ...settings.cliEnv },
+        // Without a folder the agent starts in the home folder but may read and write nothing.
+        workspaceRoots: folders.length > 0 ? folders : [os.homedir()],
+        files: new EditorFiles(folders, log),
+        decide: this.permissions.decide,
+        chooseAuthMethod: (methods) => transport?.authMethods.find((id) => methods.some((method) => method.id === id)),
+        log: { trace: (m) => log.trace(escapeForLog(m)), problem: (m) => log.warn(escapeForLog(m)), info: (m) => log.info(escapeForLog(m)) },
+        onStderr: (chunk) => {
+          for (const line of logLines(chunk.toString("utf8").trimEnd())) log.trace(`stderr: ${line}`);
+        },
+      });
+      this.acp = { key, conversation };
+      log.info(escapeForLog(`ACP agent: ${[command, ...args].join(" ")} (profile ${profile.name}, conversation ${request.conversation.id})`));
+    }
+    const conversation = this.acp.conversation;
+    const run = conversation.prompt([{ type: "text", text: request.prompt }], {
+      onChange: (change) => {
+        if (change.kind === "problem") this.log.warn(escapeForLog(`line ${change.problem.line ?? "?"}: ${change.problem.code} ${change.problem.message}`));
+        request.onChange(change);
+      },
+    });
+    void run.finished.then((transcript) => this.log.info(`done: ${transcript.status}, exit code ${transcript.done.exitCode}, ${transcript.done.durationMs} ms`));
+    return { session: run.session, finished: run.finished, stop: () => run.stop(), kill: () => conversation.kill() };
+  }
+
+  private startCli(settings: AgentSettings, request: RunRequest): LiveSession {
     const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? os.homedir();
     const stderr = new ByteTail(STDERR_TAIL_BYTES);
     const log = this.log;

@@ -6,10 +6,12 @@ import type { ConversationHost, EditorAction, Run, RunRequest } from "../panel/c
 import { pointsToLocalNetwork } from "../panel/local-address";
 import { resolveCommandPath } from "../process/command-path";
 import type { CliConversation, Turn } from "../protocol/messages";
+import type { ToolDiff } from "../protocol/transcript";
 import { escapeForLog } from "../protocol/visible-text";
 import { resolveCli } from "../profiles/profile-registry";
 import type { AgentRunner } from "./agent-runner";
 import type { ConversationStore } from "./conversation-store";
+import type { DiffViewer } from "./diff-viewer";
 import { readSettings } from "./settings";
 
 export class EditorHost implements ConversationHost {
@@ -17,6 +19,7 @@ export class EditorHost implements ConversationHost {
     private readonly runner: AgentRunner,
     private readonly store: ConversationStore,
     private readonly log: vscode.LogOutputChannel,
+    private readonly diffs: DiffViewer,
   ) {}
 
   startRun(request: RunRequest): Run {
@@ -94,6 +97,21 @@ export class EditorHost implements ConversationHost {
   agentName(): string {
     const settings = readSettings(this.log);
     return settings.useBuiltinAgent ? "Built-in agent" : path.basename(resolveCli(settings).command);
+  }
+
+  answerPermission(turn: Turn, blockIndex: number, optionId: string | null): void {
+    const block = turn.blocks[blockIndex];
+    if (block?.kind !== "permission" || !this.runner.permissions.answer(block, optionId)) {
+      this.log.warn(`an answer to a permission request that is no longer waiting (turn ${turn.id}, block ${blockIndex}) was dropped`);
+    }
+  }
+
+  openDiff(diff: ToolDiff): void {
+    void this.diffs.open(diff);
+  }
+
+  endConversation(): void {
+    this.runner.endConversation();
   }
 
   persist(turns: readonly Turn[], cliConversation: CliConversation | null): void {

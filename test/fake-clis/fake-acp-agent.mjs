@@ -3,7 +3,7 @@
 // FAKE_ACP_RECORD names a file where it appends what it was told (one JSON line per fact: permission answers,
 // cancels, session ids), so a test can assert what the agent really received.
 //
-// Scenarios: all-updates, stop:<reason>, permission, permission-read, fs, die, garbage, slow, stubborn,
+// Scenarios: all-updates, stop:<reason>, permission, permission-read, permission-edit, fs, die, garbage, slow, stubborn,
 // error:<401|internal|auth>, auth-required, load, turns.
 import * as acp from "@agentclientprotocol/sdk";
 import { spawn } from "node:child_process";
@@ -84,6 +84,36 @@ const prompts = {
 
   async "permission-read"(client, sessionId) {
     return askPermission(client, sessionId, "read", "Read README.md");
+  },
+
+  // An edit as Gemini and Qwen make one: a tool call with a diff, a permission request, then the write through
+  // fs/write_text_file only when allowed. FAKE_ACP_EDIT names the file (relative to the workspace).
+  async "permission-edit"(client, sessionId) {
+    const target = process.env.FAKE_ACP_EDIT ?? "notes.txt";
+    const toolCall = {
+      toolCallId: "e1",
+      title: `Edit ${target}`,
+      kind: "edit",
+      status: "pending",
+      locations: [{ path: target, line: 1 }],
+      content: [{ type: "diff", path: target, oldText: "old line\n", newText: "new line\nadded line\n" }],
+    };
+    await update(client, sessionId, { sessionUpdate: "tool_call", ...toolCall });
+    const response = await client.request(acp.methods.client.session.requestPermission, {
+      sessionId,
+      toolCall: { toolCallId: "e1", title: toolCall.title, kind: "edit" },
+      options: [
+        { optionId: "proceed_always", name: "Always allow", kind: "allow_always" },
+        { optionId: "proceed_once", name: "Allow once", kind: "allow_once" },
+        { optionId: "cancel", name: "Reject", kind: "reject_once" },
+      ],
+    });
+    record({ permission: response.outcome });
+    const allowed = response.outcome.outcome === "selected" && response.outcome.optionId !== "cancel";
+    if (allowed) await client.request(acp.methods.client.fs.writeTextFile, { sessionId, path: target, content: "new line\nadded line\n" });
+    await update(client, sessionId, { sessionUpdate: "tool_call_update", toolCallId: "e1", status: allowed ? "completed" : "failed" });
+    await text(client, sessionId, allowed ? "edited it" : "left it alone");
+    return response.outcome.outcome === "cancelled" ? "cancelled" : "end_turn";
   },
 
   async fs(client, sessionId) {

@@ -1,0 +1,126 @@
+// An ACP agent in the chat of a real VS Code: its edit waits on a permission card, the user's answer reaches the
+// agent, an allowed write goes through the editor (a WorkspaceEdit, saved), a rejected one never happens, Stop
+// answers a waiting card cancelled, and Open Diff shows the change. The agent is the project's fake ACP agent,
+// built with the SDK's agent side; the test API stands in for the clicks on the card.
+import * as assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import * as vscode from "vscode";
+import type { AgentStreamTestApi } from "../../src/extension";
+import type { ConversationView } from "../../src/panel/conversation";
+import type { Turn } from "../../src/protocol/messages";
+import type { PermissionBlock } from "../../src/protocol/transcript";
+import { waitFor } from "./helpers";
+
+const EXTENSION_ID = "agent-stream.agent-stream";
+const config = () => vscode.workspace.getConfiguration("agentStream");
+/** The intents' sender: the card's clicks need no view to answer them. */
+const view: ConversationView = { post: () => undefined };
+
+function fakeAgent(): string {
+  const root = process.env["AGENT_STREAM_REPO"];
+  assert.ok(root, "the runner passes AGENT_STREAM_REPO");
+  return path.join(root, "test", "fake-clis", "fake-acp-agent.mjs");
+}
+
+async function useAgent(scenario: string, env: Record<string, string>): Promise<void> {
+  // The extension host's own Node runs the fake agent: an absolute path, as the PATH rule wants.
+  await config().update("cli.path", process.execPath, vscode.ConfigurationTarget.Global);
+  await config().update("cli.args", [fakeAgent(), scenario], vscode.ConfigurationTarget.Global);
+  await config().update("cli.profile", "acp", vscode.ConfigurationTarget.Global);
+  await config().update("cli.env", env, vscode.ConfigurationTarget.Global);
+}
+
+async function waitingCard(turn: () => Turn | undefined): Promise<{ turn: Turn; index: number; card: PermissionBlock }> {
+  return waitFor("a permission card", () => {
+    const current = turn();
+    const index = current?.blocks.findIndex((b) => b.kind === "permission" && b.decision === null) ?? -1;
+    const card = current?.blocks[index];
+    return current !== undefined && card?.kind === "permission" ? { turn: current, index, card } : undefined;
+  });
+}
+
+describe("an ACP agent in the chat", function () {
+  let api: AgentStreamTestApi;
+  let workspace: string;
+  let notes: string;
+  let record: string;
+
+  before(async function () {
+    const extension = vscode.extensions.getExtension<AgentStreamTestApi | undefined>(EXTENSION_ID);
+    api = (await extension?.activate()) ?? assert.fail("the test API is on");
+    workspace = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? assert.fail("the suite opens a workspace folder");
+  });
+
+  beforeEach(async function () {
+    notes = path.join(workspace, "acp-notes.txt");
+    record = path.join(workspace, "..", `acp-record-${process.pid}-${Date.now()}.ndjson`);
+    fs.writeFileSync(notes, "old line\n");
+    await useAgent("permission-edit", { FAKE_ACP_EDIT: "acp-notes.txt", FAKE_ACP_RECORD: record });
+  });
+
+  afterEach(async function () {
+    await api.conversation.stop();
+    await api.conversation.newSession();
+    for (const key of ["cli.path", "cli.args", "cli.profile", "cli.env"]) await config().update(key, undefined, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand("workbench.action.closeAllEditors");
+    fs.rmSync(notes, { force: true });
+    fs.rmSync(record, { force: true });
+  });
+
+  it("shows the edit's card with its diff, and writes the file through the editor once allowed", async function () {
+    assert.ok(api.conversation.send("Edit the notes"));
+    const { turn, index, card } = await waitingCard(() => api.conversation.lastTurn);
+    assert.deepEqual(card.options.map((o) => o.kind), ["allow_always", "allow_once", "reject_once"]);
+    const tool = turn.blocks.find((b) => b.kind === "tool");
+    assert.ok(tool?.kind === "tool" && tool.diffs.length === 1, "the tool card carries the diff before the answer");
+    assert.equal(fs.readFileSync(notes, "utf8"), "old line\n", "nothing is written before the answer");
+
+    api.conversation.handleIntent(view, { type: "answerPermission", turnId: turn.id, blockIndex: index, optionId: "proceed_once" });
+    await api.conversation.activeRun?.finished;
+    const done = api.conversation.lastTurn;
+    assert.equal(done?.status, "completed");
+    const answered = done?.blocks[index];
+    assert.ok(answered?.kind === "permission");
+    assert.equal(answered.decision, "allowed");
+    assert.equal(answered.answeredBy, "user");
+    assert.equal(fs.readFileSync(notes, "utf8"), "new line\nadded line\n");
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === notes);
+    assert.ok(document && !document.isDirty, "the edit went through the editor and was saved");
+    assert.match(fs.readFileSync(record, "utf8"), /"optionId":"proceed_once"/);
+  });
+
+  it("leaves the file as it was when the card is rejected", async function () {
+    assert.ok(api.conversation.send("Edit the notes"));
+    const { turn, index } = await waitingCard(() => api.conversation.lastTurn);
+    api.conversation.handleIntent(view, { type: "answerPermission", turnId: turn.id, blockIndex: index, optionId: "cancel" });
+    await api.conversation.activeRun?.finished;
+    assert.equal(fs.readFileSync(notes, "utf8"), "old line\n");
+    const answered = api.conversation.lastTurn?.blocks[index];
+    assert.ok(answered?.kind === "permission" && answered.decision === "rejected");
+  });
+
+  it("answers a card still waiting at Stop cancelled, and the turn ends stopped", async function () {
+    assert.ok(api.conversation.send("Edit the notes"));
+    await waitingCard(() => api.conversation.lastTurn);
+    await api.conversation.stop();
+    const turn = api.conversation.lastTurn;
+    assert.equal(turn?.status, "canceled");
+    assert.ok(turn?.blocks.some((b) => b.kind === "permission" && b.decision === "cancelled"));
+    assert.equal(fs.readFileSync(notes, "utf8"), "old line\n");
+    assert.match(fs.readFileSync(record, "utf8"), /"outcome":"cancelled"/);
+  });
+
+  it("opens the card's diff in VS Code's diff editor", async function () {
+    assert.ok(api.conversation.send("Edit the notes"));
+    const { turn } = await waitingCard(() => api.conversation.lastTurn);
+    const toolIndex = turn.blocks.findIndex((b) => b.kind === "tool");
+    api.conversation.handleIntent(view, { type: "openDiff", turnId: turn.id, blockIndex: toolIndex, diffIndex: 0 });
+    const tab = await waitFor("a diff editor tab", () =>
+      vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.scheme === "agent-stream-diff"),
+    );
+    const input = tab.input as vscode.TabInputTextDiff;
+    assert.equal((await vscode.workspace.openTextDocument(input.original)).getText(), "old line\n");
+    assert.equal((await vscode.workspace.openTextDocument(input.modified)).getText(), "new line\nadded line\n");
+  });
+});
