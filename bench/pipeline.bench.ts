@@ -17,7 +17,7 @@ const CHUNK_BYTES = 64 * 1024;
 const ROUNDS = 15;
 
 /** The protocol document's mix: mostly text deltas, then tool pairs and thinking, a status now and then. */
-function makeStream(count: number): string[] {
+export function makeStream(count: number): string[] {
   const sid = "5b0a0c3e-8f7a-4a8e-9a54-0d6c1f1d2e3f";
   let t = 1_707_700_000_000;
   const line = (type: string, payload: object) => JSON.stringify({ protocol: 1, type, sessionId: sid, timestamp: t++, payload });
@@ -71,7 +71,7 @@ function makeClaudeStream(count: number): string[] {
   return lines;
 }
 
-function chunked(bytes: Buffer): Buffer[] {
+export function chunked(bytes: Buffer): Buffer[] {
   const chunks: Buffer[] = [];
   for (let i = 0; i < bytes.length; i += CHUNK_BYTES) chunks.push(bytes.subarray(i, i + CHUNK_BYTES));
   return chunks;
@@ -217,4 +217,5 @@ function main(): void {
   });
 }
 
-main();
+// Only when run: pipeline-stages.bench.ts borrows the stream.
+if (require.main === module) main();
