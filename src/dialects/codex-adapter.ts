@@ -44,8 +44,10 @@ type ItemPhase = "started" | "updated" | "completed";
 interface ToolItem {
   tool: string;
   parameters: Json;
-  /** Undefined while it runs; once it ended, whether it succeeded and why not. */
-  outcome?: { success: boolean; error?: string };
+  /** Undefined while it runs; once it ended, whether it succeeded and why not, and what it printed. */
+  outcome?: { success: boolean; error?: string; output?: string };
+  /** The files a patch touches (Codex reports paths, not their text). */
+  locations?: { path: string; line: null }[];
 }
 
 export class CodexAdapter implements DialectAdapter {
@@ -130,12 +132,13 @@ export class CodexAdapter implements DialectAdapter {
   private onToolItem(id: string, tool: ToolItem, out: AdapterOutput): void {
     if (!this.openTools.has(id)) {
       this.openTools.add(id);
-      this.show(out, this.factory.make("tool_started", { tool: tool.tool, toolId: id, parameters: tool.parameters }));
+      const started = { tool: tool.tool, toolId: id, parameters: tool.parameters };
+      this.show(out, this.factory.make("tool_started", tool.locations === undefined ? started : { ...started, locations: tool.locations }));
     }
     if (tool.outcome === undefined) return;
     this.openTools.delete(id);
-    const payload = { tool: tool.tool, toolId: id, success: tool.outcome.success };
-    this.show(out, this.factory.make("tool_completed", tool.outcome.error === undefined ? payload : { ...payload, error: tool.outcome.error }));
+    const { success, error, output } = tool.outcome;
+    this.show(out, this.factory.make("tool_completed", { tool: tool.tool, toolId: id, success, ...(error === undefined ? {} : { error }), ...(output === undefined ? {} : { output }) }));
   }
 
   private onTurnCompleted(line: LineOf<typeof TURN_COMPLETED>, out: AdapterOutput): Verdict {
@@ -231,13 +234,15 @@ function toolItem(item: Json, phase: ItemPhase): ToolItem | Malformed | undefine
       const ended = line.status !== "in_progress";
       const failed = line.status !== "completed" || (line.exit_code ?? 0) !== 0;
       const why = line.aggregated_output?.trim() || (typeof line.exit_code === "number" ? `The command exited with code ${line.exit_code}.` : `The command ended ${line.status}.`);
-      return { tool: "shell", parameters: { command: line.command }, outcome: ended ? (failed ? { success: false, error: why } : { success: true }) : undefined };
+      const output = line.aggregated_output ? { output: line.aggregated_output } : {};
+      return { tool: "shell", parameters: { command: line.command }, outcome: ended ? (failed ? { success: false, error: why, ...output } : { success: true, ...output }) : undefined };
     }
     case "file_change": {
       const line = FILE_CHANGE.read(item, item, path);
       if (line instanceof Malformed) return line;
       const outcome = line.status === "in_progress" ? undefined : line.status === "completed" ? { success: true } : { success: false, error: `The patch was not applied (${line.status}).` };
-      return { tool: "apply_patch", parameters: { changes: line.changes }, outcome };
+      const locations = line.changes.map((change) => ({ path: change.path, line: null }));
+      return { tool: "apply_patch", parameters: { changes: line.changes }, outcome, locations };
     }
     case "mcp_tool_call": {
       const line = MCP_CALL.read(item, item, path);

@@ -89,7 +89,7 @@ export class GeminiAdapter implements DialectAdapter {
     const running = this.tools.get(line.tool_id);
     this.tools.delete(line.tool_id);
     const success = line.status === "success";
-    const payload: { tool: string; toolId: string; success: boolean; duration?: number; error?: string } = {
+    const payload: { tool: string; toolId: string; success: boolean; duration?: number; error?: string; output?: string } = {
       tool: running?.tool ?? toolNameOf(line.tool_id),
       toolId: line.tool_id,
       success,
@@ -98,6 +98,8 @@ export class GeminiAdapter implements DialectAdapter {
     if (running?.startedAt !== undefined && endedAt !== undefined && endedAt >= running.startedAt) payload.duration = endedAt - running.startedAt;
     const why = line.error?.message ?? (typeof line.output === "string" ? line.output : "");
     if (!success && why.trim() !== "") payload.error = why.trim();
+    // What the tool printed (a shell command's output); Gemini sends "" for a read and nothing for an edit.
+    if (success && typeof line.output === "string" && line.output !== "") payload.output = line.output;
     out.event(this.factory.make("tool_completed", payload));
     return undefined;
   }

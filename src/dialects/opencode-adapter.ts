@@ -6,6 +6,7 @@
 import * as z from "zod/mini";
 import type { ProtocolError } from "../protocol/events";
 import { isRecord } from "../protocol/json-record";
+import type { ToolDiff } from "../protocol/transcript";
 import { defineDialect, type AdapterOutput, type DialectAdapter, type StreamEnding } from "./dialect";
 import { errorCodeFor } from "./error-meaning";
 import { EventFactory } from "./event-factory";
@@ -96,10 +97,18 @@ export class OpencodeAdapter implements DialectAdapter {
     }
     if (state.status !== "completed" && state.status !== "error") return undefined;
     this.openTools.delete(callID);
-    const payload: { tool: string; toolId: string; success: boolean; duration?: number; error?: string } = { tool, toolId: callID, success: state.status === "completed" };
+    const payload: { tool: string; toolId: string; success: boolean; duration?: number; error?: string; output?: string; diffs?: ToolDiff[] } = {
+      tool,
+      toolId: callID,
+      success: state.status === "completed",
+    };
     const { start, end } = state.time ?? {};
     if (start !== undefined && end !== undefined && end >= start) payload.duration = end - start;
     if (state.status === "error") payload.error = typeof state.error === "string" && state.error.trim() !== "" ? state.error.trim() : `${tool} failed.`;
+    const details = state as Record<string, unknown>;
+    if (state.status === "completed" && typeof details.output === "string" && details.output !== "") payload.output = details.output;
+    const diff = editDiff(details.metadata);
+    if (diff !== undefined) payload.diffs = [diff];
     out.event(this.factory.make("tool_completed", payload));
     return undefined;
   }
@@ -165,4 +174,29 @@ function opencodeError(error: LineOf<typeof ERROR>["error"]): ProtocolError {
   const words = typeof data.message === "string" && data.message.trim() !== "" ? data.message.trim() : `opencode failed (${error.name ?? "an unnamed error"}).`;
   const message = status === undefined ? words : `${words} (HTTP ${status})`;
   return { code: errorCodeFor(words, status), message, recoverable: false };
+}
+
+/**
+ * An `edit`'s change, from the unified diff opencode reports (`metadata.filediff`): the changed region's lines
+ * before and after (context lines in both), which is what the chat's diff shows; not the whole file.
+ */
+function editDiff(metadata: unknown): ToolDiff | undefined {
+  if (!isRecord(metadata) || !isRecord(metadata.filediff)) return undefined;
+  const { file, patch } = metadata.filediff;
+  if (typeof file !== "string" || typeof patch !== "string") return undefined;
+  const before: string[] = [];
+  const after: string[] = [];
+  let inHunk = false;
+  for (const line of patch.split("\n")) {
+    if (line.startsWith("@@")) inHunk = true;
+    else if (!inHunk || line.startsWith("\\")) continue;
+    else if (line.startsWith("-")) before.push(line.slice(1));
+    else if (line.startsWith("+")) after.push(line.slice(1));
+    else if (line.startsWith(" ")) {
+      before.push(line.slice(1));
+      after.push(line.slice(1));
+    }
+  }
+  if (!inHunk) return undefined;
+  return { path: file, oldText: before.length === 0 ? "" : before.join("\n") + "\n", newText: after.length === 0 ? "" : after.join("\n") + "\n" };
 }

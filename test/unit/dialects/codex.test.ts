@@ -38,6 +38,18 @@ describe("the codex dialect", () => {
       ]);
     });
 
+    it("puts what each command printed on its card, and the files a patch touches as its locations", async () => {
+      const [read, echo] = tools((await transcriptOf(fixture("tool-use"))).blocks);
+      assert.match(read?.output ?? "", /the build is green/);
+      assert.equal(echo?.output?.trim(), "hi");
+      const patch = tools((await transcriptOf(fixture("tool-edit"))).blocks).find((card) => card.tool === "apply_patch");
+      assert.deepEqual(
+        patch?.locations.map((location) => location.path.split("/").pop()),
+        ["notes.txt", "todo.md"],
+        "a patch card lists the files it touches (Codex sends no diff text)",
+      );
+    });
+
     it("shows a command that exited non-zero as failed, with what it printed", async () => {
       const transcript = await transcriptOf(fixture("tool-error"));
       assert.equal(transcript.status, "completed");

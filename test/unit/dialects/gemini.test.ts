@@ -24,6 +24,12 @@ describe("the gemini dialect", () => {
       assert.deepEqual(transcript.problems, []);
     });
 
+    it("puts what a shell command printed on its card (Gemini sends nothing for a read)", async () => {
+      const [read, shell] = tools((await transcriptOf(fixture("tool-use"))).blocks);
+      assert.equal(read?.output, null);
+      assert.match(shell?.output ?? "", /hi/);
+    });
+
     it("shows each tool as a card with its parameters between the texts around it", async () => {
       const transcript = await transcriptOf(fixture("tool-use"));
       assert.deepEqual(kinds(transcript.blocks), ["text", "tool", "text", "tool", "text", "status"]);

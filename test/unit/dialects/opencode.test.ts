@@ -54,6 +54,21 @@ describe("the opencode dialect", () => {
       );
     });
 
+    it("puts what a tool returned on its card, and an edit's change as a diff of the lines it changed", async () => {
+      const used = tools((await transcriptOf(fixture("tool-use"))).blocks);
+      assert.match(used[1]?.output ?? "", /^hi\n?$/);
+      const [edit, write] = tools((await transcriptOf(fixture("tool-edit"))).blocks);
+      assert.equal(edit?.output, "Edit applied successfully.");
+      assert.deepEqual(edit?.diffs, [
+        {
+          path: "/tmp/agent-stream-opencode-workspace-RdekGa/notes.txt",
+          oldText: "Remember: the build is green.\nSecond line: ünïcødé ✓\n",
+          newText: "Remember: the build is red.\nSecond line: ünïcødé ✓\n",
+        },
+      ]);
+      assert.deepEqual(write?.diffs, [], "opencode reports no diff for a write");
+    });
+
     it("shows a failed tool as failed, with its error", async () => {
       const transcript = await transcriptOf(fixture("tool-error"));
       assert.equal(transcript.status, "completed");

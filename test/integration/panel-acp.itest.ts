@@ -1,7 +1,8 @@
 // An ACP agent in the chat of a real VS Code: its edit waits on a permission card, the user's answer reaches the
 // agent, an allowed write goes through the editor (a WorkspaceEdit, saved), a rejected one never happens, Stop
 // answers a waiting card cancelled, and Open Diff shows the change. The agent is the project's fake ACP agent,
-// built with the SDK's agent side; the test API stands in for the clicks on the card.
+// built with the SDK's agent side; the test API stands in for the clicks on the card. (The file's name sorts it
+// after activation.itest.ts, which needs an extension nobody has activated yet.)
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
