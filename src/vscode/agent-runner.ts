@@ -9,6 +9,8 @@ import { PermissionWaiter } from "../acp/permission-waiter";
 import { createAdapter } from "../dialects/registry";
 import type { Run, RunRequest } from "../panel/conversation";
 import { ByteTail } from "../process/byte-tail";
+import type { SessionChange } from "../protocol/messages";
+import type { Transcript } from "../protocol/transcript";
 import { escapeForLog, logLines } from "../protocol/visible-text";
 import { builtinAgentCommand } from "../profiles/builtin-agent-profile";
 import { acpTransportOf, type CliProfile, type ConversationKey } from "../profiles/cli-profile";
@@ -80,13 +82,8 @@ export class AgentRunner implements vscode.Disposable {
       log.info(escapeForLog(`ACP agent: ${[command, ...args].join(" ")} (profile ${profile.name}, conversation ${request.conversation.id})`));
     }
     const conversation = this.acp.conversation;
-    const run = conversation.prompt([{ type: "text", text: request.prompt }], {
-      onChange: (change) => {
-        if (change.kind === "problem") this.log.warn(escapeForLog(`line ${change.problem.line ?? "?"}: ${change.problem.code} ${change.problem.message}`));
-        request.onChange(change);
-      },
-    });
-    void run.finished.then((transcript) => this.log.info(`done: ${transcript.status}, exit code ${transcript.done.exitCode}, ${transcript.done.durationMs} ms`));
+    const run = conversation.prompt([{ type: "text", text: request.prompt }], { onChange: this.loggedChanges(request) });
+    void run.finished.then((transcript) => this.logDone(transcript));
     return { session: run.session, finished: run.finished, stop: () => run.stop(), kill: () => conversation.kill() };
   }
 
@@ -100,11 +97,7 @@ export class AgentRunner implements vscode.Disposable {
       maxLineBytes: settings.maxLineBytes,
       process: { command: agent.command, args: agent.args, env: agent.env, input: agent.input, cwd, inactivityTimeoutMs: settings.inactivityTimeoutMs },
       isRunOver: agent.isRunOver,
-      onChange: (change) => {
-        // Stream text reaches the log escaped, one log line at most per stream line: it cannot forge log lines.
-        if (change.kind === "problem") log.warn(escapeForLog(`line ${change.problem.line ?? "?"}: ${change.problem.code} ${change.problem.message}`));
-        request.onChange(change);
-      },
+      onChange: this.loggedChanges(request),
       onStderr: (chunk) => {
         stderr.push(chunk);
         for (const line of logLines(chunk.toString("utf8").trimEnd())) log.trace(`stderr: ${line}`);
@@ -114,13 +107,26 @@ export class AgentRunner implements vscode.Disposable {
     });
     log.info(escapeForLog(`run: ${live.commandLine} (in ${cwd}, ${agent.description})`));
     void live.finished.then((transcript) => {
-      log.info(`done: ${transcript.status}, exit code ${transcript.done.exitCode}, ${transcript.done.durationMs} ms`);
+      this.logDone(transcript);
       const tail = stderr.text().trimEnd();
       if (transcript.status !== "failed" || tail === "") return;
       log.warn(`stderr of the failed run (last ${STDERR_TAIL_BYTES / 1024} KiB):`);
       for (const line of logLines(tail)) log.warn(`stderr: ${line}`);
     });
     return live;
+  }
+
+  /** The run's changes for the chat; problems also go to the log. */
+  private loggedChanges(request: RunRequest): (change: SessionChange) => void {
+    return (change) => {
+      // Stream text reaches the log escaped, one log line at most per stream line: it cannot forge log lines.
+      if (change.kind === "problem") this.log.warn(escapeForLog(`line ${change.problem.line ?? "?"}: ${change.problem.code} ${change.problem.message}`));
+      request.onChange(change);
+    };
+  }
+
+  private logDone(transcript: Transcript): void {
+    this.log.info(`done: ${transcript.status}, exit code ${transcript.done.exitCode}, ${transcript.done.durationMs} ms`);
   }
 
   /** The agent CLI from settings and its profile, or the built-in agent run by this extension host's own Node. */
