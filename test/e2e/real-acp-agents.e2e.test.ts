@@ -12,11 +12,12 @@ import { CliStreamEventSchema, type CliStreamEvent, type EventOfType } from "../
 import { agentStream, finishAgentStream, startAgentStream, type AgentStreamResult } from "../helpers/agent-stream-cli";
 import { runningWithEnvironment } from "./processes";
 import * as cases from "./real-acp-agents";
-import { QWEN } from "./real-acp-agents";
+import { GEMINI, QWEN } from "./real-acp-agents";
+import { SLOW_DELTA_DELAY_MS, slowAnswerChunks } from "../../scripts/recording/scenario-texts";
 
 const GONE_DEADLINE_MS = 10_000;
 
-for (const agent of [QWEN]) {
+for (const agent of [QWEN, GEMINI]) {
   describe(`agent-stream ask --json on real ${agent.title} ${agent.version} over ACP`, function () {
     this.timeout(600_000); // a first install from npm
     let mock: MockModelServer;
@@ -48,7 +49,8 @@ for (const agent of [QWEN]) {
       if (home) fs.rmSync(path.dirname(home), { recursive: true, force: true });
     });
 
-    const script = (replies: MockReply[], otherwise: MockReply = agent.done()) => mock.script(replies, otherwise, agent.sideRequests);
+    const { api } = agent;
+    const script = (replies: MockReply[], otherwise: MockReply = api.answer(cases.DONE_CHUNKS)) => mock.script(replies, otherwise, agent.sideRequests);
     const askArgs = (approve: string, prompts: string[]) => [
       "ask",
       "--json",
@@ -71,7 +73,7 @@ for (const agent of [QWEN]) {
     const ask = (approve: string, ...prompts: string[]) => agentStream(askArgs(approve, prompts), { env: env() });
 
     it("streams the model's answer, and the stream passes check", async () => {
-      script([agent.answer()]);
+      script([api.answer(cases.ANSWER_CHUNKS)]);
       const run = await ask("reject", cases.ANSWER_PROMPT);
       const events = await checked(run);
       assert.equal(textOf(events), cases.ANSWER_CHUNKS.join(""));
@@ -81,35 +83,39 @@ for (const agent of [QWEN]) {
     });
 
     it("writes the file when --approve allow answers the permission request", async () => {
-      script([agent.writeFile(workspace)]);
-      const events = await checked(await ask("allow", cases.WRITE_PROMPT));
-      assert.deepEqual(permissionAnswers(events), ["allowed"]);
+      if (agent.writeOver !== null) fs.writeFileSync(path.join(workspace, cases.WRITTEN_FILE), agent.writeOver);
+      script([api.call(agent.writeFile(workspace))]);
+      const run = await ask("allow", cases.WRITE_PROMPT);
+      const events = await checked(run);
+      assert.deepEqual(permissionAnswers(events), ["allowed"], run.stdout);
       assert.equal(fs.readFileSync(path.join(workspace, cases.WRITTEN_FILE), "utf8"), cases.WRITTEN_TEXT);
     });
 
-    it("leaves the file unwritten when --approve reject answers the permission request", async () => {
-      script([agent.writeFile(workspace)]);
-      const events = await checked(await ask("reject", cases.WRITE_PROMPT));
-      assert.deepEqual(permissionAnswers(events), ["rejected"]);
-      assert.equal(fs.existsSync(path.join(workspace, cases.WRITTEN_FILE)), false);
+    it("leaves the file as it was (or absent) when --approve reject answers the permission request", async () => {
+      if (agent.writeOver !== null) fs.writeFileSync(path.join(workspace, cases.WRITTEN_FILE), agent.writeOver);
+      script([api.call(agent.writeFile(workspace))]);
+      const run = await ask("reject", cases.WRITE_PROMPT);
+      const events = await checked(run);
+      assert.deepEqual(permissionAnswers(events), ["rejected"], run.stdout);
+      assert.equal(readIfThere(path.join(workspace, cases.WRITTEN_FILE)), agent.writeOver);
     });
 
     it("runs the shell command when --approve allow answers the permission request", async () => {
-      script([agent.runShell(workspace)]);
+      script([api.call(agent.runShell(workspace))]);
       const events = await checked(await ask("allow", cases.SHELL_PROMPT));
       assert.deepEqual(permissionAnswers(events), ["allowed"]);
       assert.equal(fs.readFileSync(path.join(workspace, cases.SHELL_FILE), "utf8"), "ran\n");
     });
 
     it("does not run the shell command when --approve reject answers the permission request", async () => {
-      script([agent.runShell(workspace)]);
+      script([api.call(agent.runShell(workspace))]);
       const events = await checked(await ask("reject", cases.SHELL_PROMPT));
       assert.deepEqual(permissionAnswers(events), ["rejected"]);
       assert.equal(fs.existsSync(path.join(workspace, cases.SHELL_FILE)), false);
     });
 
     it("reports a 401 from the model as AUTH_EXPIRED", async () => {
-      script([], agent.invalidKey());
+      script([], api.invalidKey());
       const run = await ask("reject", cases.ANSWER_PROMPT);
       const events = await checked(run);
       const codes = events.flatMap((e) => (e.type === "error" ? [e.payload.error.code] : []));
@@ -119,7 +125,7 @@ for (const agent of [QWEN]) {
     });
 
     it("sends the first turn's prompt and answer with the follow-up", async () => {
-      script([agent.firstAnswer(), agent.followUpAnswer()]);
+      script([api.answer(cases.FIRST_ANSWER_CHUNKS), api.answer(cases.FOLLOW_UP_CHUNKS)]);
       const events = await checked(await ask("reject", cases.FIRST_PROMPT, cases.FOLLOW_UP_PROMPT));
       assert.deepEqual(dones(events).map((d) => d.payload.status ?? "completed"), ["completed", "completed"]);
       const followUp = dumpedRequests(requests).filter((body) => body.includes(cases.FOLLOW_UP_PROMPT));
@@ -130,7 +136,7 @@ for (const agent of [QWEN]) {
     });
 
     it("stops mid-answer on SIGINT: the turn is canceled and no process of the agent is left", async () => {
-      script([agent.slowAnswer()]);
+      script([api.answer(slowAnswerChunks(), SLOW_DELTA_DELAY_MS)]);
       const child = startAgentStream(askArgs("reject", [cases.SLOW_PROMPT]), { env: env() });
       let seen = "";
       const firstText = new Promise<void>((resolve) => {
@@ -188,4 +194,8 @@ async function goneWithin(entry: string, deadlineMs: number): Promise<number[]> 
     left = runningWithEnvironment(entry);
   }
   return left;
+}
+
+function readIfThere(file: string): string | null {
+  return fs.existsSync(file) ? fs.readFileSync(file, "utf8") : null;
 }

@@ -3,36 +3,46 @@
 // API each one speaks, with tool names and argument keys from the tool schemas each agent sends.
 import * as path from "node:path";
 import type { MockReply, SideRequest } from "../../scripts/recording/mock-model-server";
-import { openaiInvalidKey, openaiStream, type OpenAIToolCall } from "../../scripts/recording/openai-replies";
+import { geminiCli } from "../../scripts/recording/gemini-cli";
+import { geminiError, geminiStream } from "../../scripts/recording/gemini-replies";
+import { openaiInvalidKey, openaiStream } from "../../scripts/recording/openai-replies";
 import { qwenCli } from "../../scripts/recording/qwen-cli";
 import type { AgentCli } from "../../scripts/recording/scenario";
-import { SHORT_ANSWER_CHUNKS, SLOW_DELTA_DELAY_MS, slowAnswerChunks } from "../../scripts/recording/scenario-texts";
+import { SHORT_ANSWER_CHUNKS } from "../../scripts/recording/scenario-texts";
 
 export const ANSWER_PROMPT = "Say hi.";
 export const ANSWER_CHUNKS = SHORT_ANSWER_CHUNKS;
 export const WRITE_PROMPT = "Create todo.md with one item.";
 export const WRITTEN_FILE = "todo.md";
+/** WRITTEN_FILE's text before an agent that only overwrites writes it. */
+export const OLD_TEXT = "# Todo\n";
 export const WRITTEN_TEXT = "# Todo\n\n- fix the build\n";
 export const SHELL_PROMPT = "Run a command that creates ran.txt.";
 /** What the shell command creates: there, it ran; absent, it did not. */
 export const SHELL_FILE = "ran.txt";
 export const SHELL_COMMAND = `echo ran > ${SHELL_FILE}`;
 export const FIRST_PROMPT = "Say hi, and remember the word kumquat.";
-const FIRST_ANSWER_CHUNKS = ["Hi! I will ", "remember quince-jam."];
+export const FIRST_ANSWER_CHUNKS: readonly string[] = ["Hi! I will ", "keep that word in mind."];
 export const FIRST_ANSWER = FIRST_ANSWER_CHUNKS.join("");
 export const FOLLOW_UP_PROMPT = "Which word did I ask you to remember?";
-const FOLLOW_UP_CHUNKS = ["You asked me ", "to remember kumquat."];
+export const FOLLOW_UP_CHUNKS: readonly string[] = ["You asked me ", "to remember kumquat."];
 export const SLOW_PROMPT = "Tell me a long story.";
-const DONE_CHUNKS = ["Done."];
 
-/** What the agent's environment and settings need, where the case runs. */
-export interface AgentPlaces {
-  readonly home: string;
-  readonly workspace: string;
-  readonly port: number;
+/** A tool call as the model asks for it: the agent's own tool name and argument keys. */
+export interface ToolCall {
+  readonly name: string;
+  readonly args: Readonly<Record<string, unknown>>;
 }
 
-/** One real ACP agent, and the mock model's replies for each case, in its API. */
+/** How one model API says each thing the cases need. */
+export interface ModelApi {
+  /** A streamed text answer, a pause before each delta when `deltaDelayMs` is given. */
+  readonly answer: (chunks: readonly string[], deltaDelayMs?: number) => MockReply;
+  readonly call: (toolCall: ToolCall) => MockReply;
+  readonly invalidKey: () => MockReply;
+}
+
+/** One real ACP agent: how it is installed and set up, the API it speaks, and its tools' names. */
 export interface RealAcpAgent {
   readonly title: string;
   /** Its package, environment and settings: the recorder's (scripts/recording). */
@@ -43,22 +53,31 @@ export interface RealAcpAgent {
   /** `--arg`s: the profile's own plus what this offline setup needs. */
   readonly args: readonly string[];
   readonly sideRequests: readonly SideRequest[];
-  readonly answer: () => MockReply;
-  readonly firstAnswer: () => MockReply;
-  readonly followUpAnswer: () => MockReply;
-  /** A long answer, one word per delta, paced so that Stop lands in the middle of it. */
-  readonly slowAnswer: () => MockReply;
-  /** A call of the agent's write tool creating WRITTEN_FILE; then (if it goes on) `done`. */
-  readonly writeFile: (workspace: string) => MockReply;
+  readonly api: ModelApi;
+  /**
+   * WRITTEN_FILE's text before the write, or null where the write creates it. Gemini CLI 0.61.0 cannot create a file
+   * over ACP, Qwen Code refuses to overwrite one not read first (docs/acp-agents.md).
+   */
+  readonly writeOver: string | null;
+  /** A call of the agent's write tool writing WRITTEN_TEXT into WRITTEN_FILE. */
+  readonly writeFile: (workspace: string) => ToolCall;
   /** A call of the agent's shell tool running SHELL_COMMAND. */
-  readonly runShell: (workspace: string) => MockReply;
-  /** Any later request: a short answer, not a 500. */
-  readonly done: () => MockReply;
-  readonly invalidKey: () => MockReply;
+  readonly runShell: (workspace: string) => ToolCall;
 }
 
-const openaiAnswer = (content: readonly string[]) => openaiStream({ content, finishReason: "stop" });
-const openaiCall = (toolCall: OpenAIToolCall) => openaiStream({ toolCalls: [toolCall], finishReason: "tool_calls" });
+export const DONE_CHUNKS: readonly string[] = ["Done."];
+
+const openai: ModelApi = {
+  answer: (content, deltaDelayMs) => openaiStream({ content, finishReason: "stop", deltaDelayMs }),
+  call: ({ name, args }) => openaiStream({ toolCalls: [{ id: `call_e2e_${name}`, name, arguments: args }], finishReason: "tool_calls" }),
+  invalidKey: () => openaiInvalidKey("test-key"),
+};
+
+const gemini: ModelApi = {
+  answer: (text, deltaDelayMs) => geminiStream({ text, deltaDelayMs }),
+  call: (functionCall) => geminiStream({ functionCalls: [functionCall] }),
+  invalidKey: () => geminiError(401, "UNAUTHENTICATED", "API key not valid. Please pass a valid API key."),
+};
 
 export const QWEN: RealAcpAgent = {
   title: "Qwen Code",
@@ -67,13 +86,21 @@ export const QWEN: RealAcpAgent = {
   profile: "qwen",
   args: ["--acp", "--auth-type", "openai"],
   sideRequests: qwenCli.sideRequests ?? [],
-  answer: () => openaiAnswer(ANSWER_CHUNKS),
-  firstAnswer: () => openaiAnswer(FIRST_ANSWER_CHUNKS),
-  followUpAnswer: () => openaiAnswer(FOLLOW_UP_CHUNKS),
-  slowAnswer: () => openaiStream({ content: slowAnswerChunks(), finishReason: "stop", deltaDelayMs: SLOW_DELTA_DELAY_MS }),
-  writeFile: (workspace) =>
-    openaiCall({ id: "call_e2e_write_01", name: "write_file", arguments: { file_path: path.join(workspace, WRITTEN_FILE), content: WRITTEN_TEXT } }),
-  runShell: () => openaiCall({ id: "call_e2e_shell_01", name: "run_shell_command", arguments: { command: SHELL_COMMAND, description: "Create ran.txt" } }),
-  done: () => openaiAnswer(DONE_CHUNKS),
-  invalidKey: () => openaiInvalidKey("test-key"),
+  api: openai,
+  writeOver: null,
+  writeFile: (workspace) => ({ name: "write_file", args: { file_path: path.join(workspace, WRITTEN_FILE), content: WRITTEN_TEXT } }),
+  runShell: () => ({ name: "run_shell_command", args: { command: SHELL_COMMAND, description: "Create ran.txt" } }),
+};
+
+export const GEMINI: RealAcpAgent = {
+  title: "Gemini CLI",
+  agent: geminiCli,
+  version: "0.61.0",
+  profile: "gemini",
+  args: ["--acp", "-m", "gemini-2.5-flash"],
+  sideRequests: [],
+  api: gemini,
+  writeOver: OLD_TEXT,
+  writeFile: (workspace) => ({ name: "write_file", args: { file_path: path.join(workspace, WRITTEN_FILE), content: WRITTEN_TEXT } }),
+  runShell: () => ({ name: "run_shell_command", args: { command: SHELL_COMMAND, description: "Create ran.txt" } }),
 };
