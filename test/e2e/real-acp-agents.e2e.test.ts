@@ -12,12 +12,12 @@ import { CliStreamEventSchema, type CliStreamEvent, type EventOfType } from "../
 import { agentStream, finishAgentStream, startAgentStream, type AgentStreamResult } from "../helpers/agent-stream-cli";
 import { runningWithEnvironment } from "./processes";
 import * as cases from "./real-acp-agents";
-import { GEMINI, QWEN } from "./real-acp-agents";
+import { GEMINI, OPENCODE, QWEN } from "./real-acp-agents";
 import { SLOW_DELTA_DELAY_MS, slowAnswerChunks } from "../../scripts/recording/scenario-texts";
 
 const GONE_DEADLINE_MS = 10_000;
 
-for (const agent of [QWEN, GEMINI]) {
+for (const agent of [QWEN, GEMINI, OPENCODE]) {
   describe(`agent-stream ask --json on real ${agent.title} ${agent.version} over ACP`, function () {
     this.timeout(600_000); // a first install from npm
     let mock: MockModelServer;
@@ -39,7 +39,7 @@ for (const agent of [QWEN, GEMINI]) {
     });
     beforeEach(() => {
       workspace = fs.mkdtempSync(path.join(os.tmpdir(), `agent-stream-ask-${agent.profile}-workspace-`));
-      agent.agent.prepareHome({ home, workspace, port: mock.port }, { name: "ask", description: "", args: () => [], replies: () => [] });
+      agent.prepareHome({ home, workspace, port: mock.port });
       fs.rmSync(requests, { recursive: true, force: true });
       mock.dumpRequestsTo(requests);
     });

@@ -1,13 +1,15 @@
 // The real, published ACP agents as `agent-stream ask` runs them against our scripted mock model server on
 // 127.0.0.1: their settings (the recorder's, docs/real-acp-agents.md) and the mock's side of each case, in the model
 // API each one speaks, with tool names and argument keys from the tool schemas each agent sends.
+import * as fs from "node:fs";
 import * as path from "node:path";
 import type { MockReply, SideRequest } from "../../scripts/recording/mock-model-server";
 import { geminiCli } from "../../scripts/recording/gemini-cli";
 import { geminiError, geminiStream } from "../../scripts/recording/gemini-replies";
 import { openaiInvalidKey, openaiStream } from "../../scripts/recording/openai-replies";
 import { qwenCli } from "../../scripts/recording/qwen-cli";
-import type { AgentCli } from "../../scripts/recording/scenario";
+import { opencodeCli } from "../../scripts/recording/opencode-cli";
+import type { AgentCli, RecordedScenario, RunPlaces } from "../../scripts/recording/scenario";
 import { SHORT_ANSWER_CHUNKS } from "../../scripts/recording/scenario-texts";
 
 export const ANSWER_PROMPT = "Say hi.";
@@ -53,6 +55,8 @@ export interface RealAcpAgent {
   /** `--arg`s: the profile's own plus what this offline setup needs. */
   readonly args: readonly string[];
   readonly sideRequests: readonly SideRequest[];
+  /** Writes its settings under the throwaway HOME: the recorder's, made to ask before writes and commands. */
+  readonly prepareHome: (places: RunPlaces) => void;
   readonly api: ModelApi;
   /**
    * WRITTEN_FILE's text before the write, or null where the write creates it. Gemini CLI 0.61.0 cannot create a file
@@ -66,6 +70,9 @@ export interface RealAcpAgent {
 }
 
 export const DONE_CHUNKS: readonly string[] = ["Done."];
+
+/** The recorder's settings take a scenario; none of theirs depends on it. */
+const AS_RECORDED: RecordedScenario = { name: "ask", description: "", args: () => [], replies: () => [] };
 
 const openai: ModelApi = {
   answer: (content, deltaDelayMs) => openaiStream({ content, finishReason: "stop", deltaDelayMs }),
@@ -86,6 +93,7 @@ export const QWEN: RealAcpAgent = {
   profile: "qwen",
   args: ["--acp", "--auth-type", "openai"],
   sideRequests: qwenCli.sideRequests ?? [],
+  prepareHome: (places) => qwenCli.prepareHome(places, AS_RECORDED),
   api: openai,
   writeOver: null,
   writeFile: (workspace) => ({ name: "write_file", args: { file_path: path.join(workspace, WRITTEN_FILE), content: WRITTEN_TEXT } }),
@@ -99,8 +107,29 @@ export const GEMINI: RealAcpAgent = {
   profile: "gemini",
   args: ["--acp", "-m", "gemini-2.5-flash"],
   sideRequests: [],
+  prepareHome: (places) => geminiCli.prepareHome(places, AS_RECORDED),
   api: gemini,
   writeOver: OLD_TEXT,
   writeFile: (workspace) => ({ name: "write_file", args: { file_path: path.join(workspace, WRITTEN_FILE), content: WRITTEN_TEXT } }),
   runShell: () => ({ name: "run_shell_command", args: { command: SHELL_COMMAND, description: "Create ran.txt" } }),
+};
+
+export const OPENCODE: RealAcpAgent = {
+  title: "opencode",
+  agent: opencodeCli,
+  version: "1.18.33",
+  profile: "opencode",
+  args: ["acp"],
+  sideRequests: opencodeCli.sideRequests ?? [],
+  prepareHome: (places) => {
+    opencodeCli.prepareHome(places, AS_RECORDED);
+    // The recorder's run mode allows everything, since it cannot ask; over ACP it asks before edits and commands.
+    const file = path.join(places.home, ".config", "opencode", "opencode.json");
+    const config = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
+    fs.writeFileSync(file, JSON.stringify({ ...config, permission: { bash: "ask", edit: "ask" } }, null, 2));
+  },
+  api: openai,
+  writeOver: null,
+  writeFile: (workspace) => ({ name: "write", args: { filePath: path.join(workspace, WRITTEN_FILE), content: WRITTEN_TEXT } }),
+  runShell: () => ({ name: "bash", args: { command: SHELL_COMMAND, description: "Create ran.txt" } }),
 };
