@@ -12,12 +12,12 @@ import { CliStreamEventSchema, type CliStreamEvent, type EventOfType } from "../
 import { agentStream, finishAgentStream, startAgentStream, type AgentStreamResult } from "../helpers/agent-stream-cli";
 import { runningWithEnvironment } from "./processes";
 import * as cases from "./real-acp-agents";
-import { GEMINI, OPENCODE, QWEN } from "./real-acp-agents";
+import { CODEX_ACP, GEMINI, OPENCODE, QWEN } from "./real-acp-agents";
 import { SLOW_DELTA_DELAY_MS, slowAnswerChunks } from "../../scripts/recording/scenario-texts";
 
 const GONE_DEADLINE_MS = 10_000;
 
-for (const agent of [QWEN, GEMINI, OPENCODE]) {
+for (const agent of [QWEN, GEMINI, OPENCODE, CODEX_ACP]) {
   describe(`agent-stream ask --json on real ${agent.title} ${agent.version} over ACP`, function () {
     this.timeout(600_000); // a first install from npm
     let mock: MockModelServer;
@@ -76,7 +76,9 @@ for (const agent of [QWEN, GEMINI, OPENCODE]) {
       script([api.answer(cases.ANSWER_CHUNKS)]);
       const run = await ask("reject", cases.ANSWER_PROMPT);
       const events = await checked(run);
-      assert.equal(textOf(events), cases.ANSWER_CHUNKS.join(""));
+      // codex-acp puts Codex's warnings in the answer ("Model metadata for `mock-model` not found…") before it.
+      const text = textOf(events);
+      assert.ok(text.endsWith(cases.ANSWER_CHUNKS.join("")), text);
       assert.ok(events.filter((e) => e.type === "text_delta").length >= 1);
       assert.deepEqual(dones(events).map((d) => d.payload.status ?? "completed"), ["completed"]);
       assert.equal(run.code, 0);
@@ -84,7 +86,7 @@ for (const agent of [QWEN, GEMINI, OPENCODE]) {
 
     it("writes the file when --approve allow answers the permission request", async () => {
       if (agent.writeOver !== null) fs.writeFileSync(path.join(workspace, cases.WRITTEN_FILE), agent.writeOver);
-      script([api.call(agent.writeFile(workspace))]);
+      script([agent.writeFile(workspace)]);
       const run = await ask("allow", cases.WRITE_PROMPT);
       const events = await checked(run);
       assert.deepEqual(permissionAnswers(events), ["allowed"], run.stdout);
@@ -93,7 +95,7 @@ for (const agent of [QWEN, GEMINI, OPENCODE]) {
 
     it("leaves the file as it was (or absent) when --approve reject answers the permission request", async () => {
       if (agent.writeOver !== null) fs.writeFileSync(path.join(workspace, cases.WRITTEN_FILE), agent.writeOver);
-      script([api.call(agent.writeFile(workspace))]);
+      script([agent.writeFile(workspace)]);
       const run = await ask("reject", cases.WRITE_PROMPT);
       const events = await checked(run);
       assert.deepEqual(permissionAnswers(events), ["rejected"], run.stdout);
@@ -101,14 +103,14 @@ for (const agent of [QWEN, GEMINI, OPENCODE]) {
     });
 
     it("runs the shell command when --approve allow answers the permission request", async () => {
-      script([api.call(agent.runShell(workspace))]);
+      script([agent.runShell(workspace)]);
       const events = await checked(await ask("allow", cases.SHELL_PROMPT));
       assert.deepEqual(permissionAnswers(events), ["allowed"]);
       assert.equal(fs.readFileSync(path.join(workspace, cases.SHELL_FILE), "utf8"), "ran\n");
     });
 
     it("does not run the shell command when --approve reject answers the permission request", async () => {
-      script([api.call(agent.runShell(workspace))]);
+      script([agent.runShell(workspace)]);
       const events = await checked(await ask("reject", cases.SHELL_PROMPT));
       assert.deepEqual(permissionAnswers(events), ["rejected"]);
       assert.equal(fs.existsSync(path.join(workspace, cases.SHELL_FILE)), false);

@@ -4,9 +4,12 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { MockReply, SideRequest } from "../../scripts/recording/mock-model-server";
+import { ensureInstalled } from "../../scripts/recording/agent-cli-cache";
+import { codexCli } from "../../scripts/recording/codex-cli";
 import { geminiCli } from "../../scripts/recording/gemini-cli";
 import { geminiError, geminiStream } from "../../scripts/recording/gemini-replies";
 import { openaiInvalidKey, openaiStream } from "../../scripts/recording/openai-replies";
+import { responsesStream } from "../../scripts/recording/responses-replies";
 import { qwenCli } from "../../scripts/recording/qwen-cli";
 import { opencodeCli } from "../../scripts/recording/opencode-cli";
 import type { AgentCli, RecordedScenario, RunPlaces } from "../../scripts/recording/scenario";
@@ -63,10 +66,10 @@ export interface RealAcpAgent {
    * over ACP, Qwen Code refuses to overwrite one not read first (docs/acp-agents.md).
    */
   readonly writeOver: string | null;
-  /** A call of the agent's write tool writing WRITTEN_TEXT into WRITTEN_FILE. */
-  readonly writeFile: (workspace: string) => ToolCall;
-  /** A call of the agent's shell tool running SHELL_COMMAND. */
-  readonly runShell: (workspace: string) => ToolCall;
+  /** The model's call of the agent's write tool writing WRITTEN_TEXT into WRITTEN_FILE. */
+  readonly writeFile: (workspace: string) => MockReply;
+  /** The model's call of the agent's shell tool running SHELL_COMMAND. */
+  readonly runShell: (workspace: string) => MockReply;
 }
 
 export const DONE_CHUNKS: readonly string[] = ["Done."];
@@ -96,8 +99,8 @@ export const QWEN: RealAcpAgent = {
   prepareHome: (places) => qwenCli.prepareHome(places, AS_RECORDED),
   api: openai,
   writeOver: null,
-  writeFile: (workspace) => ({ name: "write_file", args: { file_path: path.join(workspace, WRITTEN_FILE), content: WRITTEN_TEXT } }),
-  runShell: () => ({ name: "run_shell_command", args: { command: SHELL_COMMAND, description: "Create ran.txt" } }),
+  writeFile: (workspace) => openai.call({ name: "write_file", args: { file_path: path.join(workspace, WRITTEN_FILE), content: WRITTEN_TEXT } }),
+  runShell: () => openai.call({ name: "run_shell_command", args: { command: SHELL_COMMAND, description: "Create ran.txt" } }),
 };
 
 export const GEMINI: RealAcpAgent = {
@@ -110,8 +113,8 @@ export const GEMINI: RealAcpAgent = {
   prepareHome: (places) => geminiCli.prepareHome(places, AS_RECORDED),
   api: gemini,
   writeOver: OLD_TEXT,
-  writeFile: (workspace) => ({ name: "write_file", args: { file_path: path.join(workspace, WRITTEN_FILE), content: WRITTEN_TEXT } }),
-  runShell: () => ({ name: "run_shell_command", args: { command: SHELL_COMMAND, description: "Create ran.txt" } }),
+  writeFile: (workspace) => gemini.call({ name: "write_file", args: { file_path: path.join(workspace, WRITTEN_FILE), content: WRITTEN_TEXT } }),
+  runShell: () => gemini.call({ name: "run_shell_command", args: { command: SHELL_COMMAND, description: "Create ran.txt" } }),
 };
 
 export const OPENCODE: RealAcpAgent = {
@@ -130,6 +133,62 @@ export const OPENCODE: RealAcpAgent = {
   },
   api: openai,
   writeOver: null,
-  writeFile: (workspace) => ({ name: "write", args: { filePath: path.join(workspace, WRITTEN_FILE), content: WRITTEN_TEXT } }),
-  runShell: () => ({ name: "bash", args: { command: SHELL_COMMAND, description: "Create ran.txt" } }),
+  writeFile: (workspace) => openai.call({ name: "write", args: { filePath: path.join(workspace, WRITTEN_FILE), content: WRITTEN_TEXT } }),
+  runShell: () => openai.call({ name: "bash", args: { command: SHELL_COMMAND, description: "Create ran.txt" } }),
+};
+
+const CODEX_VERSION = "0.169.0";
+
+/**
+ * codex-acp, Codex's engine behind ACP; the recorder's Codex settings minus `approval_policy` and `sandbox_mode`, so
+ * the adapter's own default preset (read-only, ask on escalation) applies. Its sandbox needs bwrap: the copy inside
+ * `@openai/codex`'s vendor folder, which is installed for that alone.
+ */
+const codexAcpCli: AgentCli = {
+  name: "codex-acp",
+  packageName: "@zed-industries/codex-acp",
+  binary: path.join("node_modules", ".bin", "codex-acp"),
+  installFlags: [],
+  commonArgs: [],
+  env: (places) => codexCli.env({ ...places, executable: ensureInstalled(codexCli, CODEX_VERSION) }),
+  prepareHome: (places, scenario) => {
+    codexCli.prepareHome(places, scenario);
+    const file = path.join(places.home, ".codex", "config.toml");
+    const lines = fs.readFileSync(file, "utf8").split("\n");
+    fs.writeFileSync(file, lines.filter((line) => !/^(approval_policy|sandbox_mode) =/.test(line)).join("\n"));
+  },
+  scenarios: [],
+};
+
+const ADD_FILE_PATCH = [
+  "apply_patch <<'EOF'",
+  "*** Begin Patch",
+  `*** Add File: ${WRITTEN_FILE}`,
+  ...WRITTEN_TEXT.trimEnd().split("\n").map((line) => `+${line}`),
+  "*** End Patch",
+  "EOF",
+].join("\n");
+
+const responses: ModelApi = {
+  answer: (chunks, deltaDelayMs) => responsesStream({ items: [{ type: "message", chunks }], deltaDelayMs }),
+  call: ({ name, args }) => responsesStream({ items: [{ type: "function_call", callId: `call_e2e_${name}`, name, arguments: args }] }),
+  invalidKey: () => openaiInvalidKey("mock-codex-key"),
+};
+
+export const CODEX_ACP: RealAcpAgent = {
+  title: "codex-acp",
+  agent: codexAcpCli,
+  version: "0.16.0",
+  profile: "codex",
+  args: [],
+  sideRequests: [],
+  prepareHome: (places) => codexAcpCli.prepareHome(places, AS_RECORDED),
+  api: responses,
+  writeOver: null,
+  // Codex intercepts an apply_patch heredoc given to its shell tool and applies it as a patch, asking first: the
+  // read-only preset has no writable root.
+  writeFile: () => responses.call({ name: "exec_command", args: { cmd: ADD_FILE_PATCH, yield_time_ms: 10_000 } }),
+  // The read-only preset runs commands in the sandbox without asking; escalation out of it asks.
+  runShell: () =>
+    responses.call({ name: "exec_command", args: { cmd: SHELL_COMMAND, sandbox_permissions: "require_escalated", justification: "Create ran.txt", yield_time_ms: 10_000 } }),
 };
