@@ -12,12 +12,12 @@ import { CliStreamEventSchema, type CliStreamEvent, type EventOfType } from "../
 import { agentStream, finishAgentStream, startAgentStream, type AgentStreamResult } from "../helpers/agent-stream-cli";
 import { runningWithEnvironment } from "./processes";
 import * as cases from "./real-acp-agents";
-import { CODEX_ACP, GEMINI, OPENCODE, QWEN } from "./real-acp-agents";
+import { CLAUDE_ACP, CODEX_ACP, GEMINI, OPENCODE, QWEN } from "./real-acp-agents";
 import { SLOW_DELTA_DELAY_MS, slowAnswerChunks } from "../../scripts/recording/scenario-texts";
 
 const GONE_DEADLINE_MS = 10_000;
 
-for (const agent of [QWEN, GEMINI, OPENCODE, CODEX_ACP]) {
+for (const agent of [QWEN, GEMINI, OPENCODE, CODEX_ACP, CLAUDE_ACP]) {
   describe(`agent-stream ask --json on real ${agent.title} ${agent.version} over ACP`, function () {
     this.timeout(600_000); // a first install from npm
     let mock: MockModelServer;

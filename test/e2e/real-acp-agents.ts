@@ -5,6 +5,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { MockReply, SideRequest } from "../../scripts/recording/mock-model-server";
 import { ensureInstalled } from "../../scripts/recording/agent-cli-cache";
+import { anthropicError, anthropicStream } from "../../scripts/recording/anthropic-replies";
+import { claudeCli } from "../../scripts/recording/claude-cli";
 import { codexCli } from "../../scripts/recording/codex-cli";
 import { geminiCli } from "../../scripts/recording/gemini-cli";
 import { geminiError, geminiStream } from "../../scripts/recording/gemini-replies";
@@ -191,4 +193,37 @@ export const CODEX_ACP: RealAcpAgent = {
   // The read-only preset runs commands in the sandbox without asking; escalation out of it asks.
   runShell: () =>
     responses.call({ name: "exec_command", args: { cmd: SHELL_COMMAND, sandbox_permissions: "require_escalated", justification: "Create ran.txt", yield_time_ms: 10_000 } }),
+};
+
+/** claude-agent-acp, Claude Code's engine behind ACP, with Claude Code's environment. */
+const claudeAcpCli: AgentCli = {
+  name: "claude-agent-acp",
+  packageName: "@zed-industries/claude-agent-acp",
+  binary: path.join("node_modules", ".bin", "claude-agent-acp"),
+  installFlags: ["--engine-strict=false"],
+  commonArgs: [],
+  env: (places) => claudeCli.env(places),
+  prepareHome: () => undefined,
+  scenarios: [],
+};
+
+const anthropic: ModelApi = {
+  answer: (chunks, deltaDelayMs) => anthropicStream({ blocks: [{ type: "text", chunks }], stopReason: "end_turn", deltaDelayMs }),
+  call: ({ name, args }) => anthropicStream({ blocks: [{ type: "tool_use", id: `toolu_e2e_${name}`, name, input: args }], stopReason: "tool_use" }),
+  invalidKey: () => anthropicError(401, "authentication_error", "invalid x-api-key"),
+};
+
+/** 0.23.1: newer versions start in a mode that approves by itself (docs/real-acp-agents.md). */
+export const CLAUDE_ACP: RealAcpAgent = {
+  title: "claude-agent-acp",
+  agent: claudeAcpCli,
+  version: "0.23.1",
+  profile: "claude-acp",
+  args: [],
+  sideRequests: [],
+  prepareHome: () => undefined,
+  api: anthropic,
+  writeOver: null,
+  writeFile: (workspace) => anthropic.call({ name: "Write", args: { file_path: path.join(workspace, WRITTEN_FILE), content: WRITTEN_TEXT } }),
+  runShell: () => anthropic.call({ name: "Bash", args: { command: SHELL_COMMAND, description: "Create ran.txt" } }),
 };
