@@ -146,6 +146,8 @@ for (const agent of [QWEN, GEMINI, OPENCODE, CODEX_ACP, CLAUDE_ACP]) {
           seen += chunk.toString("utf8");
           if (seen.includes('"type":"text_delta"')) resolve();
         });
+        // An ask that ends before any text fails the assertions below rather than waiting for mocha's timeout.
+        child.once("close", () => resolve());
       });
       const finished = finishAgentStream(child);
       await firstText;
