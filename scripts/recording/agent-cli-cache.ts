@@ -5,7 +5,14 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type { AgentCli } from "./scenario";
 
-export const AGENT_CLI_CACHE = path.join(os.homedir(), ".cache", "agent-stream", "agent-clis");
+/**
+ * Under AGENT_STREAM_CACHE when set, as scripts/ensure-code-server.sh does: CI points it at an empty temporary cache,
+ * and what the suites install must land there, not in the runner's home.
+ */
+export const AGENT_CLI_CACHE = path.join(
+  process.env.AGENT_STREAM_CACHE || path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "agent-stream"),
+  "agent-clis",
+);
 
 /** The version npm calls `latest` for the package. */
 export function latestVersion(packageName: string): string {

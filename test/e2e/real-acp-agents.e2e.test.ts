@@ -1,0 +1,205 @@
+// `agent-stream ask --json` on real, published ACP agents (from the agent CLI cache) against our mock model server on
+// 127.0.0.1: a streamed answer, a write and a shell command allowed and rejected, a 401, a follow-up that remembers
+// the first turn, and Stop mid-answer with nothing of the agent left running. Facts: docs/acp-agents.md.
+import * as assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { ensureInstalled } from "../../scripts/recording/agent-cli-cache";
+import { MockModelServer, type MockReply } from "../../scripts/recording/mock-model-server";
+import { CliStreamEventSchema, type CliStreamEvent, type EventOfType } from "../../src/protocol/events";
+import { agentStream, finishAgentStream, startAgentStream, type AgentStreamResult } from "../helpers/agent-stream-cli";
+import { runningWithEnvironment } from "./processes";
+import * as cases from "./real-acp-agents";
+import { CLAUDE_ACP, CODEX_ACP, GEMINI, OPENCODE, QWEN } from "./real-acp-agents";
+import { SLOW_DELTA_DELAY_MS, slowAnswerChunks } from "../../scripts/recording/scenario-texts";
+
+const GONE_DEADLINE_MS = 10_000;
+
+for (const agent of [QWEN, GEMINI, OPENCODE, CODEX_ACP, CLAUDE_ACP]) {
+  describe(`agent-stream ask --json on real ${agent.title} ${agent.version} over ACP`, function () {
+    this.timeout(600_000); // a first install from npm
+    let mock: MockModelServer;
+    let home: string;
+    let workspace: string;
+    let executable: string;
+    let requests: string;
+    /** In the agent's environment, so /proc tells which processes are the agent's and what it started. */
+    let marker: string;
+
+    before(async () => {
+      executable = ensureInstalled(agent.agent, agent.version);
+      mock = await MockModelServer.start();
+      const root = fs.mkdtempSync(path.join(os.tmpdir(), `agent-stream-ask-${agent.profile}-`));
+      home = path.join(root, "home");
+      requests = path.join(root, "requests");
+      fs.mkdirSync(home);
+      marker = `AGENT_STREAM_E2E_RUN=${randomUUID()}`;
+    });
+    beforeEach(() => {
+      workspace = fs.mkdtempSync(path.join(os.tmpdir(), `agent-stream-ask-${agent.profile}-workspace-`));
+      agent.prepareHome({ home, workspace, port: mock.port });
+      fs.rmSync(requests, { recursive: true, force: true });
+      mock.dumpRequestsTo(requests);
+    });
+    afterEach(() => fs.rmSync(workspace, { recursive: true, force: true }));
+    after(async () => {
+      await mock?.stop();
+      if (home) fs.rmSync(path.dirname(home), { recursive: true, force: true });
+    });
+
+    const { api } = agent;
+    const script = (replies: MockReply[], otherwise: MockReply = api.answer(cases.DONE_CHUNKS)) => mock.script(replies, otherwise, agent.sideRequests);
+    const askArgs = (approve: string, prompts: string[]) => [
+      "ask",
+      "--json",
+      "--profile",
+      agent.profile,
+      "--cli",
+      executable,
+      ...agent.args.map((arg) => `--arg=${arg}`),
+      "--cwd",
+      workspace,
+      "--approve",
+      approve,
+      "--",
+      ...prompts,
+    ];
+    const env = () => {
+      const [name, value] = marker.split("=") as [string, string];
+      return { ...agent.agent.env({ home, workspace, port: mock.port }), [name]: value };
+    };
+    const ask = (approve: string, ...prompts: string[]) => agentStream(askArgs(approve, prompts), { env: env() });
+
+    it("streams the model's answer, and the stream passes check", async () => {
+      script([api.answer(cases.ANSWER_CHUNKS)]);
+      const run = await ask("reject", cases.ANSWER_PROMPT);
+      const events = await checked(run);
+      // codex-acp puts Codex's warnings in the answer ("Model metadata for `mock-model` not found…") before it.
+      const text = textOf(events);
+      assert.ok(text.endsWith(cases.ANSWER_CHUNKS.join("")), text);
+      assert.ok(events.filter((e) => e.type === "text_delta").length >= 1);
+      assert.deepEqual(dones(events).map((d) => d.payload.status ?? "completed"), ["completed"]);
+      assert.equal(run.code, 0);
+    });
+
+    it("writes the file when --approve allow answers the permission request", async () => {
+      if (agent.writeOver !== null) fs.writeFileSync(path.join(workspace, cases.WRITTEN_FILE), agent.writeOver);
+      script([agent.writeFile(workspace)]);
+      const run = await ask("allow", cases.WRITE_PROMPT);
+      const events = await checked(run);
+      assert.deepEqual(permissionAnswers(events), ["allowed"], run.stdout);
+      assert.equal(fs.readFileSync(path.join(workspace, cases.WRITTEN_FILE), "utf8"), cases.WRITTEN_TEXT);
+    });
+
+    it("leaves the file as it was (or absent) when --approve reject answers the permission request", async () => {
+      if (agent.writeOver !== null) fs.writeFileSync(path.join(workspace, cases.WRITTEN_FILE), agent.writeOver);
+      script([agent.writeFile(workspace)]);
+      const run = await ask("reject", cases.WRITE_PROMPT);
+      const events = await checked(run);
+      assert.deepEqual(permissionAnswers(events), ["rejected"], run.stdout);
+      assert.equal(readIfThere(path.join(workspace, cases.WRITTEN_FILE)), agent.writeOver);
+    });
+
+    it("runs the shell command when --approve allow answers the permission request", async () => {
+      script([agent.runShell(workspace)]);
+      const events = await checked(await ask("allow", cases.SHELL_PROMPT));
+      assert.deepEqual(permissionAnswers(events), ["allowed"]);
+      assert.equal(fs.readFileSync(path.join(workspace, cases.SHELL_FILE), "utf8"), "ran\n");
+    });
+
+    it("does not run the shell command when --approve reject answers the permission request", async () => {
+      script([agent.runShell(workspace)]);
+      const events = await checked(await ask("reject", cases.SHELL_PROMPT));
+      assert.deepEqual(permissionAnswers(events), ["rejected"]);
+      assert.equal(fs.existsSync(path.join(workspace, cases.SHELL_FILE)), false);
+    });
+
+    it("reports a 401 from the model as AUTH_EXPIRED", async () => {
+      script([], api.invalidKey());
+      const run = await ask("reject", cases.ANSWER_PROMPT);
+      const events = await checked(run);
+      const codes = events.flatMap((e) => (e.type === "error" ? [e.payload.error.code] : []));
+      assert.ok(codes.includes("AUTH_EXPIRED"), `errors: ${JSON.stringify(codes)}\n${run.stdout}`);
+      assert.deepEqual(dones(events).map((d) => d.payload.success), [false]);
+      assert.notEqual(run.code, 0);
+    });
+
+    it("sends the first turn's prompt and answer with the follow-up", async () => {
+      script([api.answer(cases.FIRST_ANSWER_CHUNKS), api.answer(cases.FOLLOW_UP_CHUNKS)]);
+      const events = await checked(await ask("reject", cases.FIRST_PROMPT, cases.FOLLOW_UP_PROMPT));
+      assert.deepEqual(dones(events).map((d) => d.payload.status ?? "completed"), ["completed", "completed"]);
+      const followUp = dumpedRequests(requests).filter((body) => body.includes(cases.FOLLOW_UP_PROMPT));
+      assert.ok(followUp.length >= 1, "the mock saw the follow-up");
+      for (const body of followUp) {
+        assert.ok(body.includes(cases.FIRST_PROMPT) && body.includes(cases.FIRST_ANSWER), "the follow-up's request carries the first turn");
+      }
+    });
+
+    it("stops mid-answer on SIGINT: the turn is canceled and no process of the agent is left", async () => {
+      script([api.answer(slowAnswerChunks(), SLOW_DELTA_DELAY_MS)]);
+      const child = startAgentStream(askArgs("reject", [cases.SLOW_PROMPT]), { env: env() });
+      let seen = "";
+      const firstText = new Promise<void>((resolve) => {
+        child.stdout?.on("data", (chunk: Buffer) => {
+          seen += chunk.toString("utf8");
+          if (seen.includes('"type":"text_delta"')) resolve();
+        });
+        // An ask that ends before any text fails the assertions below rather than waiting for mocha's timeout.
+        child.once("close", () => resolve());
+      });
+      const finished = finishAgentStream(child);
+      await firstText;
+      child.kill("SIGINT");
+      const run = await finished;
+      const events = await checked({ ...run, stdout: seen });
+      assert.deepEqual(dones(events).map((d) => d.payload.status), ["canceled"]);
+      assert.deepEqual(await goneWithin(marker, GONE_DEADLINE_MS), [], "no process of the agent is left");
+    });
+  });
+}
+
+/** Parses the NDJSON (every line a valid event) and has `agent-stream check` accept it. */
+async function checked(run: AgentStreamResult): Promise<CliStreamEvent[]> {
+  const lines = run.stdout.split("\n").filter((line) => line.trim() !== "");
+  const events = lines.map((line) => CliStreamEventSchema.parse(JSON.parse(line)));
+  const check = await agentStream(["check", "-"], { stdin: run.stdout });
+  assert.equal(check.stdout, "", `check reports no problem; stderr of ask:\n${run.stderr}`);
+  assert.equal(check.code, 0);
+  return events;
+}
+
+function textOf(events: readonly CliStreamEvent[]): string {
+  return events.flatMap((e) => (e.type === "text_delta" ? [e.payload.content] : [])).join("");
+}
+
+function dones(events: readonly CliStreamEvent[]): EventOfType<"done">[] {
+  return events.filter((e): e is EventOfType<"done"> => e.type === "done");
+}
+
+function permissionAnswers(events: readonly CliStreamEvent[]): string[] {
+  return events.flatMap((e) => (e.type === "permission_answered" ? [e.payload.decision] : []));
+}
+
+/** The bodies the mock dumped, in the order it saw them. */
+function dumpedRequests(folder: string): string[] {
+  if (!fs.existsSync(folder)) return [];
+  const names = fs.readdirSync(folder).sort((a, b) => parseInt(a, 10) - parseInt(b, 10));
+  return names.map((name) => JSON.stringify((JSON.parse(fs.readFileSync(path.join(folder, name), "utf8")) as { body: unknown }).body));
+}
+
+/** Polls /proc until no process carries `entry` in its environment, or the deadline passes: what is left. */
+async function goneWithin(entry: string, deadlineMs: number): Promise<number[]> {
+  const until = Date.now() + deadlineMs;
+  let left = runningWithEnvironment(entry);
+  while (left.length > 0 && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    left = runningWithEnvironment(entry);
+  }
+  return left;
+}
+
+function readIfThere(file: string): string | null {
+  return fs.existsSync(file) ? fs.readFileSync(file, "utf8") : null;
+}
