@@ -13,6 +13,7 @@ import { ConversationStore } from "./vscode/conversation-store";
 import { DiffViewer } from "./vscode/diff-viewer";
 import { EditorHost } from "./vscode/editor-host";
 import { Notifier, type NoticeHandler } from "./vscode/notifier";
+import { PermissionNotifications } from "./vscode/permission-notifications";
 import { StatusBar } from "./vscode/status-bar";
 
 let conversation: Conversation | undefined;
@@ -30,7 +31,9 @@ export function activate(context: vscode.ExtensionContext): AgentStreamTestApi |
   context.subscriptions.push(log);
 
   const store = new ConversationStore(context.workspaceState, log);
-  const runner = new AgentRunner(context, log);
+  // The notifications need the chat, which needs the runner: they are reached through this once both exist.
+  let permissionNotices: PermissionNotifications | undefined;
+  const runner = new AgentRunner(context, log, () => permissionNotices?.offerWaiting());
   const diffs = new DiffViewer();
   const host = new EditorHost(runner, store, log, diffs);
   const chat = new Conversation(host, store.turns(), store.cliConversation());
@@ -39,10 +42,11 @@ export function activate(context: vscode.ExtensionContext): AgentStreamTestApi |
   const statusBar = new StatusBar("agentStream.openChat");
   const status = new StatusTracker((view) => statusBar.render(view), chat.lastTurn);
   const notifier = new Notifier((action, turn) => void chat.runErrorAction(action, turn));
-  const stopObserving = [chat.observe(status), chat.observe(new NotificationPolicy((notice) => notifier.show(notice)))];
 
   const viewProvider = new ChatViewProvider(context.extensionUri, chat);
   const panels = new ChatPanels(context.extensionUri, chat);
+  permissionNotices = new PermissionNotifications(chat, notifier, () => viewProvider.visible || panels.visible, () => runner.permissions.count);
+  const stopObserving = [chat.observe(status), chat.observe(new NotificationPolicy((notice) => notifier.show(notice))), chat.observe(permissionNotices)];
   const commandContext: CommandContext = {
     chat,
     log,

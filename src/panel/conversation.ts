@@ -290,7 +290,7 @@ export class Conversation {
         this.openDiff(intent);
         return;
       case "answerPermission":
-        this.answerPermission(intent);
+        this.answerPermission(intent.turnId, intent.blockIndex, intent.optionId);
         return;
     }
   }
@@ -306,19 +306,24 @@ export class Conversation {
     this.host.openDiff?.(diff);
   }
 
-  /** Passes on an answer only to a request still waiting, and only with one of the options the agent offered. */
-  private answerPermission(intent: Extract<WebviewIntent, { type: "answerPermission" }>): void {
-    const turn = this.turns.find((t) => t.id === intent.turnId);
-    const block = turn?.blocks[intent.blockIndex];
+  /**
+   * The user's answer to a permission request, from its card or its notification: passed on only to a request still
+   * waiting, and only with one of the options the agent offered (null: dismissed, answered `cancelled`). False when
+   * it was not passed on (and the log says why).
+   */
+  answerPermission(turnId: number, blockIndex: number, optionId: string | null): boolean {
+    const turn = this.turns.find((t) => t.id === turnId);
+    const block = turn?.blocks[blockIndex];
     if (turn === undefined || block?.kind !== "permission" || block.decision !== null) {
-      this.host.logRejected(`an answer for a permission request that is not waiting (turn ${intent.turnId}, block ${intent.blockIndex})`);
-      return;
+      this.host.logRejected(`an answer for a permission request that is not waiting (turn ${turnId}, block ${blockIndex})`);
+      return false;
     }
-    if (intent.optionId !== null && !block.options.some((option) => option.id === intent.optionId)) {
-      this.host.logRejected(`an answer that is not one of the agent's options: ${describe(intent.optionId)}`);
-      return;
+    if (optionId !== null && !block.options.some((option) => option.id === optionId)) {
+      this.host.logRejected(`an answer that is not one of the agent's options: ${describe(optionId)}`);
+      return false;
     }
-    this.host.answerPermission?.(turn, intent.blockIndex, intent.optionId);
+    this.host.answerPermission?.(turn, blockIndex, optionId);
+    return true;
   }
 
   private onChange(turn: Turn, change: SessionChange): void {

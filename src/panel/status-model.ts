@@ -2,22 +2,22 @@
 // tooltip. Plain TypeScript; the editor glue only copies a StatusView onto a StatusBarItem.
 import { ERROR_GUIDES } from "../protocol/error-guides";
 import type { SessionChange, Turn } from "../protocol/messages";
-import type { ToolCard } from "../protocol/transcript";
+import type { PermissionBlock, ToolCard } from "../protocol/transcript";
 import { formatDuration } from "../common/duration";
 import { isFinished } from "../protocol/session-states";
 import { summarizeParameters } from "../common/tool-summary";
 import { failingError, firstLine } from "../common/turn-failure";
 import type { ConversationObserver } from "./conversation";
 
-export type StatusKind = "idle" | "starting" | "streaming" | "tool" | "completed" | "failed" | "stopped";
+export type StatusKind = "idle" | "starting" | "streaming" | "tool" | "waiting" | "completed" | "failed" | "stopped";
 
 export interface StatusView {
   kind: StatusKind;
   /** With `$(icon)` codicon syntax. */
   text: string;
   tooltip: string;
-  /** "error" paints the item in the theme's error colours. */
-  tone: "normal" | "error";
+  /** "error" paints the item in the theme's error colours, "warning" (the agent waits for the user) in its warning colours. */
+  tone: "normal" | "warning" | "error";
 }
 
 /** A completed turn says so for this long, then the item goes back to idle. */
@@ -47,6 +47,16 @@ export function statusOf(turn: Turn | undefined): StatusView {
       }
     }
   }
+  // Before the running tool: the agent is stopped until the user answers, and the user should see that first.
+  const request = waitingPermission(turn);
+  if (request !== null) {
+    return {
+      kind: "waiting",
+      text: `$(shield) ${NAME}: waiting for your approval`,
+      tooltip: `${who} asks: ${request.title}. ${OPEN_HINT}`,
+      tone: "warning",
+    };
+  }
   const tool = runningTool(turn);
   if (tool !== null) {
     const about = summarizeParameters(tool.parameters);
@@ -65,6 +75,11 @@ export function statusOf(turn: Turn | undefined): StatusView {
 
 function runningTool(turn: Turn): ToolCard | null {
   return turn.blocks.findLast((b): b is ToolCard => b.kind === "tool" && b.status === "running") ?? null;
+}
+
+/** The newest permission request nobody has answered yet. */
+export function waitingPermission(turn: Turn): PermissionBlock | null {
+  return turn.blocks.findLast((b): b is PermissionBlock => b.kind === "permission" && b.decision === null) ?? null;
 }
 
 export type Scheduler = (callback: () => void, ms: number) => () => void;

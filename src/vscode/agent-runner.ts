@@ -5,6 +5,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import * as vscode from "vscode";
 import { AcpConversation } from "../acp/acp-conversation";
+import type { AutoAnswerPolicy } from "../acp/permission-policy";
 import { PermissionWaiter } from "../acp/permission-waiter";
 import { createAdapter } from "../dialects/registry";
 import type { Run, RunRequest } from "../panel/conversation";
@@ -29,6 +30,8 @@ export class AgentRunner implements vscode.Disposable {
   readonly permissions: PermissionWaiter;
   /** The warm ACP agent of the chat's conversation: one process for all its turns. */
   private acp: { key: string; conversation: AcpConversation } | undefined;
+  /** `agentStream.acp.autoApprove` as of the last prompt; one object, shared with the warm agent. */
+  private readonly autoApprove: AutoAnswerPolicy = {};
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -59,6 +62,10 @@ export class AgentRunner implements vscode.Disposable {
   private startAcp(settings: AgentSettings, request: RunRequest, profile: CliProfile, command: string): Run {
     const args = settings.cliArgs ?? [...profile.defaultArgs];
     const key = JSON.stringify([request.conversation.id, command, args, settings.cliEnv]);
+    // The warm agent reads the rules at each request: a changed setting holds from the next prompt on, without a
+    // restart that would lose the agent's conversation.
+    for (const kind of Object.keys(this.autoApprove)) delete this.autoApprove[kind as keyof AutoAnswerPolicy];
+    Object.assign(this.autoApprove, settings.autoApprove);
     if (this.acp?.key !== key) {
       this.endConversation();
       const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
@@ -72,6 +79,7 @@ export class AgentRunner implements vscode.Disposable {
         workspaceRoots: folders.length > 0 ? folders : [os.homedir()],
         files: new EditorFiles(folders, log),
         decide: this.permissions.decide,
+        autoAnswer: this.autoApprove,
         chooseAuthMethod: (methods) => transport?.authMethods.find((id) => methods.some((method) => method.id === id)),
         log: { trace: (m) => log.trace(escapeForLog(m)), problem: (m) => log.warn(escapeForLog(m)), info: (m) => log.info(escapeForLog(m)) },
         onStderr: (chunk) => {

@@ -40,6 +40,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     });
   }
 
+  /** Whether the view is on screen now (false when its sidebar is closed or another view covers it). */
+  get visible(): boolean {
+    return this.view?.visible ?? false;
+  }
+
   /** Shows the view, creating it if VS Code has not yet. */
   async reveal(): Promise<void> {
     if (this.view !== undefined) {
@@ -67,6 +72,11 @@ export class ChatPanels implements vscode.WebviewPanelSerializer, vscode.Disposa
     if (this.panel === undefined) return false;
     this.panel.reveal();
     return true;
+  }
+
+  /** Whether the editor-tab chat is on screen now (false when there is none or another tab covers it). */
+  get visible(): boolean {
+    return this.panel?.visible ?? false;
   }
 
   open(): void {

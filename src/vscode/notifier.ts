@@ -22,6 +22,11 @@ export class Notifier {
     });
   }
 
+  /** A question with the choices in the asker's words: the caption chosen, or undefined when dismissed. */
+  ask(message: string, choices: readonly string[]): Thenable<string | undefined> {
+    return Promise.resolve(this.handler({ severity: "warning", message, actions: [...choices] }));
+  }
+
   intercept(handler: NoticeHandler): vscode.Disposable {
     const previous = this.handler;
     this.handler = handler;

@@ -1,6 +1,8 @@
 // Turns the raw `agentStream.*` values VS Code hands over (it does not check them against package.json) into settings
 // a run can trust: a wrong type falls back to the default with a warning, numbers are clamped to the run's limits.
 // No `vscode` here, so every rule is unit-tested in plain Node.
+import { TOOL_KINDS, type AcpToolKind } from "../acp/acp-events";
+import type { AutoAnswer, AutoAnswerPolicy } from "../acp/permission-policy";
 import { isDialectName, type DialectName } from "../dialects/registry";
 import type { ContextChoice } from "../panel/prompt-context";
 import { isProfileSetting, type ProfileSetting } from "../profiles/profile-registry";
@@ -24,6 +26,8 @@ export interface AgentSettings {
   maxLineBytes: number;
   /** What "Ask about Workspace" sends with the prompt. */
   context: ContextChoice;
+  /** What an ACP agent's permission requests get without asking, by tool kind; `{}` asks for everything. */
+  autoApprove: AutoAnswerPolicy;
 }
 
 /** A setting's value as VS Code gives it (undefined: not set anywhere, not even a default). */
@@ -51,6 +55,7 @@ export function settingsFrom(value: SettingValue, warn: SettingWarning): AgentSe
       activeFile: read.boolean("context.activeFile", true),
       selection: read.boolean("context.selection", true),
     },
+    autoApprove: read.autoAnswerPolicy("acp.autoApprove"),
   };
 }
 
@@ -95,6 +100,19 @@ class SettingReader {
     return out;
   }
 
+  /** An unknown kind or answer is left out (so it is asked), with a warning; the other rules still hold. */
+  autoAnswerPolicy(key: string): AutoAnswerPolicy {
+    const value = this.value(key);
+    if (!isPlainObject(value)) return this.fallBack(key, value, "an object of tool kinds", {});
+    const out: AutoAnswerPolicy = {};
+    for (const [kind, answer] of Object.entries(value)) {
+      if (!isToolKind(kind)) this.warn(`agentStream.${key}: ${describe(kind)} is not a tool kind (${TOOL_KINDS.join(", ")}); it is ignored.`);
+      else if (!isAutoAnswer(answer)) this.warn(`agentStream.${key}: ${kind} is ${describe(answer)}, not "allow", "reject" or "ask"; it is asked.`);
+      else out[kind] = answer;
+    }
+    return out;
+  }
+
   inactivityTimeoutMs(): number {
     const key = "inactivityTimeoutSeconds";
     const seconds = this.number(key, DEFAULT_TIMEOUT_SECONDS);
@@ -124,6 +142,14 @@ class SettingReader {
     if (value !== undefined) this.warn(`agentStream.${key}: ${describe(value)} is not ${expected}; the default ${JSON.stringify(fallback)} is used.`);
     return fallback;
   }
+}
+
+function isToolKind(name: string): name is AcpToolKind {
+  return (TOOL_KINDS as readonly string[]).includes(name);
+}
+
+function isAutoAnswer(value: unknown): value is AutoAnswer {
+  return value === "allow" || value === "reject" || value === "ask";
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -1,4 +1,5 @@
-// The status bar item: one StatusView at a time, painted in the theme's error colours when a session failed.
+// The status bar item: one StatusView at a time, painted in the theme's error colours when a session failed and in
+// its warning colours while a permission request waits for the user.
 import * as vscode from "vscode";
 import type { StatusView } from "../panel/status-model";
 
@@ -15,8 +16,9 @@ export class StatusBar implements vscode.Disposable {
     this.item.text = view.text;
     this.item.tooltip = view.tooltip;
     this.item.accessibilityInformation = { label: view.tooltip };
-    this.item.backgroundColor = view.tone === "error" ? new vscode.ThemeColor("statusBarItem.errorBackground") : undefined;
-    this.item.color = view.tone === "error" ? new vscode.ThemeColor("statusBarItem.errorForeground") : undefined;
+    // Only the error and warning backgrounds are honoured by VS Code for extension items.
+    this.item.backgroundColor = view.tone === "normal" ? undefined : new vscode.ThemeColor(`statusBarItem.${view.tone}Background`);
+    this.item.color = view.tone === "normal" ? undefined : new vscode.ThemeColor(`statusBarItem.${view.tone}Foreground`);
     this.item.show();
   }
 

@@ -63,7 +63,7 @@ describe("an ACP agent in the chat", function () {
   afterEach(async function () {
     await api.conversation.stop();
     await api.conversation.newSession();
-    for (const key of ["cli.path", "cli.args", "cli.profile", "cli.env"]) await config().update(key, undefined, vscode.ConfigurationTarget.Global);
+    for (const key of ["cli.path", "cli.args", "cli.profile", "cli.env", "acp.autoApprove"]) await config().update(key, undefined, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand("workbench.action.closeAllEditors");
     fs.rmSync(notes, { force: true });
     fs.rmSync(record, { force: true });
@@ -123,5 +123,61 @@ describe("an ACP agent in the chat", function () {
     const input = tab.input as vscode.TabInputTextDiff;
     assert.equal((await vscode.workspace.openTextDocument(input.original)).getText(), "old line\n");
     assert.equal((await vscode.workspace.openTextDocument(input.modified)).getText(), "new line\nadded line\n");
+  });
+
+  it("offers a waiting request as a notification with the agent's options when no chat is on screen, says so in the status bar, and Allow once writes the file", async function () {
+    await vscode.commands.executeCommand("workbench.action.closeSidebar");
+    await vscode.commands.executeCommand("workbench.action.closeAllEditors");
+    const asked: { message: string; actions: string[] }[] = [];
+    let click: (caption: string | undefined) => void = () => undefined;
+    const intercept = api.interceptNotifications((notice) => {
+      if (!notice.message.startsWith("Agent Stream: ")) return Promise.resolve(undefined);
+      asked.push(notice);
+      return new Promise((resolve) => (click = resolve));
+    });
+    try {
+      assert.ok(api.conversation.send("Edit the notes"));
+      const { index, card } = await waitingCard(() => api.conversation.lastTurn);
+      const notice = await waitFor("the permission notification", () => asked[0]);
+      assert.equal(notice.message, `Agent Stream: ${card.title}`);
+      assert.deepEqual(notice.actions, ["Always allow", "Allow once", "Reject"]);
+      assert.equal(api.statusBarItem.text, "$(shield) Agent Stream: waiting for your approval");
+      assert.equal((api.statusBarItem.backgroundColor as vscode.ThemeColor | undefined)?.id, "statusBarItem.warningBackground");
+      assert.match(String(api.statusBarItem.tooltip), new RegExp(card.title));
+      assert.equal(fs.readFileSync(notes, "utf8"), "old line\n", "nothing is written before the answer");
+
+      click("Allow once");
+      await api.conversation.activeRun?.finished;
+      const answered = api.conversation.lastTurn?.blocks[index];
+      assert.ok(answered?.kind === "permission");
+      assert.equal(answered.optionId, "proceed_once");
+      assert.equal(answered.answeredBy, "user");
+      assert.equal(fs.readFileSync(notes, "utf8"), "new line\nadded line\n");
+      assert.notEqual(api.statusBarItem.text, "$(shield) Agent Stream: waiting for your approval");
+      assert.equal(asked.length, 1, "one notification per request");
+    } finally {
+      intercept.dispose();
+    }
+  });
+
+  it("lets agentStream.acp.autoApprove allow edits: no card waits, no notification, the file is written, and the card says the setting answered", async function () {
+    await config().update("acp.autoApprove", { edit: "allow" }, vscode.ConfigurationTarget.Global);
+    const asked: string[] = [];
+    const intercept = api.interceptNotifications(async ({ message }) => (asked.push(message), undefined));
+    try {
+      assert.ok(api.conversation.send("Edit the notes"));
+      await api.conversation.activeRun?.finished;
+      const turn = api.conversation.lastTurn;
+      assert.equal(turn?.status, "completed");
+      const card = turn?.blocks.find((b) => b.kind === "permission");
+      assert.ok(card?.kind === "permission");
+      assert.equal(card.decision, "allowed");
+      assert.equal(card.optionId, "proceed_once", "a setting never answers always");
+      assert.equal(card.answeredBy, "setting");
+      assert.equal(fs.readFileSync(notes, "utf8"), "new line\nadded line\n");
+      assert.deepEqual(asked.filter((m) => m.startsWith("Agent Stream: Edit")), []);
+    } finally {
+      intercept.dispose();
+    }
   });
 });

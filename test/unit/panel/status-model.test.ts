@@ -1,5 +1,8 @@
 import * as assert from "node:assert/strict";
 import { Conversation } from "../../../src/panel/conversation";
+import { applyChange } from "../../../src/common/turn-changes";
+import type { SessionChange } from "../../../src/protocol/messages";
+import type { PermissionBlock } from "../../../src/protocol/transcript";
 import { COMPLETED_VISIBLE_MS, StatusTracker, type StatusView } from "../../../src/panel/status-model";
 import * as cli from "../../helpers/stream-builder";
 import { changeWhere, ScriptedHost } from "../../helpers/scripted-host";
@@ -115,5 +118,37 @@ describe("status bar item", () => {
     assert.equal(reloaded.view.kind, "idle");
     await conversation.newSession();
     assert.equal(tracker.view.kind, "idle");
+  });
+
+  it("says it waits for your approval in warning colours while a permission request is open, and goes back once answered", async () => {
+    conversation.send("edit the notes");
+    host.stream.push(cli.start());
+    await changeWhere(conversation, (c) => c.kind === "state" && c.state === "running");
+    const turn = conversation.lastTurn;
+    assert.ok(turn);
+    // An ACP agent's request, as its session reports it: the block appears open, then the answer updates it.
+    const asked: PermissionBlock = {
+      kind: "permission",
+      toolId: "call-1",
+      title: "Edit acp-notes.txt",
+      options: [{ id: "proceed_once", name: "Allow once", kind: "allow_once" }],
+      decision: null,
+      optionId: null,
+      answeredBy: null,
+    };
+    const index = turn.blocks.length;
+    const apply = (change: SessionChange) => {
+      applyChange(turn, change);
+      tracker.turnChanged(turn, change);
+    };
+    apply({ kind: "block-added", index, block: asked });
+    assert.equal(tracker.view.kind, "waiting");
+    assert.equal(tracker.view.tone, "warning");
+    assert.equal(tracker.view.text, "$(shield) Agent Stream: waiting for your approval");
+    assert.match(tracker.view.tooltip, /Edit acp-notes\.txt/);
+
+    apply({ kind: "block-updated", index, block: { ...asked, decision: "allowed", optionId: "proceed_once", answeredBy: "user" } });
+    assert.equal(tracker.view.kind, "streaming");
+    assert.equal(tracker.view.tone, "normal");
   });
 });

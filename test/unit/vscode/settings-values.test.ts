@@ -27,6 +27,7 @@ describe("settings values", () => {
       inactivityTimeoutMs: 120_000,
       maxLineBytes: DEFAULT_MAX_LINE_BYTES,
       context: { workspaceFolder: true, activeFile: true, selection: true },
+      autoApprove: {},
     });
     assert.deepEqual(warnings, []);
   });
@@ -101,10 +102,12 @@ describe("settings values", () => {
       "context.workspaceFolder": 0,
       "context.activeFile": "false",
       "context.selection": null,
+      "acp.autoApprove": "allow",
     });
     assert.deepEqual(settings, read({}).settings);
     const named = warnings.map((w) => w.slice(0, w.indexOf(":")));
     assert.deepEqual(named.sort(), [
+      "agentStream.acp.autoApprove",
       "agentStream.cli.args",
       "agentStream.cli.env",
       "agentStream.cli.path",
@@ -127,5 +130,13 @@ describe("settings values", () => {
     const { settings, warnings } = read({ "cli.env": { GOOD: "1", BAD: 2 } });
     assert.deepEqual(settings.cliEnv, { GOOD: "1" });
     assert.deepEqual(warnings, ["agentStream.cli.env: BAD is 2, not a string; it is not set."]);
+  });
+
+  it("keeps the auto-approve rules by tool kind, and asks, with a warning, for an unknown kind or answer", () => {
+    const { settings, warnings } = read({ "acp.autoApprove": { read: "allow", search: "allow", execute: "reject", edit: "always", everything: "allow", think: "ask" } });
+    assert.deepEqual(settings.autoApprove, { read: "allow", search: "allow", execute: "reject", think: "ask" });
+    assert.equal(warnings.length, 2);
+    assert.match(warnings[0] ?? "", /^agentStream\.acp\.autoApprove: edit is "always", not "allow", "reject" or "ask"; it is asked\.$/);
+    assert.match(warnings[1] ?? "", /^agentStream\.acp\.autoApprove: "everything" is not a tool kind/);
   });
 });

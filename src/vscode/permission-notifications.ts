@@ -1,0 +1,49 @@
+// A permission request waiting while no chat is on screen would go unseen: it is offered as a notification too, with
+// the agent's options as buttons in its words. A click answers exactly like the card does; dismissing the
+// notification answers nothing (the card still waits), so closing anything is never an allow.
+import type { Conversation, ConversationObserver } from "../panel/conversation";
+import type { SessionChange, Turn } from "../protocol/messages";
+import type { Notifier } from "./notifier";
+
+export class PermissionNotifications implements ConversationObserver {
+  /** `turnId:blockIndex` of the requests already offered: one notification per request. */
+  private readonly offered = new Set<string>();
+
+  constructor(
+    private readonly chat: Conversation,
+    private readonly notifier: Notifier,
+    /** Whether any chat view or tab is on screen. */
+    private readonly chatVisible: () => boolean,
+    /** How many requests wait for the user now (auto-answered ones never do). */
+    private readonly waitingCount: () => number,
+  ) {}
+
+  turnChanged(_turn: Turn, change: SessionChange): void {
+    if (change.kind === "block-added" && change.block.kind === "permission") this.offerWaiting();
+  }
+
+  cleared(): void {
+    this.offered.clear();
+  }
+
+  /**
+   * Called when a card appears and when a request starts waiting, whichever comes second finds both: a card whose
+   * request the setting answers at once never waits, so it is never offered.
+   */
+  offerWaiting(): void {
+    const turn = this.chat.lastTurn;
+    if (turn === undefined || this.waitingCount() === 0 || this.chatVisible()) return;
+    turn.blocks.forEach((block, index) => {
+      const key = `${turn.id}:${index}`;
+      if (block.kind !== "permission" || block.decision !== null || this.offered.has(key)) return;
+      this.offered.add(key);
+      void this.notifier.ask(`Agent Stream: ${block.title}`, block.options.map((option) => option.name)).then((chosen) => {
+        const option = block.options.find((candidate) => candidate.name === chosen);
+        // Answered on the card meanwhile: the click is too late, and says nothing.
+        const current = turn.blocks[index];
+        if (option === undefined || current?.kind !== "permission" || current.decision !== null) return;
+        this.chat.answerPermission(turn.id, index, option.id);
+      });
+    });
+  }
+}
