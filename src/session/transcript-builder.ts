@@ -32,7 +32,7 @@ export const TRANSCRIPT_LIMITS = {
    * Blocks one session keeps, the last of them a note that counts the rest. Each block costs memory beyond its
    * characters, so a stream of millions of tiny blocks is bounded too.
    */
-  blocks: 5_000,
+  blocks: 2_000,
   /** Characters of one status or error message, tool name or tool error (within the session's allowance). */
   fieldChars: 64 * 1024,
 } as const;
