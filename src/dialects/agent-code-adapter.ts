@@ -49,7 +49,6 @@ export class AgentCodeAdapter implements DialectAdapter {
   readonly dialect = "agent-code";
   private readonly factory: EventFactory;
   private readonly clock: Stopwatch;
-  private sawStart = false;
   private sawEnd = false;
   /** The last error the CLI reported, held until the next line: fatal if the run ends there, recoverable if not. */
   private heldError: ProtocolError | null = null;
@@ -97,11 +96,8 @@ export class AgentCodeAdapter implements DialectAdapter {
   }
 
   private onSessionStart(line: LineOf<typeof SESSION_START>, out: AdapterOutput): Verdict {
-    if (this.sawStart) return undefined;
-    this.sawStart = true;
-    this.factory.sessionId = line.session_id;
     // Its `timestamp` is an ISO string; events are stamped by our clock, so durations use one clock throughout.
-    out.event(this.factory.make("start", line.model !== undefined ? { command: "exec", model: line.model } : { command: "exec" }));
+    this.factory.startOnce(out, line.model !== undefined ? { command: "exec", model: line.model } : { command: "exec" }, line.session_id);
     return undefined;
   }
 
@@ -170,9 +166,7 @@ export class AgentCodeAdapter implements DialectAdapter {
 
   /** A run that fails before its `session_start` (its configuration, its arguments) still gets a start. */
   private ensureStarted(out: AdapterOutput): void {
-    if (this.sawStart) return;
-    this.sawStart = true;
-    out.event(this.factory.make("start", { command: "exec" }));
+    this.factory.startOnce(out, { command: "exec" });
   }
 
   private finish(out: AdapterOutput, exitCode: number, success: boolean): void {

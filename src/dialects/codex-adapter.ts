@@ -54,7 +54,6 @@ export class CodexAdapter implements DialectAdapter {
   readonly dialect = "codex";
   private readonly factory: EventFactory;
   private readonly clock: Stopwatch;
-  private started = false;
   /** Items whose card is shown, by id: a card opens once, however many times its item is started or updated. */
   private readonly openTools = new Set<string>();
   /** A text was the last thing shown: the next item's text is a new paragraph, not the same sentence. */
@@ -86,10 +85,7 @@ export class CodexAdapter implements DialectAdapter {
   }
 
   private onThreadStarted(line: LineOf<typeof THREAD_STARTED>, out: AdapterOutput): Verdict {
-    if (this.started) return undefined;
-    this.started = true;
-    this.factory.sessionId = line.thread_id;
-    out.event(this.factory.make("start", { command: "exec" }));
+    this.factory.startOnce(out, { command: "exec" }, line.thread_id);
     return undefined;
   }
 
@@ -188,9 +184,7 @@ export class CodexAdapter implements DialectAdapter {
   }
 
   private ensureStarted(out: AdapterOutput): void {
-    if (this.started) return;
-    this.started = true;
-    out.event(this.factory.make("start", { command: "exec" }));
+    this.factory.startOnce(out, { command: "exec" });
   }
 }
 

@@ -42,7 +42,6 @@ export class GeminiAdapter implements DialectAdapter {
   readonly dialect = "gemini";
   private readonly factory: EventFactory;
   private readonly clock: Stopwatch;
-  private started = false;
   private readonly tools = new Map<string, RunningTool>();
   private readonly lines = new LineTable()
     .on("init", INIT, (line, out) => this.onInit(line, out))
@@ -64,10 +63,7 @@ export class GeminiAdapter implements DialectAdapter {
   }
 
   private onInit(line: LineOf<typeof INIT>, out: AdapterOutput): Verdict {
-    if (this.started) return undefined;
-    this.started = true;
-    if (line.session_id !== undefined) this.factory.sessionId = line.session_id;
-    out.event(this.factory.make("start", line.model === undefined ? { command: "exec" } : { command: "exec", model: line.model }));
+    this.factory.startOnce(out, line.model === undefined ? { command: "exec" } : { command: "exec", model: line.model }, line.session_id);
     return undefined;
   }
 
@@ -119,9 +115,7 @@ export class GeminiAdapter implements DialectAdapter {
 
   /** A stream that does not begin with `init` (cut at the front) still gets a start. */
   private ensureStarted(out: AdapterOutput): void {
-    if (this.started) return;
-    this.started = true;
-    out.event(this.factory.make("start", { command: "exec" }));
+    this.factory.startOnce(out, { command: "exec" });
   }
 }
 

@@ -45,7 +45,6 @@ export class OpencodeAdapter implements DialectAdapter {
   readonly dialect = "opencode";
   private readonly factory: EventFactory;
   private readonly clock: Stopwatch;
-  private started = false;
   private ending: Ending = { kind: "running" };
   private readonly totals = { tokens: undefined as number | undefined, cost: undefined as number | undefined };
   /** Cards shown, by call id: a tool printed again (running, then finished) opens no second card. */
@@ -136,10 +135,7 @@ export class OpencodeAdapter implements DialectAdapter {
 
   /** The session id is on every line; the first line, whatever it is, starts the session. */
   private ensureStarted(line: Json, out: AdapterOutput): void {
-    if (this.started) return;
-    this.started = true;
-    if (typeof line.sessionID === "string") this.factory.sessionId = line.sessionID;
-    out.event(this.factory.make("start", { command: "run" }));
+    this.factory.startOnce(out, { command: "run" }, typeof line.sessionID === "string" ? line.sessionID : undefined);
   }
 }
 
