@@ -53,6 +53,17 @@ describe("webview: what ACP agents show", function () {
     await harness.send({ type: "turn-started", turn: started }, { type: "changes", turnId: id, changes: [{ kind: "state", state: "streaming" }, ...added, ...more] });
   }
 
+  /**
+   * Waits until the permission card of turn `id` has the focus: until the previous test's turn is gone from the page,
+   * its card may still hold it, and an Escape would answer that one.
+   */
+  async function cardFocusedIn(id: number): Promise<void> {
+    await harness.page.waitForFunction(
+      (label) => document.activeElement?.classList.contains("permission") === true && document.activeElement.closest(".turn")?.getAttribute("aria-label") === label,
+      `Prompt ${id + 1}`,
+    );
+  }
+
   async function liveRegionSays(words: string): Promise<void> {
     await harness.page.waitForFunction((expected) => document.querySelector("[aria-live=polite]")?.textContent === expected, words);
   }
@@ -118,7 +129,7 @@ describe("webview: what ACP agents show", function () {
       await stream(6, [command, request]);
       const card = turn().locator(".permission");
       await card.waitFor();
-      await harness.page.waitForFunction(() => document.activeElement?.classList.contains("permission") === true);
+      await cardFocusedIn(6);
       await harness.page.keyboard.press("Escape");
       assert.deepEqual(await harness.intents(), [{ type: "answerPermission", turnId: 6, blockIndex: 1, optionId: "reject-once" }]);
     });
@@ -126,7 +137,7 @@ describe("webview: what ACP agents show", function () {
     it("is dismissed, never allowed, by Escape when the agent offers no reject option", async function () {
       const allowOnly = permissionBlock({ toolId: "run-1", options: [{ id: "yes", name: "Yes", kind: "allow_once" }] });
       await stream(7, [command, allowOnly]);
-      await harness.page.waitForFunction(() => document.activeElement?.classList.contains("permission") === true);
+      await cardFocusedIn(7);
       await harness.page.keyboard.press("Escape");
       assert.deepEqual(await harness.intents(), [{ type: "answerPermission", turnId: 7, blockIndex: 1, optionId: null }]);
     });
