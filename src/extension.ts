@@ -33,7 +33,7 @@ export function activate(context: vscode.ExtensionContext): AgentStreamTestApi |
   const store = new ConversationStore(context.workspaceState, log);
   // The notifications need the chat, which needs the runner: they are reached through this once both exist.
   let permissionNotices: PermissionNotifications | undefined;
-  const runner = new AgentRunner(context, log, () => permissionNotices?.offerWaiting());
+  const runner = new AgentRunner(context, log, store, () => permissionNotices?.offerWaiting());
   const diffs = new DiffViewer();
   const host = new EditorHost(runner, store, log, diffs);
   const chat = new Conversation(host, store.turns(), store.cliConversation());

@@ -14,7 +14,13 @@ export const ACP_DIALECT = "acp";
 /** What a shell reports for Ctrl-C: a canceled turn's exit code, as a stopped CLI's. */
 const CANCELED_EXIT_CODE = 130;
 
-export type AcpConversationOptions = Omit<AcpAgentConnectionOptions, "onEvent">;
+export interface AcpConversationOptions extends Omit<AcpAgentConnectionOptions, "onEvent"> {
+  /**
+   * The agent opened its session: a new one, or the saved one continued (`loaded`, `resumed`). The host keeps the id,
+   * so that a reloaded window's next prompt continues the same conversation on the agent's side.
+   */
+  onSession?(sessionId: string, continued: "new" | "loaded" | "resumed"): void;
+}
 export type AcpRunOptions = Omit<SessionOptions, "dialect" | "severalTurns">;
 
 /** One conversation: one warm agent process for all its turns, one turn at a time. */
@@ -25,7 +31,13 @@ export class AcpConversation {
   private current: AcpRun | undefined;
 
   constructor(private readonly options: AcpConversationOptions) {
-    this.connection = new AcpAgentConnection({ ...options, onEvent: (event) => this.current?.accept(event) });
+    this.connection = new AcpAgentConnection({
+      ...options,
+      onEvent: (event) => {
+        if (event.type === "session_ready") options.onSession?.(event.sessionId, event.continued);
+        this.current?.accept(event);
+      },
+    });
   }
 
   /** The agent's process id while it runs. */

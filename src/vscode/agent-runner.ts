@@ -7,6 +7,7 @@ import * as vscode from "vscode";
 import { AcpConversation } from "../acp/acp-conversation";
 import type { AutoAnswerPolicy } from "../acp/permission-policy";
 import { PermissionWaiter } from "../acp/permission-waiter";
+import { savedAcpSession, sessionToContinue } from "../acp/saved-session";
 import { createAdapter } from "../dialects/registry";
 import type { Run, RunRequest } from "../panel/conversation";
 import { ByteTail } from "../process/byte-tail";
@@ -17,6 +18,7 @@ import { builtinAgentCommand } from "../profiles/builtin-agent-profile";
 import { acpTransportOf, type CliProfile, type ConversationKey } from "../profiles/cli-profile";
 import { agentCommand, resolveCli, type AgentCommand } from "../profiles/profile-registry";
 import { LiveSession } from "../session/live-session";
+import type { ConversationStore } from "./conversation-store";
 import { EditorFiles } from "./editor-files";
 import type { AgentSettings } from "./settings-values";
 
@@ -36,6 +38,7 @@ export class AgentRunner implements vscode.Disposable {
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly log: vscode.LogOutputChannel,
+    private readonly store: ConversationStore,
     onPermissionsWaiting: (count: number) => void = () => {},
   ) {
     this.permissions = new PermissionWaiter(onPermissionsWaiting);
@@ -47,8 +50,14 @@ export class AgentRunner implements vscode.Disposable {
     return this.startCli(settings, request);
   }
 
-  /** New Session, window close: the warm agent and everything it started end now; open requests end cancelled. */
+  /** New Session: the warm agent and everything it started end now; open requests end cancelled. */
   endConversation(): void {
+    this.stopAgent();
+    // A new conversation never continues the agent's old session, not even after a reload.
+    this.store.saveAcpSession(null);
+  }
+
+  private stopAgent(): void {
     void this.acp?.conversation.dispose();
     this.acp = undefined;
   }
@@ -67,7 +76,7 @@ export class AgentRunner implements vscode.Disposable {
     for (const kind of Object.keys(this.autoApprove)) delete this.autoApprove[kind as keyof AutoAnswerPolicy];
     Object.assign(this.autoApprove, settings.autoApprove);
     if (this.acp?.key !== key) {
-      this.endConversation();
+      this.stopAgent();
       const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
       const transport = acpTransportOf(profile);
       const log = this.log;
@@ -82,6 +91,14 @@ export class AgentRunner implements vscode.Disposable {
         autoAnswer: this.autoApprove,
         chooseAuthMethod: (methods) => transport?.authMethods.find((id) => methods.some((method) => method.id === id)),
         log: { trace: (m) => log.trace(escapeForLog(m)), problem: (m) => log.warn(escapeForLog(m)), info: (m) => log.info(escapeForLog(m)) },
+        // After a window reload, the conversation's follow-up continues the agent's session when it can load one.
+        savedSessionId: sessionToContinue(this.store.acpSession(), { conversation: request.conversation, command, args }),
+        onSession: (sessionId, continued) => {
+          this.store.saveAcpSession(savedAcpSession({ conversation: request.conversation, command, args }, sessionId));
+          if (continued !== "new") log.info(escapeForLog(`continued the agent's session ${sessionId} (${continued})`));
+        },
+        idleStopMs: settings.acpIdleStopMs,
+        maxLineBytes: settings.maxLineBytes,
         onStderr: (chunk) => {
           for (const line of logLines(chunk.toString("utf8").trimEnd())) log.trace(`stderr: ${line}`);
         },

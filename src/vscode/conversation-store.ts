@@ -1,10 +1,13 @@
-// The conversation across window reloads (the extension host restarts): finished turns and the CLI conversation a
-// follow-up continues, kept in the workspace's state and read back through their schemas.
+// The conversation across window reloads (the extension host restarts): finished turns, the CLI conversation a
+// follow-up continues, and the ACP agent's session that conversation holds, kept in the workspace's state and read
+// back through their schemas.
 import type * as vscode from "vscode";
+import type { SavedAcpSession } from "../acp/saved-session";
 import { CliConversationSchema, SavedTurnsSchema, type CliConversation, type Turn } from "../protocol/messages";
 
 const TURNS_KEY = "agentStream.conversation";
 const CLI_CONVERSATION_KEY = "agentStream.cliConversation";
+const ACP_SESSION_KEY = "agentStream.acpSession";
 
 export class ConversationStore {
   constructor(
@@ -29,5 +32,14 @@ export class ConversationStore {
   cliConversation(): CliConversation | null {
     const parsed = CliConversationSchema.safeParse(this.state.get<unknown>(CLI_CONVERSATION_KEY));
     return parsed.success ? parsed.data : null;
+  }
+
+  /** As stored: `sessionToContinue` checks it against its schema before any of it is used. */
+  acpSession(): unknown {
+    return this.state.get<unknown>(ACP_SESSION_KEY);
+  }
+
+  saveAcpSession(session: SavedAcpSession | null): void {
+    void this.state.update(ACP_SESSION_KEY, session ?? undefined);
   }
 }

@@ -28,6 +28,8 @@ export interface AgentSettings {
   context: ContextChoice;
   /** What an ACP agent's permission requests get without asking, by tool kind; `{}` asks for everything. */
   autoApprove: AutoAnswerPolicy;
+  /** How long a warm ACP agent waits for the next turn before it is stopped; 0: until New Session or the window closes. */
+  acpIdleStopMs: number;
 }
 
 /** A setting's value as VS Code gives it (undefined: not set anywhere, not even a default). */
@@ -36,6 +38,9 @@ export type SettingWarning = (message: string) => void;
 
 const MIB = 1024 * 1024;
 const DEFAULT_TIMEOUT_SECONDS = 120;
+const DEFAULT_IDLE_STOP_MINUTES = 10;
+/** The longest a Node timer can wait (2^31 - 1 ms), in whole minutes. */
+const MAX_IDLE_STOP_MINUTES = Math.floor(2_147_483_647 / 60_000);
 
 export function settingsFrom(value: SettingValue, warn: SettingWarning): AgentSettings {
   const read = new SettingReader(value, warn);
@@ -56,6 +61,7 @@ export function settingsFrom(value: SettingValue, warn: SettingWarning): AgentSe
       selection: read.boolean("context.selection", true),
     },
     autoApprove: read.autoAnswerPolicy("acp.autoApprove"),
+    acpIdleStopMs: read.idleStopMs(),
   };
 }
 
@@ -120,6 +126,17 @@ class SettingReader {
     if (ms === undefined) return this.fallBack(key, seconds, "0 or more", DEFAULT_TIMEOUT_SECONDS) * 1000;
     if (ms === 0 && seconds > 0) this.warn(`agentStream.${key}: ${seconds} is longer than a timer can wait (24.8 days); the timeout is off.`);
     return ms;
+  }
+
+  idleStopMs(): number {
+    const key = "acp.idleStopMinutes";
+    const minutes = this.number(key, DEFAULT_IDLE_STOP_MINUTES);
+    if (minutes < 0) return this.fallBack(key, minutes, "0 or more", DEFAULT_IDLE_STOP_MINUTES) * 60_000;
+    if (minutes > MAX_IDLE_STOP_MINUTES) {
+      this.warn(`agentStream.${key}: ${minutes} is longer than a timer can wait (24.8 days); the agent is kept until New Session.`);
+      return 0;
+    }
+    return Math.round(minutes * 60_000);
   }
 
   maxLineBytes(): number {

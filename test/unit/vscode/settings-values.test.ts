@@ -28,6 +28,7 @@ describe("settings values", () => {
       maxLineBytes: DEFAULT_MAX_LINE_BYTES,
       context: { workspaceFolder: true, activeFile: true, selection: true },
       autoApprove: {},
+      acpIdleStopMs: 10 * 60_000,
     });
     assert.deepEqual(warnings, []);
   });
@@ -138,5 +139,17 @@ describe("settings values", () => {
     assert.equal(warnings.length, 2);
     assert.match(warnings[0] ?? "", /^agentStream\.acp\.autoApprove: edit is "always", not "allow", "reject" or "ask"; it is asked\.$/);
     assert.match(warnings[1] ?? "", /^agentStream\.acp\.autoApprove: "everything" is not a tool kind/);
+  });
+
+  it("stops a warm ACP agent after acp.idleStopMinutes, keeps it with 0, and says so for a value it cannot use", () => {
+    assert.equal(read({ "acp.idleStopMinutes": 2.5 }).settings.acpIdleStopMs, 150_000);
+    assert.equal(read({ "acp.idleStopMinutes": 0 }).settings.acpIdleStopMs, 0);
+    const negative = read({ "acp.idleStopMinutes": -1 });
+    assert.equal(negative.settings.acpIdleStopMs, 10 * 60_000);
+    assert.match(negative.warnings[0] ?? "", /^agentStream\.acp\.idleStopMinutes: -1 is not 0 or more; the default 10 is used\.$/);
+    // Longer than a timer can wait would fire at once (Node clamps it to 1 ms): kept instead, with a warning.
+    const huge = read({ "acp.idleStopMinutes": 1e9 });
+    assert.equal(huge.settings.acpIdleStopMs, 0);
+    assert.match(huge.warnings[0] ?? "", /longer than a timer can wait/);
   });
 });
