@@ -50,7 +50,10 @@ export class AcpEventTranslator {
       case "mode":
       case "commands":
       case "session_title":
+        return;
       case "session_ready":
+        // Said in the chat: an answer that ignores the earlier turns would otherwise look like the agent's mistake.
+        if (event.lost !== undefined) this.emit("status", { status: "new session", message: LOST_SESSION_MESSAGE });
         return;
     }
   }
@@ -87,3 +90,5 @@ function answerOf(decision: AcpPermissionDecision): Omit<EventOfType<"permission
   const allowed = decision.optionKind === "allow_once" || decision.optionKind === "allow_always";
   return { decision: allowed ? "allowed" : "rejected", optionId: decision.optionId, by: decision.by };
 }
+
+export const LOST_SESSION_MESSAGE = "The agent could not continue the earlier conversation, so it starts a new one: it does not know what was said above.";

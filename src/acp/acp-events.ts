@@ -91,7 +91,10 @@ export type AcpEvent =
   | { type: "mode"; modeId: string }
   | { type: "commands"; commands: AcpCommand[] }
   | { type: "session_title"; title: string }
-  /** The agent process is ready for prompts in this session: a new one, or a saved one it continued. */
-  | { type: "session_ready"; sessionId: string; continued: "new" | "loaded" | "resumed" };
+  /**
+   * The agent process is ready for prompts in this session: a new one, or a saved one it continued. `lost`: the saved
+   * session it was asked to continue and could not; the agent does not remember that conversation.
+   */
+  | { type: "session_ready"; sessionId: string; continued: "new" | "loaded" | "resumed"; lost?: string };
 
 export type AcpEventType = AcpEvent["type"];

@@ -17,6 +17,8 @@ import type { WorkspaceFiles } from "./workspace-files";
 
 export const DEFAULT_IDLE_STOP_MS = 10 * 60 * 1000;
 export const DEFAULT_CANCEL_GRACE_MS = 3000;
+/** How long an idle agent gets to exit by itself once its stdin is closed, before the signals. */
+export const DEFAULT_CLOSE_GRACE_MS = 2000;
 
 /** Where the connection reports what the user does not see in the chat. */
 export interface AcpLog {
@@ -57,6 +59,8 @@ export interface AcpAgentConnectionOptions {
   clientInfo?: { name: string; version: string };
   /** The process is stopped after this long without a turn; default 10 minutes; 0 keeps it until dispose. */
   idleStopMs?: number;
+  /** How long an idle agent whose stdin was closed gets to exit by itself (New Session, idle stop); default 2000. */
+  closeGraceMs?: number;
   /** How long Stop waits for the agent to answer `cancelled` before the signal escalation; default 3000. */
   cancelGraceMs?: number;
   stopGraceMs?: number;
@@ -173,7 +177,8 @@ export class AcpAgentConnection {
     this.permissions.cancelAll();
     const agent = this.agent;
     this.agent = undefined;
-    if (agent !== undefined) await agent.process.stop();
+    // Mid-turn, the turn ends canceled at once; between turns the agent may first save the session it holds.
+    if (agent !== undefined) await (this.turn === undefined ? agent.process.close(this.closeGraceMs) : agent.process.stop());
     await this.turn?.ended;
   }
 
@@ -296,30 +301,42 @@ export class AcpAgentConnection {
     const created = await this.newSession(agent, init, cwd);
     agent.sessionId = created;
     this.savedSessionId = created;
-    this.options.onEvent({ type: "session_ready", sessionId: created, continued: "new" });
+    this.options.onEvent({ type: "session_ready", sessionId: created, continued: "new", ...(saved === undefined ? {} : { lost: saved }) });
   }
 
-  /** `session/resume` (no replay) when offered, else `session/load`; undefined when neither works. */
+  /**
+   * `session/resume` (no replay) when offered, then `session/load`; undefined when neither works. Each is tried on its
+   * own: Qwen Code 0.15.10 offers resume but answers it "Method not found", and loads the session fine.
+   */
   private async continueSession(agent: LiveAgent, init: InitializeResponse, sessionId: string, cwd: string): Promise<"resumed" | "loaded" | undefined> {
     const capabilities = init.agentCapabilities;
     const request = agent.process.connection.agent;
+    const params = { sessionId, cwd, mcpServers: [] };
+    if (capabilities?.sessionCapabilities?.resume != null) {
+      if (await this.tryToContinue(agent, "session/resume", () => request.request(acp.methods.agent.session.resume, params))) return "resumed";
+    }
+    if (capabilities?.loadSession === true) {
+      agent.replaying = true;
+      try {
+        if (await this.tryToContinue(agent, "session/load", () => request.request(acp.methods.agent.session.load, params))) return "loaded";
+      } finally {
+        agent.replaying = false;
+      }
+    }
+    this.log.info(`the agent could not continue session ${sessionId}; starting a new one`);
+    return undefined;
+  }
+
+  /** False when the agent refused; the agent's exit is the turn's failure, not a refusal. */
+  private async tryToContinue(agent: LiveAgent, method: string, send: () => Promise<unknown>): Promise<boolean> {
     try {
-      if (capabilities?.sessionCapabilities?.resume != null) {
-        await request.request(acp.methods.agent.session.resume, { sessionId, cwd, mcpServers: [] });
-        return "resumed";
-      }
-      if (capabilities?.loadSession === true) {
-        agent.replaying = true;
-        await request.request(acp.methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
-        return "loaded";
-      }
+      await send();
+      return true;
     } catch (error) {
       if (agent.process.exitReport !== undefined) throw error;
-      this.log.info(`the agent could not continue session ${sessionId} (${describe(error)}); starting a new one`);
-    } finally {
-      agent.replaying = false;
+      this.log.info(`${method} was refused: ${describe(error)}`);
+      return false;
     }
-    return undefined;
   }
 
   private async newSession(agent: LiveAgent, init: InitializeResponse, cwd: string): Promise<string> {
@@ -370,10 +387,14 @@ export class AcpAgentConnection {
       if (this.turn !== undefined || this.agent !== agent) return;
       this.log.info(`the agent was idle for ${Math.round(idleMs / 1000)} s and is stopped; the next prompt starts it again`);
       this.agent = undefined;
-      void agent.process.stop();
+      void agent.process.close(this.closeGraceMs);
     }, idleMs);
     // An idle agent must not keep a command-line run alive.
     this.idleTimer.unref();
+  }
+
+  private get closeGraceMs(): number {
+    return this.options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS;
   }
 
   private clearIdleTimer(): void {
@@ -422,6 +443,9 @@ function failed(error: ProtocolError): AcpTurnOutcome {
   return { status: "failed", stopReason: null, error };
 }
 
+/** The error's message, and the details an agent put in a JSON-RPC error's data (often the real reason). */
 function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  if (!(error instanceof Error)) return String(error);
+  const data = error instanceof acp.RequestError ? error.data : undefined;
+  return data === undefined || data === null ? error.message : `${error.message}: ${JSON.stringify(data).slice(0, 500)}`;
 }

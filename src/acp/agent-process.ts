@@ -77,6 +77,16 @@ export class AgentProcess {
     return this.cli.stop();
   }
 
+  /**
+   * Between turns: closes the agent's stdin, the end of the connection, so it can save its session and exit on its
+   * own; the signal escalation follows only if it is still there after `graceMs`. Settles with the one exit.
+   */
+  close(graceMs: number): Promise<CliExit> {
+    this.cli.endInput();
+    const timer = setTimeout(() => void this.cli.stop(), graceMs);
+    return this.exited.finally(() => clearTimeout(timer));
+  }
+
   /** Window close or deactivation: SIGKILL to the whole group at once. */
   kill(): void {
     this.cli.kill();

@@ -8,6 +8,11 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { ensureInstalled } from "../../scripts/recording/agent-cli-cache";
 import { MockModelServer, type MockReply } from "../../scripts/recording/mock-model-server";
+import { AcpConversation } from "../../src/acp/acp-conversation";
+import { LOST_SESSION_MESSAGE } from "../../src/acp/acp-event-translator";
+import { NodeWorkspaceFiles } from "../../src/acp/workspace-files";
+import { acpTransportOf } from "../../src/profiles/cli-profile";
+import { resolveProfile, type ProfileSetting } from "../../src/profiles/profile-registry";
 import { CliStreamEventSchema, type CliStreamEvent, type EventOfType } from "../../src/protocol/events";
 import { agentStream, finishAgentStream, startAgentStream, type AgentStreamResult } from "../helpers/agent-stream-cli";
 import { runningWithEnvironment } from "./processes";
@@ -16,6 +21,18 @@ import { CLAUDE_ACP, CODEX_ACP, GEMINI, OPENCODE, QWEN } from "./real-acp-agents
 import { SLOW_DELTA_DELAY_MS, slowAnswerChunks } from "../../scripts/recording/scenario-texts";
 
 const GONE_DEADLINE_MS = 10_000;
+
+/**
+ * What each agent makes of a session saved by an earlier process (its stdin closed between turns, as New Session and
+ * the idle stop do). Measured; a change in a new release fails the test so the docs can be corrected.
+ */
+const RELOAD_OUTCOMES: Record<string, "remembers the first turn" | "loads the prompts but not the answers" | "refuses to load its own saved session"> = {
+  qwen: "loads the prompts but not the answers",
+  gemini: "refuses to load its own saved session",
+  opencode: "remembers the first turn",
+  codex: "remembers the first turn",
+  "claude-acp": "remembers the first turn",
+};
 
 for (const agent of [QWEN, GEMINI, OPENCODE, CODEX_ACP, CLAUDE_ACP]) {
   describe(`agent-stream ask --json on real ${agent.title} ${agent.version} over ACP`, function () {
@@ -135,6 +152,56 @@ for (const agent of [QWEN, GEMINI, OPENCODE, CODEX_ACP, CLAUDE_ACP]) {
       for (const body of followUp) {
         assert.ok(body.includes(cases.FIRST_PROMPT) && body.includes(cases.FIRST_ANSWER), "the follow-up's request carries the first turn");
       }
+    });
+
+    it(`continues the session in a new agent process as a reloaded window's follow-up does: ${RELOAD_OUTCOMES[agent.profile]}`, async () => {
+      script([api.answer(cases.FIRST_ANSWER_CHUNKS), api.answer(cases.FOLLOW_UP_CHUNKS)]);
+      const sessions: Array<{ sessionId: string; continued: string }> = [];
+      const log: string[] = [];
+      const transport = acpTransportOf(resolveProfile(agent.profile as ProfileSetting, null));
+      const start = (savedSessionId?: string) =>
+        new AcpConversation({
+          command: executable,
+          args: agent.args,
+          env: env(),
+          workspaceRoots: [workspace],
+          files: new NodeWorkspaceFiles([workspace]),
+          decide: () => Promise.resolve("cancelled"),
+          chooseAuthMethod: (methods) => transport?.authMethods.find((id) => methods.some((m) => m.id === id)),
+          savedSessionId,
+          onSession: (sessionId, continued) => sessions.push({ sessionId, continued }),
+          log: { info: (m) => log.push(m), problem: (m) => log.push(m) },
+        });
+      const first = start();
+      assert.equal((await first.prompt([{ type: "text", text: cases.FIRST_PROMPT }]).finished).status, "completed");
+      await first.dispose();
+      assert.deepEqual(await goneWithin(marker, GONE_DEADLINE_MS), [], "the first agent process is gone");
+      const saved = sessions[0]?.sessionId ?? assert.fail("the first process opened a session");
+
+      const second = start(saved);
+      let followUpTurn;
+      try {
+        followUpTurn = await second.prompt([{ type: "text", text: cases.FOLLOW_UP_PROMPT }]).finished;
+      } finally {
+        await second.dispose();
+      }
+      assert.equal(followUpTurn.status, "completed");
+      const context = `${JSON.stringify(sessions)}\n${log.join("\n")}`;
+      const notes = followUpTurn.blocks.flatMap((block) => (block.kind === "status" ? [block.message] : []));
+      const followUp = dumpedRequests(requests).filter((body) => body.includes(cases.FOLLOW_UP_PROMPT));
+      assert.ok(followUp.length >= 1, "the mock saw the follow-up");
+      const remembered = (what: string) => followUp.every((body) => body.includes(what));
+      if (RELOAD_OUTCOMES[agent.profile] === "refuses to load its own saved session") {
+        assert.deepEqual(sessions.map((s) => s.continued), ["new", "new"], context);
+        assert.deepEqual(notes, [LOST_SESSION_MESSAGE], "the chat says the agent starts afresh");
+        assert.ok(!remembered(cases.FIRST_PROMPT));
+        return;
+      }
+      assert.equal(sessions[1]?.sessionId, saved, context);
+      assert.match(sessions[1]?.continued ?? "", /^(resumed|loaded)$/, context);
+      assert.deepEqual(notes, []);
+      assert.ok(remembered(cases.FIRST_PROMPT), "the new process's request carries the first prompt");
+      assert.equal(remembered(cases.FIRST_ANSWER), RELOAD_OUTCOMES[agent.profile] === "remembers the first turn", "…and the first answer");
     });
 
     it("stops mid-answer on SIGINT: the turn is canceled and no process of the agent is left", async () => {

@@ -220,7 +220,11 @@ const app = acp
     record({ initialize: params });
     return {
       protocolVersion: acp.PROTOCOL_VERSION,
-      agentCapabilities: { loadSession: scenario === "load" },
+      agentCapabilities: {
+        loadSession: scenario === "load",
+        // FAKE_ACP_RESUME=broken: offers resume and answers it "Method not found", as Qwen Code 0.15.10 does.
+        ...(process.env.FAKE_ACP_RESUME === "broken" ? { sessionCapabilities: { resume: {} } } : {}),
+      },
       authMethods: scenario === "auth-required" ? [{ id: "api-key", name: "API key" }] : [],
       agentInfo: { name: "fake-acp-agent", version: "1.0.0" },
     };
@@ -236,8 +240,14 @@ const app = acp
     record({ newSession: sessionId, cwd: params.cwd });
     return { sessionId };
   })
+  .onRequest(acp.methods.agent.session.resume, ({ params }) => {
+    record({ resumeSession: params.sessionId });
+    throw acp.RequestError.methodNotFound("session/resume");
+  })
   .onRequest(acp.methods.agent.session.load, async ({ params, client }) => {
     record({ loadSession: params.sessionId });
+    // FAKE_ACP_LOAD=refuse: the saved session is gone, as Gemini CLI 0.61.0 answers for every saved session.
+    if (process.env.FAKE_ACP_LOAD === "refuse") throw new acp.RequestError(-32603, "Internal error", { details: "No previous sessions found for this project." });
     await update(client, params.sessionId, { sessionUpdate: "user_message_chunk", content: { type: "text", text: "old question" } });
     await text(client, params.sessionId, "old answer");
     return {};
@@ -258,4 +268,9 @@ const app = acp
   });
 
 const connection = app.connect(acp.ndJsonStream(Writable.toWeb(process.stdout), Readable.toWeb(process.stdin)));
-connection.closed.then(() => process.exit(0));
+connection.closed.then(() => {
+  record({ stdinClosed: process.pid });
+  // FAKE_ACP_IGNORE_EOF=1: stays after its stdin closed, as an agent that only signals end.
+  if (process.env.FAKE_ACP_IGNORE_EOF === "1") setInterval(() => {}, 1000);
+  else process.exit(0);
+});

@@ -55,6 +55,7 @@ export function startFakeAgent(scenario: string, options: HarnessOptions = {}): 
     stopGraceMs: 300,
     killGraceMs: 300,
     cancelGraceMs: 500,
+    closeGraceMs: 500,
     ...rest,
   });
   const harness: AcpHarness = {

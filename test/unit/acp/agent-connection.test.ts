@@ -314,6 +314,25 @@ describe("ACP agent connection (real fake agent processes)", () => {
       assert.ok(!isAlive(pids.stubbornPid as number) && !isAlive(pids.childPid as number));
     });
 
+    it("ends an agent between turns by closing its stdin, so it can save its session and exit by itself", async () => {
+      const agent = startFakeAgent("turns");
+      await agent.connection.prompt(prompt("one"));
+      const pid = agent.connection.pid as number;
+      await agent.connection.dispose();
+      assert.ok(!isAlive(pid));
+      assert.deepEqual(agent.records().filter((record) => "stdinClosed" in record), [{ stdinClosed: pid }]);
+      assert.ok(!agent.records().some((record) => "signal" in record));
+    });
+
+    it("still ends an agent that stays after its stdin closed, with the signals", async () => {
+      const agent = startFakeAgent("turns", { env: { FAKE_ACP_IGNORE_EOF: "1" } });
+      await agent.connection.prompt(prompt("one"));
+      const pid = agent.connection.pid as number;
+      await agent.connection.dispose();
+      assert.ok(!isAlive(pid));
+      assert.deepEqual(agent.records().filter((record) => "stdinClosed" in record), [{ stdinClosed: pid }]);
+    });
+
     it("stops an idle agent after the idle time, and starts it again for the next prompt", async () => {
       const agent = startFakeAgent("turns", { idleStopMs: 200 });
       await agent.connection.prompt(prompt("one"));
@@ -334,6 +353,23 @@ describe("ACP agent connection (real fake agent processes)", () => {
       assert.deepEqual(agent.records().filter((record) => "loadSession" in record || "newSession" in record), [{ loadSession: "saved-7" }]);
       assert.equal(agent.text(), "continued saved-7");
       assert.deepEqual(agent.eventsOf("session_ready").map((event) => [event.sessionId, event.continued]), [["saved-7", "loaded"]]);
+    });
+
+    it("loads the session when the resume it offers is answered \"Method not found\"", async () => {
+      const agent = startFakeAgent("load", { savedSessionId: "saved-7", env: { FAKE_ACP_RESUME: "broken" } });
+      assert.equal((await agent.connection.prompt(prompt("go"))).status, "completed");
+      const asked = agent.records().filter((record) => "resumeSession" in record || "loadSession" in record || "newSession" in record);
+      assert.deepEqual(asked, [{ resumeSession: "saved-7" }, { loadSession: "saved-7" }]);
+      assert.deepEqual(agent.eventsOf("session_ready").map((event) => [event.sessionId, event.continued]), [["saved-7", "loaded"]]);
+    });
+
+    it("starts a new session, and says which one was lost, when the agent refuses to load the saved one", async () => {
+      const agent = startFakeAgent("load", { savedSessionId: "saved-7", env: { FAKE_ACP_LOAD: "refuse" } });
+      assert.equal((await agent.connection.prompt(prompt("go"))).status, "completed");
+      const [ready] = agent.eventsOf("session_ready");
+      assert.equal(ready?.continued, "new");
+      assert.equal(ready?.lost, "saved-7");
+      assert.notEqual(agent.connection.sessionId, "saved-7");
     });
 
     it("starts a new session when the agent cannot load one", async () => {
