@@ -19,14 +19,18 @@ export class EditorFiles implements WorkspaceFiles {
 
   async write(filePath: string, content: string): Promise<void> {
     const uri = await this.confine(filePath, "write");
-    const edit = new vscode.WorkspaceEdit();
-    edit.createFile(uri, { ignoreIfExists: true });
     const document = await openIfExists(uri);
-    const whole = document === undefined ? new vscode.Range(0, 0, 0, 0) : new vscode.Range(0, 0, document.lineCount, 0);
-    edit.replace(uri, whole, content);
+    const edit = new vscode.WorkspaceEdit();
+    if (document === undefined) {
+      // A new file is created with its text: created empty and then edited, its first save now and then failed while
+      // VS Code was still taking in the new file (the agent was told the write failed; the text reached the disk later).
+      edit.createFile(uri, { contents: new TextEncoder().encode(content) });
+      if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`the editor did not create ${uri.fsPath}`);
+      return;
+    }
+    edit.replace(uri, new vscode.Range(0, 0, document.lineCount, 0), content);
     if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`the editor did not apply the edit to ${uri.fsPath}`);
-    const written = await vscode.workspace.openTextDocument(uri);
-    if (!(await written.save())) throw new Error(`the editor did not save ${uri.fsPath}`);
+    if (!(await document.save())) throw new Error(`the editor did not save ${uri.fsPath}`);
   }
 
   private async confine(filePath: string, what: "read" | "write"): Promise<vscode.Uri> {

@@ -32,3 +32,15 @@ export function runningWithEnvironment(entry: string): number[] {
   }
   return pids;
 }
+
+/** The variable the e2e suites put in a CLI's environment so that runningWithEnvironment finds it and its children. */
+export const RUN_MARKER_VARIABLE = "AGENT_STREAM_E2E_RUN";
+
+/**
+ * A CLI's environment for `agentStream.cli.env`, from the recorder's: without PATH (the extension host has its own,
+ * and the CLI's path is absolute), with RUN_MARKER_VARIABLE set to `marker`.
+ */
+export function markedCliEnvironment(env: Readonly<Record<string, string>>, marker: string): Record<string, string> {
+  const rest = Object.fromEntries(Object.entries(env).filter(([name]) => name !== "PATH"));
+  return { ...rest, [RUN_MARKER_VARIABLE]: marker };
+}

@@ -202,7 +202,10 @@ const claudeAcpCli: AgentCli = {
   binary: path.join("node_modules", ".bin", "claude-agent-acp"),
   installFlags: ["--engine-strict=false"],
   commonArgs: [],
-  env: (places) => claudeCli.env(places),
+  // 0.23.1 takes any IS_SANDBOX as leave to run as root with permissions bypassable, and starts Claude Code so; Claude
+  // Code accepts only IS_SANDBOX=1 and exits ("Query closed before response received"). The panel's agents inherit
+  // the extension host's environment, which on a machine with IS_SANDBOX=yes has it: empty, the adapter reads it as unset.
+  env: (places) => ({ ...claudeCli.env(places), IS_SANDBOX: "" }),
   prepareHome: () => undefined,
   scenarios: [],
 };

@@ -12,7 +12,7 @@ import { ensureInstalled } from "../../scripts/recording/agent-cli-cache";
 import { MockModelServer, type MockReply } from "../../scripts/recording/mock-model-server";
 import type { RunPlaces } from "../../scripts/recording/scenario";
 import { NOTES_FILE, NOTES_TEXT, SHORT_ANSWER_CHUNKS, SLOW_PROMPT, slowAnswerChunks } from "../../scripts/recording/scenario-texts";
-import { isRunning, runningWithEnvironment } from "./processes";
+import { isRunning, markedCliEnvironment, RUN_MARKER_VARIABLE, runningWithEnvironment } from "./processes";
 import { CLAUDE, FIRST_PROMPT, FOLLOW_UP_ANSWER, FOLLOW_UP_PROMPT, PI, READ_ANSWER, READ_PROMPT, type RealCli } from "./real-clis";
 import {
   ask,
@@ -31,13 +31,6 @@ import {
 const NOTES_FIRST_LINE = NOTES_TEXT.split("\n")[0];
 const LAST_SLOW_WORD = slowAnswerChunks().at(-1)?.trim() ?? "";
 
-
-/** The CLI's environment from the recorder, minus PATH: the extension host has its own, and the path is absolute. */
-function cliEnvironment(cli: RealCli, places: RunPlaces, marker: string): Record<string, string> {
-  const env = Object.fromEntries(Object.entries(cli.agent.env(places)).filter(([name]) => name !== "PATH"));
-  return { ...env, AGENT_STREAM_E2E_RUN: marker };
-}
-
 /** Keeps each request's body, to check what the CLI sent the model. */
 function keepingBodies(replies: readonly MockReply[], bodies: unknown[]): MockReply[] {
   return replies.map((reply) => (request, response) => {
@@ -50,7 +43,7 @@ function describeRealCli(cli: RealCli): void {
   describe(`real ${cli.title} ${cli.version} in a real VS Code`, function () {
     this.timeout(240_000);
     const marker = randomBytes(8).toString("hex");
-    const markerEntry = `AGENT_STREAM_E2E_RUN=${marker}`;
+    const markerEntry = `${RUN_MARKER_VARIABLE}=${marker}`;
     let mock: MockModelServer;
     let home: string;
     let settings: Record<string, unknown>;
@@ -66,7 +59,7 @@ function describeRealCli(cli: RealCli): void {
       settings = {
         "agentStream.cli.path": executable,
         "agentStream.cli.args": cli.args,
-        "agentStream.cli.env": cliEnvironment(cli, places, marker),
+        "agentStream.cli.env": markedCliEnvironment(cli.agent.env(places), marker),
       };
     });
     const workbench: Workbench = useWorkbench(() => settings);

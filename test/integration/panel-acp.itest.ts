@@ -125,6 +125,25 @@ describe("an ACP agent in the chat", function () {
     assert.equal((await vscode.workspace.openTextDocument(input.modified)).getText(), "new line\nadded line\n");
   });
 
+  it("creates each new file an agent writes, saved on disk by the time the write is answered", async function () {
+    // A file the agent creates raced VS Code's own handling of the new file: the save of the edit failed now and then
+    // (the agent was told the write failed) while the text reached the disk later. Several files give the race chances.
+    const names = Array.from({ length: 8 }, (_, i) => `acp-new-${process.pid}-${i}.txt`);
+    const files = names.map((name) => path.join(workspace, name));
+    try {
+      await useAgent("fs", { FAKE_ACP_WRITE: names.join(","), FAKE_ACP_RECORD: record });
+      assert.ok(api.conversation.send("Write the new files"));
+      await api.conversation.activeRun?.finished;
+      const turn = api.conversation.lastTurn;
+      assert.equal(turn?.status, "completed");
+      const answer = turn.blocks.flatMap((b) => (b.kind === "text" ? [b.text] : [])).join("");
+      assert.equal(answer, names.map((name) => `wrote ${name}\n`).join(""), "every write succeeded, as the agent was told");
+      for (const file of files) assert.equal(fs.readFileSync(file, "utf8"), "written by the agent\n");
+    } finally {
+      for (const file of files) fs.rmSync(file, { force: true });
+    }
+  });
+
   it("offers a waiting request as a notification with the agent's options when no chat is on screen, says so in the status bar, and Allow once writes the file", async function () {
     await vscode.commands.executeCommand("workbench.action.closeSidebar");
     await vscode.commands.executeCommand("workbench.action.closeAllEditors");
