@@ -60,11 +60,14 @@ export interface AcpPermissionRequest {
   options: AcpPermissionOption[];
 }
 
-/** Who answered a permission request: the user, a setting (auto-answer by tool kind), or nobody (Stop, close). */
-export type PermissionAnsweredBy = "user" | "setting" | "cancelled";
+/**
+ * Who answered a permission request: the user, a setting (auto-answer by tool kind), the user's earlier "always"
+ * answer to the same request in this conversation (`remembered`), or nobody (Stop, close).
+ */
+export type PermissionAnsweredBy = "user" | "setting" | "remembered" | "cancelled";
 
 export type AcpPermissionDecision =
-  | { outcome: "selected"; optionId: string; optionKind: PermissionOptionKind; by: "user" | "setting" }
+  | { outcome: "selected"; optionId: string; optionKind: PermissionOptionKind; by: Exclude<PermissionAnsweredBy, "cancelled"> }
   | { outcome: "cancelled"; by: "cancelled" };
 
 export interface AcpUsage {

@@ -1,6 +1,6 @@
-// The owner of every open permission request: it asks the setting, then the user, and answers each request exactly
-// once. Whatever is still open when the turn is stopped or the conversation closed is answered `cancelled`, never
-// allowed.
+// The owner of every open permission request: it asks what the user answered "always" before, then the setting, then
+// the user, and answers each request exactly once. Whatever is still open when the turn is stopped or the conversation
+// closed is answered `cancelled`, never allowed.
 import type { PermissionOption, RequestPermissionRequest, RequestPermissionResponse } from "@agentclientprotocol/sdk";
 import type {
   AcpEvent,
@@ -10,7 +10,7 @@ import type {
   AcpToolCall,
 } from "./acp-events";
 import { PERMISSION_OPTION_KINDS, type PermissionOptionKind } from "./acp-events";
-import { autoAnswerFor, type AutoAnswerPolicy } from "./permission-policy";
+import { autoAnswerFor, optionOfKind, type AutoAnswerPolicy } from "./permission-policy";
 
 /** The user's answer: one of the offered options by id, or the question dismissed (never an allow). */
 export type PermissionChoice = { optionId: string } | "cancelled";
@@ -22,9 +22,22 @@ interface OpenRequest {
   settle(decision: AcpPermissionDecision): void;
 }
 
+/** An "always" answer the user gave, and the "once" option that says the same where the agent offers no "always". */
+const STANDING_ANSWERS = {
+  allow_always: "allow_once",
+  reject_always: "reject_once",
+} as const satisfies Partial<Record<PermissionOptionKind, PermissionOptionKind>>;
+type StandingAnswer = keyof typeof STANDING_ANSWERS;
+
 export class PermissionDesk {
   private nextRequestId = 1;
   private readonly open = new Map<number, OpenRequest>();
+  /**
+   * The user's "always" answers for this conversation, by what was asked: the tool kind and the title the user read
+   * (which names the command, file or URL). Agents that do not remember their own "always" option ask again; the
+   * user is not asked again for exactly the same thing, and nothing broader is ever answered for them.
+   */
+  private readonly standing = new Map<string, StandingAnswer>();
 
   constructor(
     private readonly emit: (event: AcpEvent) => void,
@@ -63,6 +76,10 @@ export class PermissionDesk {
   }
 
   private decideOnce(request: AcpPermissionRequest, agentSignal: AbortSignal): Promise<AcpPermissionDecision> {
+    const remembered = this.rememberedAnswer(request);
+    if (remembered !== undefined) {
+      return Promise.resolve({ outcome: "selected", optionId: remembered.id, optionKind: remembered.kind, by: "remembered" });
+    }
     const automatic = autoAnswerFor(this.policy, request.toolKind, request.options);
     if (automatic !== undefined) {
       return Promise.resolve({ outcome: "selected", optionId: automatic.id, optionKind: automatic.kind, by: "setting" });
@@ -97,8 +114,23 @@ export class PermissionDesk {
       this.log(`permission answer ${JSON.stringify(choice.optionId)} is not one of the agent's options; answered cancelled`);
       return cancelled();
     }
+    const key = standingKey(request);
+    if (key !== undefined && option.kind in STANDING_ANSWERS) this.standing.set(key, option.kind as StandingAnswer);
     return { outcome: "selected", optionId: option.id, optionKind: option.kind, by: "user" };
   }
+
+  /** The agent's option that repeats the user's "always" answer to this same request: "always" again, else "once". */
+  private rememberedAnswer(request: AcpPermissionRequest): AcpPermissionOption | undefined {
+    const key = standingKey(request);
+    const answer = key === undefined ? undefined : this.standing.get(key);
+    if (answer === undefined) return undefined;
+    return optionOfKind(request.options, answer) ?? optionOfKind(request.options, STANDING_ANSWERS[answer]);
+  }
+}
+
+/** A request's identity for a standing answer; none for a request without a title of its own (only its call's id). */
+function standingKey(request: AcpPermissionRequest): string | undefined {
+  return request.title === request.toolCallId ? undefined : `${request.toolKind}\u0000${request.title}`;
 }
 
 function cancelled(): AcpPermissionDecision {

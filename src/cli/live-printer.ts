@@ -4,6 +4,7 @@ import type { SessionChange } from "../protocol/messages";
 import { summarizeParameters } from "../common/tool-summary";
 import type { TranscriptBlock } from "../protocol/transcript";
 import { formatDuration } from "../common/duration";
+import { answeredByWords } from "../common/permission-answer";
 import { escapeForLog, escapeForTerminal } from "../protocol/visible-text";
 
 export interface PrinterStreams {
@@ -73,8 +74,7 @@ export function createLivePrinter(streams: PrinterStreams): (change: SessionChan
   };
   const printAnswer = (block: Extract<TranscriptBlock, { kind: "permission" }>) => {
     const option = block.options.find((candidate) => candidate.id === block.optionId);
-    const by = block.answeredBy !== null ? ` by ${block.answeredBy}` : "";
-    line(paint(block.decision === "allowed" ? "32" : "33", `  → ${block.decision}${option ? ` (${option.name})` : ""}${by}`));
+    line(paint(block.decision === "allowed" ? "32" : "33", `  → ${block.decision}${option ? ` (${option.name})` : ""}${answeredByWords(block)}`));
   };
   const printPlan = (block: Extract<TranscriptBlock, { kind: "plan" }>) => {
     const marks = { pending: "☐", in_progress: "◐", completed: "☑" } as const;

@@ -1,6 +1,7 @@
 // A finished transcript as markdown a person reads: the answer, thinking quoted, tools as one-line entries.
 import type { Transcript, TranscriptBlock } from "../protocol/transcript";
 import { formatDuration } from "./duration";
+import { answeredByWords } from "./permission-answer";
 import { summarizeParameters } from "./tool-summary";
 
 export function transcriptToMarkdown(transcript: Transcript): string {
@@ -48,8 +49,7 @@ export function blockToMarkdown(block: TranscriptBlock): string {
       return `> **Error ${block.code}**${block.recoverable ? " (recoverable)" : ""}: ${block.message.replace(/\n/g, "\n> ")}`;
     case "permission": {
       const chosen = block.options.find((option) => option.id === block.optionId);
-      const by = block.answeredBy === null ? "" : ` by ${block.answeredBy === "user" ? "you" : "your setting"}`;
-      const answer = block.decision === null ? "waiting" : `${block.decision}${chosen ? ` (${chosen.name})` : ""}${by}`;
+      const answer = block.decision === null ? "waiting" : `${block.decision}${chosen ? ` (${chosen.name})` : ""}${answeredByWords(block)}`;
       return `🔐 **Permission:** ${block.title} — ${answer}`;
     }
     case "plan":

@@ -103,7 +103,7 @@ export const PermissionAnsweredPayloadSchema = z.object({
   requestId: z.string(),
   decision: z.enum(PERMISSION_DECISIONS),
   optionId: z.optional(z.string()),
-  by: z.enum(["user", "setting", "cancelled"]),
+  by: z.enum(["user", "setting", "remembered", "cancelled"]),
 });
 
 export const PlanEntrySchema = z.object({

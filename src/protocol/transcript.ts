@@ -80,7 +80,7 @@ export const PermissionBlockSchema = z.object({
   decision: z.nullable(z.enum(PERMISSION_DECISIONS)),
   optionId: z.nullable(z.string()),
   /** Who answered: the user, or their auto-answer setting; null while waiting or when cancelled. */
-  answeredBy: z._default(z.nullable(z.enum(["user", "setting"])), null),
+  answeredBy: z._default(z.nullable(z.enum(["user", "setting", "remembered"])), null),
 });
 export type PermissionBlock = z.infer<typeof PermissionBlockSchema>;
 

@@ -107,7 +107,7 @@ export interface ToolUpdate extends ToolDetails {
 export interface PermissionAnswer {
   decision: "allowed" | "rejected" | "cancelled";
   optionId: string | null;
-  by: "user" | "setting" | "cancelled";
+  by: "user" | "setting" | "remembered" | "cancelled";
 }
 
 export class TranscriptBuilder {

@@ -4,7 +4,7 @@
 // cancels, session ids), so a test can assert what the agent really received.
 //
 // Scenarios: all-updates, stop:<reason>, permission, permission-read, permission-edit, fs, die, garbage, slow, stubborn,
-// error:<401|internal|auth>, auth-required, load, turns.
+// error:<401|internal|auth>, auth-required, load, turns, permission-again.
 import * as acp from "@agentclientprotocol/sdk";
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
@@ -80,6 +80,16 @@ const prompts = {
 
   async permission(client, sessionId) {
     return askPermission(client, sessionId, "execute", "Run npm test");
+  },
+
+  // An agent that does not remember its own "always" options: the same command twice, then another, in one turn;
+  // FAKE_ACP_TITLELESS set: the requests name no title of their own.
+  async "permission-again"(client, sessionId) {
+    const titled = process.env.FAKE_ACP_TITLELESS === undefined;
+    const options = [...DEFAULT_OPTIONS, { optionId: "never", name: "Always reject", kind: "reject_always" }];
+    await askPermission(client, sessionId, "execute", titled ? "Run npm test" : undefined, { toolCallId: "again-1", options });
+    await askPermission(client, sessionId, "execute", titled ? "Run npm test" : undefined, { toolCallId: "again-2", options });
+    return askPermission(client, sessionId, "execute", titled ? "Run npm publish" : undefined, { toolCallId: "again-3", options });
   },
 
   async "permission-read"(client, sessionId) {
@@ -187,21 +197,23 @@ const prompts = {
   },
 };
 
-async function askPermission(client, sessionId, kind, title) {
+// Unusual ids and order, as real agents use: only the kinds say what each option means.
+const DEFAULT_OPTIONS = [
+  { optionId: "zz-always", name: "Always allow", kind: "allow_always" },
+  { optionId: "nope", name: "Reject", kind: "reject_once" },
+  { optionId: "proceed", name: "Allow once", kind: "allow_once" },
+];
+
+async function askPermission(client, sessionId, kind, title, { toolCallId = "p1", options = DEFAULT_OPTIONS } = {}) {
   // The first mention of the tool call is the permission request itself, as Gemini, Qwen and Codex do.
   const response = await client.request(acp.methods.client.session.requestPermission, {
     sessionId,
-    toolCall: { toolCallId: "p1", title, kind, status: "pending", rawInput: { command: title } },
-    // Unusual ids and order, as real agents use: only the kinds say what each option means.
-    options: [
-      { optionId: "zz-always", name: "Always allow", kind: "allow_always" },
-      { optionId: "nope", name: "Reject", kind: "reject_once" },
-      { optionId: "proceed", name: "Allow once", kind: "allow_once" },
-    ],
+    toolCall: { toolCallId, title, kind, status: "pending", rawInput: { command: title } },
+    options,
   });
   record({ permission: response.outcome });
-  const allowed = response.outcome.outcome === "selected" && response.outcome.optionId !== "nope";
-  await update(client, sessionId, { sessionUpdate: "tool_call_update", toolCallId: "p1", status: allowed ? "completed" : "failed" });
+  const allowed = response.outcome.outcome === "selected" && !["nope", "never"].includes(response.outcome.optionId);
+  await update(client, sessionId, { sessionUpdate: "tool_call_update", toolCallId, status: allowed ? "completed" : "failed" });
   await text(client, sessionId, allowed ? "ran it" : "did not run it");
   return response.outcome.outcome === "cancelled" ? "cancelled" : "end_turn";
 }

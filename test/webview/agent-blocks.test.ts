@@ -154,6 +154,7 @@ describe("webview: what ACP agents show", function () {
       [{ decision: "allowed", optionId: "allow-once", answeredBy: "user" }, "Allowed by you: Allow"],
       [{ decision: "rejected", optionId: "reject-once", answeredBy: "user" }, "Rejected by you: Reject"],
       [{ decision: "allowed", optionId: "allow-always", answeredBy: "setting" }, "Allowed by your setting: Always Allow"],
+      [{ decision: "allowed", optionId: "allow-always", answeredBy: "remembered" }, "Allowed by your earlier “always”: Always Allow"],
       [{ decision: "cancelled", optionId: null, answeredBy: null }, "Cancelled"],
     ] as const) {
       it(`says "${words}" once answered, announces it, and offers no buttons any more`, async function () {

@@ -2,6 +2,7 @@
 // the file and its diff, the URL, else the raw request), and its options as buttons in its own words. Escape answers
 // with the agent's "reject once", or dismisses (cancelled): closing or dismissing is never an allow. Once answered,
 // the card says what was answered and by whom, and its buttons are gone.
+import { answeredByWords } from "../../common/permission-answer";
 import type { PermissionBlock, PermissionOption, ToolCard } from "../../protocol/transcript";
 import { button, element, icon } from "../element";
 import type { BlockContext, BlockView } from "./block-view";
@@ -149,11 +150,10 @@ function labelled(label: string, value: HTMLElement): HTMLElement {
 
 const DECISION_WORDS = { allowed: "Allowed", rejected: "Rejected", cancelled: "Cancelled" } as const;
 
-/** "Allowed by you", "Rejected by your setting", "Cancelled". */
+/** "Allowed by you", "Rejected by your setting", "Allowed by your earlier “always”", "Cancelled". */
 function answerWords(block: PermissionBlock): string {
   if (block.decision === null) return "waiting";
-  const by = block.answeredBy === "setting" ? " by your setting" : block.answeredBy === "user" ? " by you" : "";
-  return `${DECISION_WORDS[block.decision]}${block.decision === "cancelled" ? "" : by}`;
+  return `${DECISION_WORDS[block.decision]}${answeredByWords(block)}`;
 }
 
 /** The answer, with the option chosen in the agent's words. */

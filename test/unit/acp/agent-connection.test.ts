@@ -10,6 +10,7 @@ import {
   waitForRecord,
   waitUntil,
 } from "../../helpers/acp-harness";
+import type { AcpPermissionRequest } from "../../../src/acp/acp-events";
 
 describe("ACP agent connection (real fake agent processes)", () => {
   afterEach(disposeFakeAgents);
@@ -142,6 +143,51 @@ describe("ACP agent connection (real fake agent processes)", () => {
       const agent = startFakeAgent("permission", { decide: async () => ({ optionId: "allow" }) });
       await agent.connection.prompt(prompt("go"));
       assert.deepEqual(agent.records().find((record) => "permission" in record)?.permission, { outcome: "cancelled" });
+    });
+
+    describe("the user's \"always\" answers, for an agent that asks again", () => {
+      const permissions = (agent: ReturnType<typeof startFakeAgent>) =>
+        agent.records().flatMap((record) => ("permission" in record ? [record.permission as { outcome: string; optionId?: string }] : []));
+      const choose = (kind: string) => async (request: AcpPermissionRequest) => ({ optionId: request.options.find((option) => option.kind === kind)!.id });
+
+      for (const [always, once, agentAnswer] of [
+        ["allow_always", "allow_once", "zz-always"],
+        ["reject_always", "reject_once", "never"],
+      ] as const) {
+        it(`answers the same request again with ${always} unasked, and asks about a different one`, async () => {
+          const agent = startFakeAgent("permission-again", { decide: async (request) => choose(agent.asked.length === 1 ? always : once)(request) });
+          const outcome = await agent.connection.prompt(prompt("go"));
+          assert.equal(outcome.status, "completed");
+          // Asked about "Run npm test" once, then about "Run npm publish": never twice about the same command.
+          assert.deepEqual(agent.asked.map(({ request }) => request.title), ["Run npm test", "Run npm publish"]);
+          const onceId = always === "allow_always" ? "proceed" : "nope";
+          assert.deepEqual(permissions(agent), [
+            { outcome: "selected", optionId: agentAnswer },
+            { outcome: "selected", optionId: agentAnswer },
+            { outcome: "selected", optionId: onceId },
+          ]);
+          assert.deepEqual(agent.eventsOf("permission_answered").map((event) => event.decision.outcome === "selected" && event.decision.by), ["user", "remembered", "user"]);
+        });
+      }
+
+      it("remembers nothing from a once answer, nor for a request with no title of its own", async () => {
+        const once = startFakeAgent("permission-again", { decide: choose("allow_once") });
+        await once.connection.prompt(prompt("go"));
+        assert.equal(once.asked.length, 3);
+        const titleless = startFakeAgent("permission-again", { decide: choose("allow_always"), env: { FAKE_ACP_TITLELESS: "1" } });
+        await titleless.connection.prompt(prompt("go"));
+        assert.equal(titleless.asked.length, 3);
+        assert.deepEqual(permissions(titleless).map((answer) => answer.optionId), ["zz-always", "zz-always", "zz-always"]);
+      });
+
+      it("keeps the answer for the conversation's later turns", async () => {
+        const agent = startFakeAgent("permission", { decide: choose("allow_always") });
+        await agent.connection.prompt(prompt("first"));
+        await agent.connection.prompt(prompt("second"));
+        assert.equal(agent.asked.length, 1);
+        assert.deepEqual(permissions(agent).map((answer) => answer.optionId), ["zz-always", "zz-always"]);
+        assert.equal(agent.text(), "ran itran it");
+      });
     });
 
     it("lets a setting allow a read once, by kind, without asking and never always", async () => {

@@ -105,7 +105,7 @@ describe("agent-stream ask", function () {
   it("prints a permission request and its answer for a reader", async () => {
     const r = await agentStream(askAcpArgs("permission", ["--approve", "allow"], ["run the tests"]));
     assert.match(r.stdout, /\? Run npm test — Always allow \/ Reject \/ Allow once/);
-    assert.match(r.stdout, /→ allowed \(Allow once\) by setting/);
+    assert.match(r.stdout, /→ allowed \(Allow once\) by your setting/);
   });
 
   it("sends later prompts as follow-ups in the same session of the same process, and reads all turns back in order", async () => {
