@@ -90,7 +90,7 @@ function describeAgentInPanel(agent: RealAcpAgent): void {
       assert.deepEqual(options, facts.options, "the agent's options, in its words");
       const diff = card.locator(".diff-list .diff-file");
       assert.equal(await diff.count(), 1, "one changed file");
-      assert.match(await diff.locator(".diff-path").innerText(), new RegExp(`(^|/)${WRITTEN_FILE.replace(".", "\\.")}$`));
+      assert.match((await diff.locator(".diff-path").textContent()) ?? "", new RegExp(`(^|/)${WRITTEN_FILE.replace(".", "\\.")}$`));
       assert.equal(await diff.locator(".diff-added").innerText(), `+${WRITTEN_LINES.length}`);
       assert.equal(await diff.locator(".diff-removed").innerText(), "−0");
       await diff.locator(".diff-preview > summary").click();

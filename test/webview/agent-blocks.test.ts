@@ -69,6 +69,23 @@ describe("webview: what ACP agents show", function () {
   }
 
   describe("a tool card", function () {
+    it("keeps a long path's file name in sight in a narrow chat: the folder is cut first", async function () {
+      const folder = "/tmp/agent-stream-e2e-Zx81Qa/a/very/deep/folder/that/an/agent/names/in/full/";
+      const long = toolBlock({ ...EDIT, diffs: [{ path: `${folder}todo.md`, oldText: null, newText: "- one\n" }] });
+      await harness.send({ type: "snapshot", turns: [turnWith(9, [long], { done: true })], restriction: null });
+      const header = turn().locator(".tool-card .diff-header").first();
+      await header.waitFor();
+      const [name, cut, pathText, title] = await header.evaluate((h) => {
+        const clipped = (e: Element) => e.scrollWidth > e.clientWidth;
+        const path = h.querySelector(".diff-path")!;
+        return [clipped(h.querySelector(".diff-name")!), clipped(h.querySelector(".diff-folder")!), path.textContent, path.getAttribute("title")];
+      });
+      assert.equal(cut, true, "the folder is cut in a 480 px chat");
+      assert.equal(name, false, "the file name is shown whole");
+      assert.equal(pathText, `${folder}todo.md`);
+      assert.equal(title, `${folder}todo.md`);
+    });
+
     it("lists each changed file with +N −M, and Open Diff posts openDiff for that file", async function () {
       await harness.send({ type: "snapshot", turns: [turnWith(3, [{ kind: "text", text: "Editing." }, EDIT], { done: true })], restriction: null });
       const files = turn().locator(".tool-card .diff-file");

@@ -10,6 +10,20 @@ export function diffList(diffs: readonly ToolDiff[], openDiff: ((diffIndex: numb
   return element("ul", { className: "diff-list", attributes: { "aria-label": "Changed files" } }, ...diffs.map((diff, index) => diffItem(diff, index, openDiff)));
 }
 
+/**
+ * The path, its folder cut first when the chat is narrow: agents name files by absolute path, and the file's own name
+ * is what the user needs to see. The whole path is the element's text and its tooltip.
+ */
+function pathLabel(path: string): HTMLElement {
+  const cut = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1;
+  return element(
+    "span",
+    { className: "diff-path", attributes: { title: path } },
+    element("span", { className: "diff-folder", text: path.slice(0, cut) }),
+    element("span", { className: "diff-name", text: path.slice(cut) }),
+  );
+}
+
 function diffItem(diff: ToolDiff, index: number, openDiff: ((diffIndex: number) => void) | null): HTMLElement {
   const lines = diffLines(diff.oldText, diff.newText);
   const counts = element(
@@ -23,7 +37,7 @@ function diffItem(diff: ToolDiff, index: number, openDiff: ((diffIndex: number) 
     "div",
     { className: "diff-header" },
     icon(diff.oldText === null ? "new-file" : "diff"),
-    element("span", { className: "diff-path", text: diff.path, attributes: { title: diff.path } }),
+    pathLabel(diff.path),
     counts,
   );
   if (openDiff !== null) {
