@@ -5,10 +5,10 @@ import type { ContentBlock } from "@agentclientprotocol/sdk";
 import { PROTOCOL_VERSION, type CliEventType, type CliStreamEvent, type EventOfType } from "../protocol/events";
 import type { Transcript } from "../protocol/transcript";
 import { Session, type SessionOptions } from "../session/session";
-import { AcpEventTranslator } from "./acp-event-translator";
-import type { AcpEvent } from "./acp-events";
+import { AcpEventTranslator } from "../dialects/acp/acp-event-translator";
+import type { AcpEvent } from "../dialects/acp/acp-events";
 import { AcpAgentConnection, type AcpAgentConnectionOptions } from "./agent-connection";
-import type { AcpTurnOutcome } from "./turn-outcome";
+import type { AcpTurnOutcome } from "../dialects/acp/turn-outcome";
 
 export const ACP_DIALECT = "acp";
 /** What a shell reports for Ctrl-C: a canceled turn's exit code, as a stopped CLI's. */

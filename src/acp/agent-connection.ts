@@ -7,12 +7,12 @@ import type { ContentBlock, InitializeRequest, InitializeResponse, RequestPermis
 import type { CliExit } from "../process/cli-process";
 import type { ProtocolError } from "../protocol/events";
 import { isRecord } from "../protocol/json-record";
-import type { AcpEvent } from "./acp-events";
+import type { AcpEvent } from "../dialects/acp/acp-events";
 import { AgentProcess } from "./agent-process";
 import { PermissionDesk, type DecidePermission } from "./permission-desk";
 import type { AutoAnswerPolicy } from "./permission-policy";
-import { SessionUpdateDecoder } from "./session-update-decoder";
-import { crashedError, outcomeOfStopReason, protocolErrorOfRpcError, type AcpTurnOutcome } from "./turn-outcome";
+import { SessionUpdateDecoder } from "../dialects/acp/session-update-decoder";
+import { crashedError, outcomeOfStopReason, protocolErrorOfRpcError, type AcpTurnOutcome } from "../dialects/acp/turn-outcome";
 import type { WorkspaceFiles } from "./workspace-files";
 
 export const DEFAULT_IDLE_STOP_MS = 10 * 60 * 1000;

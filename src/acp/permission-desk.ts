@@ -8,8 +8,8 @@ import type {
   AcpPermissionOption,
   AcpPermissionRequest,
   AcpToolCall,
-} from "./acp-events";
-import { PERMISSION_OPTION_KINDS, type PermissionOptionKind } from "./acp-events";
+} from "../dialects/acp/acp-events";
+import { PERMISSION_OPTION_KINDS, type PermissionOptionKind } from "../dialects/acp/acp-events";
 import { autoAnswerFor, type AutoAnswerPolicy } from "./permission-policy";
 
 /** The user's answer: one of the offered options by id, or the question dismissed (never an allow). */

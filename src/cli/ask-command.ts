@@ -7,7 +7,7 @@ import * as path from "node:path";
 import * as readline from "node:readline";
 import { parseArgs } from "node:util";
 import { AcpConversation, type AcpRun } from "../acp/acp-conversation";
-import { TOOL_KINDS, type AcpPermissionRequest } from "../acp/acp-events";
+import { TOOL_KINDS, type AcpPermissionRequest } from "../dialects/acp/acp-events";
 import type { DecidePermission, PermissionChoice } from "../acp/permission-desk";
 import type { AutoAnswer, AutoAnswerPolicy } from "../acp/permission-policy";
 import { NodeWorkspaceFiles } from "../acp/workspace-files";

@@ -1,9 +1,9 @@
 // How an ACP turn ended, in the project's words: a `stopReason` or a JSON-RPC error becomes completed / canceled /
 // failed with the ProtocolError code that means the same, so the card offers the action that helps (Log In, Retry,
 // New Session).
-import { errorCodeFor } from "../dialects/error-meaning";
-import type { ProtocolError, ProtocolErrorCode } from "../protocol/events";
-import { isRecord } from "../protocol/json-record";
+import { errorCodeFor } from "../error-meaning";
+import type { ProtocolError, ProtocolErrorCode } from "../../protocol/events";
+import { isRecord } from "../../protocol/json-record";
 
 export type AcpTurnOutcome =
   | { status: "completed"; stopReason: "end_turn" }

@@ -1,8 +1,8 @@
 // An ACP conversation's events → the normalized events every session reads (src/protocol/events.ts): text, thinking,
 // tool cards with their kind, title, output, diffs and locations, permission requests and answers, the plan. Pure:
 // the run owns the clock and the session.
-import type { CliEventType, EventOfType } from "../protocol/events";
-import { isRecord } from "../protocol/json-record";
+import type { CliEventType, EventOfType } from "../../protocol/events";
+import { isRecord } from "../../protocol/json-record";
 import type { AcpEvent, AcpPermissionDecision, AcpToolCall } from "./acp-events";
 
 /** Hands on one normalized event (the envelope is the caller's). */
