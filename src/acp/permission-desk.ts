@@ -1,15 +1,9 @@
 // The owner of every open permission request: it asks the setting, then the user, and answers each request exactly
 // once. Whatever is still open when the turn is stopped or the conversation closed is answered `cancelled`, never
 // allowed.
-import type { PermissionOption, RequestPermissionRequest, RequestPermissionResponse } from "@agentclientprotocol/sdk";
-import type {
-  AcpEvent,
-  AcpPermissionDecision,
-  AcpPermissionOption,
-  AcpPermissionRequest,
-  AcpToolCall,
-} from "../dialects/acp/acp-events";
-import { PERMISSION_OPTION_KINDS, type PermissionOptionKind } from "../dialects/acp/acp-events";
+import type { RequestPermissionRequest, RequestPermissionResponse } from "@agentclientprotocol/sdk";
+import type { AcpEvent, AcpPermissionDecision, AcpPermissionRequest, AcpToolCall } from "../dialects/acp/acp-events";
+import { permissionRequestOf } from "../dialects/acp/permission-request";
 import { autoAnswerFor, type AutoAnswerPolicy } from "./permission-policy";
 
 /** The user's answer: one of the offered options by id, or the question dismissed (never an allow). */
@@ -42,13 +36,7 @@ export class PermissionDesk {
    * `accepting` false (a Stop is under way) answers `cancelled` at once.
    */
   async ask(params: RequestPermissionRequest, tool: AcpToolCall | undefined, accepting: boolean, agentSignal: AbortSignal): Promise<RequestPermissionResponse> {
-    const request: AcpPermissionRequest = {
-      requestId: this.nextRequestId++,
-      toolCallId: params.toolCall.toolCallId,
-      title: tool?.title || params.toolCall.title || params.toolCall.toolCallId,
-      toolKind: tool?.kind ?? "other",
-      options: params.options.flatMap(toOption),
-    };
+    const request = permissionRequestOf(this.nextRequestId++, params, tool);
     this.emit({ type: "permission_requested", request });
     const decision = accepting ? await this.decideOnce(request, agentSignal) : cancelled();
     this.emit({ type: "permission_answered", requestId: request.requestId, toolCallId: request.toolCallId, decision });
@@ -103,10 +91,4 @@ export class PermissionDesk {
 
 function cancelled(): AcpPermissionDecision {
   return { outcome: "cancelled", by: "cancelled" };
-}
-
-function toOption(option: PermissionOption): AcpPermissionOption[] {
-  const kind = option.kind as string;
-  if (!(PERMISSION_OPTION_KINDS as readonly string[]).includes(kind)) return [];
-  return [{ id: option.optionId, name: option.name, kind: kind as PermissionOptionKind }];
 }

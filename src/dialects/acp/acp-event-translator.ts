@@ -88,7 +88,8 @@ function updateOf(call: AcpToolCall): EventOfType<"tool_updated">["payload"] {
 function answerOf(decision: AcpPermissionDecision): Omit<EventOfType<"permission_answered">["payload"], "requestId"> {
   if (decision.outcome === "cancelled") return { decision: "cancelled", by: "cancelled" };
   const allowed = decision.optionKind === "allow_once" || decision.optionKind === "allow_always";
-  return { decision: allowed ? "allowed" : "rejected", optionId: decision.optionId, by: decision.by };
+  const by = decision.by === "unrecorded" ? {} : { by: decision.by };
+  return { decision: allowed ? "allowed" : "rejected", optionId: decision.optionId, ...by };
 }
 
 export const LOST_SESSION_MESSAGE = "The agent could not continue the earlier conversation, so it starts a new one: it does not know what was said above.";

@@ -60,11 +60,14 @@ export interface AcpPermissionRequest {
   options: AcpPermissionOption[];
 }
 
-/** Who answered a permission request: the user, a setting (auto-answer by tool kind), or nobody (Stop, close). */
-export type PermissionAnsweredBy = "user" | "setting" | "cancelled";
+/**
+ * Who answered a permission request: the user, a setting (auto-answer by tool kind), or nobody (Stop, close);
+ * `unrecorded`: a replayed log's answer, whose wire does not say who chose it.
+ */
+export type PermissionAnsweredBy = "user" | "setting" | "cancelled" | "unrecorded";
 
 export type AcpPermissionDecision =
-  | { outcome: "selected"; optionId: string; optionKind: PermissionOptionKind; by: "user" | "setting" }
+  | { outcome: "selected"; optionId: string; optionKind: PermissionOptionKind; by: "user" | "setting" | "unrecorded" }
   | { outcome: "cancelled"; by: "cancelled" };
 
 export interface AcpUsage {
