@@ -25,6 +25,8 @@ export class PermissionDesk {
     private readonly decide: DecidePermission,
     private readonly policy: AutoAnswerPolicy,
     private readonly log: (message: string) => void,
+    /** How many requests wait for the user, after each change: their wait is the user's, not the agent's. */
+    private readonly onWaiting: (openCount: number) => void = () => {},
   ) {}
 
   get openCount(): number {
@@ -59,12 +61,14 @@ export class PermissionDesk {
     return new Promise<AcpPermissionDecision>((resolve) => {
       const settle = (decision: AcpPermissionDecision): void => {
         if (!this.open.delete(request.requestId)) return;
+        this.onWaiting(this.open.size);
         agentSignal.removeEventListener("abort", onAgentAbort);
         abort.abort();
         resolve(decision);
       };
       const onAgentAbort = (): void => settle(cancelled());
       this.open.set(request.requestId, { settle });
+      this.onWaiting(this.open.size);
       agentSignal.addEventListener("abort", onAgentAbort);
       if (agentSignal.aborted) return onAgentAbort();
       this.decide(request, abort.signal).then(

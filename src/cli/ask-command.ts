@@ -168,6 +168,8 @@ async function askAcp(options: AskOptions, transport: Extract<CliTransport, { ki
     decide: options.approve === "ask" ? askOnTerminal(output) : () => Promise.resolve("cancelled"),
     chooseAuthMethod: (methods) => transport.authMethods.find((id) => methods.some((method) => method.id === id)),
     onStderr: output.stderr,
+    // As for a stream CLI, but only while a turn runs and no permission request waits for the user.
+    inactivityTimeoutMs: options.inactivityTimeoutMs,
   });
   let exitCode = 0;
   try {

@@ -177,6 +177,25 @@ describe("agent-stream ask", function () {
     assert.equal(transcript.status, "completed");
   });
 
+  it("fails an ACP turn the agent goes silent in after --timeout-ms, as a stream CLI's, with one done and the agent stopped", async () => {
+    const record = tmpFile("record.ndjson");
+    const r = await agentStream(askAcpArgs("silent", ["--json", "--timeout-ms", "1000"], ["go", "never sent"]), { env: { ...process.env, FAKE_ACP_RECORD: record } });
+    assert.equal(r.code, 1, r.stderr);
+    const { check, checkCode, transcript } = await readBack(r.stdout);
+    assert.equal(checkCode, 0, check);
+    assert.equal(transcript.status, "failed");
+    // Each turn times out once: the follow-up runs in a new agent, which goes silent too.
+    const timedOut = ["NETWORK_TIMEOUT", "The CLI produced no output for 1.0 s and was stopped. Retry, or raise the inactivity timeout."];
+    assert.deepEqual(blocksOf(transcript, "error").map((b) => [b.code, b.message]), [timedOut, timedOut]);
+    assert.equal(r.stdout.split("\n").filter((line) => line.includes('"type":"done"')).length, 2, "exactly one done per turn");
+    const pids = fs.readFileSync(record, "utf8").trim().split("\n").flatMap((line) => {
+      const fact = JSON.parse(line) as { silentStarted?: number };
+      return fact.silentStarted === undefined ? [] : [fact.silentStarted];
+    });
+    assert.equal(pids.length, 2);
+    assert.deepEqual(pids.filter(isAlive), [], "no silent agent left");
+  });
+
   it("logs the run's ACP traffic (through the tee) so that transcript --dialect acp reads the same blocks as ask --json", async () => {
     const log = tmpFile("traffic.ndjson");
     const tee = fakeCli("acp-tee.js");
