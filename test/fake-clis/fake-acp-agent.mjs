@@ -78,8 +78,9 @@ const prompts = {
     return "end_turn";
   },
 
+  // FAKE_ACP_TITLE: the tool's title (and command), e.g. one with terminal escapes.
   async permission(client, sessionId) {
-    return askPermission(client, sessionId, "execute", "Run npm test");
+    return askPermission(client, sessionId, "execute", process.env.FAKE_ACP_TITLE ?? "Run npm test");
   },
 
   async "permission-read"(client, sessionId) {
