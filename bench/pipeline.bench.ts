@@ -3,7 +3,7 @@
 // writes it, through the Claude adapter's schemas, reported beside it; ACP `session/update` chunks read from the
 // agent's stdout and decoded into events at no less than 0.5 (issue 14).
 import { AgentWire } from "../src/acp/agent-wire";
-import { SessionUpdateDecoder } from "../src/acp/session-update-decoder";
+import { SessionUpdateDecoder } from "../src/dialects/acp/session-update-decoder";
 import { ClaudeAdapter } from "../src/dialects/claude-adapter";
 import type { DialectAdapter } from "../src/dialects/dialect";
 import { LocusAdapter } from "../src/dialects/locus-adapter";

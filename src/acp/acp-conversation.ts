@@ -5,14 +5,12 @@ import type { ContentBlock } from "@agentclientprotocol/sdk";
 import { PROTOCOL_VERSION, type CliEventType, type CliStreamEvent, type EventOfType } from "../protocol/events";
 import type { Transcript } from "../protocol/transcript";
 import { Session, type SessionOptions } from "../session/session";
-import { AcpEventTranslator } from "./acp-event-translator";
-import type { AcpEvent } from "./acp-events";
+import { AcpEventTranslator } from "../dialects/acp/acp-event-translator";
+import type { AcpEvent } from "../dialects/acp/acp-events";
 import { AcpAgentConnection, type AcpAgentConnectionOptions } from "./agent-connection";
-import type { AcpTurnOutcome } from "./turn-outcome";
+import { ACP_DIALECT_NAME } from "../dialects/acp/acp-adapter";
+import { emitTurnEnd, type AcpTurnOutcome } from "../dialects/acp/turn-outcome";
 
-export const ACP_DIALECT = "acp";
-/** What a shell reports for Ctrl-C: a canceled turn's exit code, as a stopped CLI's. */
-const CANCELED_EXIT_CODE = 130;
 
 export interface AcpConversationOptions extends Omit<AcpAgentConnectionOptions, "onEvent"> {
   /**
@@ -86,7 +84,7 @@ export class AcpRun {
     private readonly command: string,
     options: AcpRunOptions,
   ) {
-    this.session = new Session({ ...options, dialect: ACP_DIALECT });
+    this.session = new Session({ ...options, dialect: ACP_DIALECT_NAME });
     this.translator = new AcpEventTranslator((type, payload) => this.feed(type, payload));
     this.finished = new Promise((resolve) => (this.settle = resolve));
   }
@@ -112,26 +110,15 @@ export class AcpRun {
   async begin(blocks: readonly ContentBlock[]): Promise<void> {
     this.beganAt = Date.now();
     this.session.begin();
-    this.feed("start", { command: this.command, dialect: ACP_DIALECT });
+    this.feed("start", { command: this.command, dialect: ACP_DIALECT_NAME });
     const outcome = await this.connection.prompt(blocks);
     this.end(outcome);
     this.settle(this.session.toTranscript());
   }
 
   private end(outcome: AcpTurnOutcome): void {
-    const duration = Math.max(0, Date.now() - this.beganAt);
-    const tokens = this.translator.tokensUsed === undefined ? {} : { tokensUsed: this.translator.tokensUsed };
-    if (outcome.status === "completed") {
-      this.feed("done", { exitCode: 0, duration, success: true, ...tokens });
-      return;
-    }
-    if (outcome.status === "canceled") {
-      this.noteStop();
-      this.feed("done", { exitCode: CANCELED_EXIT_CODE, duration, success: false, status: "canceled", ...tokens });
-      return;
-    }
-    this.feed("error", { error: outcome.error });
-    this.feed("done", { exitCode: 1, duration, success: false, status: "failed", ...tokens });
+    if (outcome.status === "canceled") this.noteStop();
+    emitTurnEnd((type, payload) => this.feed(type, payload), outcome, Math.max(0, Date.now() - this.beganAt), this.translator.tokensUsed);
   }
 
   private feed<T extends CliEventType>(type: T, payload: EventOfType<T>["payload"]): void {

@@ -4,15 +4,18 @@
 // with exactly one outcome, whatever the agent does.
 import * as acp from "@agentclientprotocol/sdk";
 import type { ContentBlock, InitializeRequest, InitializeResponse, RequestPermissionRequest } from "@agentclientprotocol/sdk";
+import { formatDuration } from "../common/duration";
 import type { CliExit } from "../process/cli-process";
+import { InactivityTimer } from "../process/inactivity-timer";
 import type { ProtocolError } from "../protocol/events";
+import { inactivityTimeoutMessage } from "../session/run-limits";
 import { isRecord } from "../protocol/json-record";
-import type { AcpEvent } from "./acp-events";
+import type { AcpEvent } from "../dialects/acp/acp-events";
 import { AgentProcess } from "./agent-process";
 import { PermissionDesk, type DecidePermission } from "./permission-desk";
 import type { AutoAnswerPolicy } from "./permission-policy";
-import { SessionUpdateDecoder } from "./session-update-decoder";
-import { crashedError, outcomeOfStopReason, protocolErrorOfRpcError, type AcpTurnOutcome } from "./turn-outcome";
+import { SessionUpdateDecoder } from "../dialects/acp/session-update-decoder";
+import { crashedError, outcomeOfStopReason, protocolErrorOfRpcError, type AcpTurnOutcome } from "../dialects/acp/turn-outcome";
 import type { WorkspaceFiles } from "./workspace-files";
 
 export const DEFAULT_IDLE_STOP_MS = 10 * 60 * 1000;
@@ -61,6 +64,12 @@ export interface AcpAgentConnectionOptions {
   idleStopMs?: number;
   /** How long an idle agent whose stdin was closed gets to exit by itself (New Session, idle stop); default 2000. */
   closeGraceMs?: number;
+  /**
+   * A turn with nothing from the agent for this long fails NETWORK_TIMEOUT and the agent is stopped, as a stream CLI's
+   * run is. Only while a turn runs (the warm agent is silent between turns) and no permission request waits for the
+   * user (that wait is theirs). 0 or undefined: off.
+   */
+  inactivityTimeoutMs?: number;
   /** How long Stop waits for the agent to answer `cancelled` before the signal escalation; default 3000. */
   cancelGraceMs?: number;
   stopGraceMs?: number;
@@ -80,6 +89,10 @@ interface Turn {
   cancelRequested: boolean;
   graceTimer: NodeJS.Timeout | undefined;
   ended: Promise<void>;
+  /** The turn's inactivity timeout, when there is one. */
+  silence: InactivityTimer | undefined;
+  /** Set when the inactivity timeout fired: the turn's one outcome, whatever the stopped agent says. */
+  timedOut: ProtocolError | undefined;
 }
 
 class TurnFailure extends Error {
@@ -107,7 +120,10 @@ export class AcpAgentConnection {
     this.log = { trace: log.trace ?? (() => {}), problem: log.problem ?? (() => {}), info: log.info ?? (() => {}) };
     this.savedSessionId = options.savedSessionId;
     this.decoder = new SessionUpdateDecoder({ event: (event) => options.onEvent(event), trace: this.log.trace });
-    this.permissions = new PermissionDesk((event) => options.onEvent(event), options.decide, options.autoAnswer ?? {}, this.log.problem);
+    this.permissions = new PermissionDesk((event) => options.onEvent(event), options.decide, options.autoAnswer ?? {}, this.log.problem, (open) => {
+      if (open > 0) this.turn?.silence?.pause();
+      else this.turn?.silence?.resume();
+    });
     this.app = this.buildClient();
   }
 
@@ -134,11 +150,14 @@ export class AcpAgentConnection {
     if (this.disposed) return failed({ code: "UNKNOWN", message: "The conversation was closed.", recoverable: false });
     this.clearIdleTimer();
     let endTurn: () => void = () => {};
-    const turn: Turn = { cancelRequested: false, graceTimer: undefined, ended: new Promise((resolve) => (endTurn = resolve)) };
+    const turn: Turn = { cancelRequested: false, graceTimer: undefined, ended: new Promise((resolve) => (endTurn = resolve)), silence: undefined, timedOut: undefined };
     this.turn = turn;
+    const timeoutMs = this.options.inactivityTimeoutMs ?? 0;
+    if (timeoutMs > 0) turn.silence = InactivityTimer.start(timeoutMs, () => this.onSilence(turn, timeoutMs));
     try {
       return await this.runTurn(turn, blocks);
     } finally {
+      turn.silence?.dispose();
       clearTimeout(turn.graceTimer);
       this.permissions.cancelAll();
       this.turn = undefined;
@@ -191,6 +210,16 @@ export class AcpAgentConnection {
     this.agent?.process.kill();
   }
 
+  /** Nothing from the agent for the whole timeout mid-turn: the turn fails as a silent stream CLI's run does. */
+  private onSilence(turn: Turn, timeoutMs: number): void {
+    if (this.turn !== turn || turn.cancelRequested || turn.timedOut !== undefined) return;
+    turn.timedOut = { code: "NETWORK_TIMEOUT", message: inactivityTimeoutMessage(formatDuration(timeoutMs)), recoverable: false };
+    this.log.info(`the agent sent nothing for ${formatDuration(timeoutMs)} during a turn and is stopped`);
+    this.permissions.cancelAll();
+    const agent = this.agent;
+    if (agent !== undefined) void agent.process.stop();
+  }
+
   private async runTurn(turn: Turn, blocks: readonly ContentBlock[]): Promise<AcpTurnOutcome> {
     let agent: LiveAgent | undefined;
     try {
@@ -201,9 +230,11 @@ export class AcpAgentConnection {
         prompt: [...blocks],
       });
       const outcome = outcomeOfStopReason(response.stopReason);
+      if (turn.timedOut !== undefined) return failed(turn.timedOut);
       // The user pressed Stop: the turn is stopped, whatever the agent called it.
       return turn.cancelRequested ? canceled(response.stopReason) : outcome;
     } catch (error) {
+      if (turn.timedOut !== undefined) return failed(turn.timedOut);
       if (turn.cancelRequested) return canceled(null);
       return failed(await this.meaningOf(error, agent ?? this.agent));
     }
@@ -278,6 +309,9 @@ export class AcpAgentConnection {
         sessionUpdate: (params) => this.onSessionUpdate(agent, params),
         problem: (message) => this.log.problem(message),
         onStderr: this.options.onStderr,
+        onActivity: () => {
+          if (this.agent === agent) this.turn?.silence?.recordActivity();
+        },
         onExit: (exit) => this.onAgentExit(agent, exit),
       },
     );

@@ -16,6 +16,8 @@ export interface AgentProcessOptions {
 
 export interface AgentProcessHandlers extends AgentWireHandlers {
   onStderr?(chunk: Buffer): void;
+  /** Every chunk the agent writes on stdout: what a turn's inactivity timeout watches. */
+  onActivity?(): void;
   /** Exactly once, after all stdout was handed on and the process tree is gone. */
   onExit(exit: CliExit): void;
 }
@@ -37,7 +39,7 @@ export class AgentProcess {
         args: options.args,
         cwd: options.cwd,
         env: options.env,
-        // The process stays warm between turns, silent: the idle stop, not the inactivity timeout, ends it.
+        // The process stays warm between turns, silent: the idle stop ends it then; the connection times turns itself.
         inactivityTimeoutMs: 0,
         stopGraceMs: options.stopGraceMs,
         killGraceMs: options.killGraceMs,
@@ -45,7 +47,10 @@ export class AgentProcess {
         input: { initial: "" },
       },
       {
-        onStdout: (chunk) => wire.push(chunk),
+        onStdout: (chunk) => {
+          handlers.onActivity?.();
+          wire.push(chunk);
+        },
         onStderr: handlers.onStderr,
         onExit: (exit) => {
           this.exit = exit;

@@ -1,15 +1,9 @@
 // The owner of every open permission request: it asks what the user answered "always" before, then the setting, then
 // the user, and answers each request exactly once. Whatever is still open when the turn is stopped or the conversation
 // closed is answered `cancelled`, never allowed.
-import type { PermissionOption, RequestPermissionRequest, RequestPermissionResponse } from "@agentclientprotocol/sdk";
-import type {
-  AcpEvent,
-  AcpPermissionDecision,
-  AcpPermissionOption,
-  AcpPermissionRequest,
-  AcpToolCall,
-} from "./acp-events";
-import { PERMISSION_OPTION_KINDS, type PermissionOptionKind } from "./acp-events";
+import type { RequestPermissionRequest, RequestPermissionResponse } from "@agentclientprotocol/sdk";
+import type { AcpEvent, AcpPermissionDecision, AcpPermissionOption, AcpPermissionRequest, AcpToolCall, PermissionOptionKind } from "../dialects/acp/acp-events";
+import { permissionRequestOf } from "../dialects/acp/permission-request";
 import { autoAnswerFor, optionOfKind, type AutoAnswerPolicy } from "./permission-policy";
 
 /** The user's answer: one of the offered options by id, or the question dismissed (never an allow). */
@@ -44,6 +38,8 @@ export class PermissionDesk {
     private readonly decide: DecidePermission,
     private readonly policy: AutoAnswerPolicy,
     private readonly log: (message: string) => void,
+    /** How many requests wait for the user, after each change: their wait is the user's, not the agent's. */
+    private readonly onWaiting: (openCount: number) => void = () => {},
   ) {}
 
   get openCount(): number {
@@ -55,13 +51,7 @@ export class PermissionDesk {
    * `accepting` false (a Stop is under way) answers `cancelled` at once.
    */
   async ask(params: RequestPermissionRequest, tool: AcpToolCall | undefined, accepting: boolean, agentSignal: AbortSignal): Promise<RequestPermissionResponse> {
-    const request: AcpPermissionRequest = {
-      requestId: this.nextRequestId++,
-      toolCallId: params.toolCall.toolCallId,
-      title: tool?.title || params.toolCall.title || params.toolCall.toolCallId,
-      toolKind: tool?.kind ?? "other",
-      options: params.options.flatMap(toOption),
-    };
+    const request = permissionRequestOf(this.nextRequestId++, params, tool);
     this.emit({ type: "permission_requested", request });
     const decision = accepting ? await this.decideOnce(request, agentSignal) : cancelled();
     this.emit({ type: "permission_answered", requestId: request.requestId, toolCallId: request.toolCallId, decision });
@@ -88,12 +78,14 @@ export class PermissionDesk {
     return new Promise<AcpPermissionDecision>((resolve) => {
       const settle = (decision: AcpPermissionDecision): void => {
         if (!this.open.delete(request.requestId)) return;
+        this.onWaiting(this.open.size);
         agentSignal.removeEventListener("abort", onAgentAbort);
         abort.abort();
         resolve(decision);
       };
       const onAgentAbort = (): void => settle(cancelled());
       this.open.set(request.requestId, { settle });
+      this.onWaiting(this.open.size);
       agentSignal.addEventListener("abort", onAgentAbort);
       if (agentSignal.aborted) return onAgentAbort();
       this.decide(request, abort.signal).then(
@@ -135,10 +127,4 @@ function standingKey(request: AcpPermissionRequest): string | undefined {
 
 function cancelled(): AcpPermissionDecision {
   return { outcome: "cancelled", by: "cancelled" };
-}
-
-function toOption(option: PermissionOption): AcpPermissionOption[] {
-  const kind = option.kind as string;
-  if (!(PERMISSION_OPTION_KINDS as readonly string[]).includes(kind)) return [];
-  return [{ id: option.optionId, name: option.name, kind: kind as PermissionOptionKind }];
 }

@@ -1,7 +1,7 @@
 // Which answer a permission request gets, chosen by option *kind*: option ids differ per agent (`proceed_once`,
 // `allow`, `approved`, …) and their order means nothing. Nothing here ever allows by default, and nothing answers
 // "always" unless the user picked exactly that.
-import type { AcpPermissionOption, AcpToolKind, PermissionOptionKind } from "./acp-events";
+import type { AcpPermissionOption, AcpToolKind, PermissionOptionKind } from "../dialects/acp/acp-events";
 
 /** What a setting may do on its own for a tool kind: "ask" (the default) leaves it to the user. */
 export type AutoAnswer = "allow" | "reject" | "ask";

@@ -2,7 +2,7 @@
 // options on the card (or dismisses it); the card is matched to its request by what it shows. Nothing here ever
 // answers on its own: an abort (Stop, New Session, the agent gone) settles the wait as `cancelled`.
 import type { PermissionBlock } from "../protocol/transcript";
-import type { AcpPermissionRequest } from "./acp-events";
+import type { AcpPermissionRequest } from "../dialects/acp/acp-events";
 import type { PermissionChoice } from "./permission-desk";
 
 interface Waiting {

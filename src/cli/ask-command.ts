@@ -7,8 +7,8 @@ import * as path from "node:path";
 import * as readline from "node:readline";
 import { parseArgs } from "node:util";
 import { AcpConversation, type AcpRun } from "../acp/acp-conversation";
-import { TOOL_KINDS, type AcpPermissionRequest } from "../acp/acp-events";
-import type { DecidePermission, PermissionChoice } from "../acp/permission-desk";
+import { TOOL_KINDS, type AcpPermissionRequest } from "../dialects/acp/acp-events";
+import type { DecidePermission } from "../acp/permission-desk";
 import type { AutoAnswer, AutoAnswerPolicy } from "../acp/permission-policy";
 import { NodeWorkspaceFiles } from "../acp/workspace-files";
 import { summarizeParameters } from "../common/tool-summary";
@@ -158,6 +158,7 @@ async function askStream(options: AskOptions, output: AskOutput, stopper: TurnSt
 }
 
 async function askAcp(options: AskOptions, transport: Extract<CliTransport, { kind: "acp" }>, output: AskOutput, stopper: TurnStopper): Promise<number> {
+  const terminal = new TerminalLines(process.stdin);
   const conversation = new AcpConversation({
     command: options.command,
     args: options.userArgs ?? options.profile.defaultArgs,
@@ -165,9 +166,11 @@ async function askAcp(options: AskOptions, transport: Extract<CliTransport, { ki
     workspaceRoots: [options.cwd],
     files: new NodeWorkspaceFiles([options.cwd]),
     autoAnswer: policyOf(options.approve),
-    decide: options.approve === "ask" ? askOnTerminal(output) : () => Promise.resolve("cancelled"),
+    decide: options.approve === "ask" ? askOnTerminal(output, terminal) : () => Promise.resolve("cancelled"),
     chooseAuthMethod: (methods) => transport.authMethods.find((id) => methods.some((method) => method.id === id)),
     onStderr: output.stderr,
+    // As for a stream CLI, but only while a turn runs and no permission request waits for the user.
+    inactivityTimeoutMs: options.inactivityTimeoutMs,
   });
   let exitCode = 0;
   try {
@@ -179,6 +182,8 @@ async function askAcp(options: AskOptions, transport: Extract<CliTransport, { ki
     return exitCode;
   } finally {
     await conversation.dispose();
+    // Reading the terminal holds the process open: the run is over, so is the reading.
+    terminal.close();
   }
 }
 
@@ -190,25 +195,66 @@ function policyOf(approve: Approval): AutoAnswerPolicy {
 }
 
 /** Shows the request on the terminal (stderr: stdout may be NDJSON) and reads the user's choice by number. */
-function askOnTerminal(output: AskOutput): DecidePermission {
-  return (request, signal) =>
-    new Promise<PermissionChoice>((resolve) => {
-      process.stderr.write(describeRequest(request, output.toolDetails(request.toolCallId)));
-      const reader = readline.createInterface({ input: process.stdin, terminal: false });
-      const finish = (choice: PermissionChoice) => {
-        reader.close();
+function askOnTerminal(output: AskOutput, terminal: TerminalLines): DecidePermission {
+  return async (request, signal) => {
+    process.stderr.write(describeRequest(request, output.toolDetails(request.toolCallId)));
+    for (;;) {
+      const line = await terminal.next(signal);
+      // Ctrl-D (now or at an earlier question), or the request answered otherwise (Stop): never an allow.
+      if (line === undefined) return "cancelled";
+      const option = request.options[Number(line.trim()) - 1];
+      if (option !== undefined && line.trim() !== "") return { optionId: option.id };
+      process.stderr.write(`Type a number from 1 to ${request.options.length}: `);
+    }
+  };
+}
+
+/**
+ * The terminal's lines for the whole run, one reader for every question (a reader per question lost what was typed
+ * between them and, once stdin had ended, waited for ever). After end of input every question reads nothing.
+ */
+class TerminalLines {
+  private reader: readline.Interface | undefined;
+  private ended = false;
+  private waiting: ((line: string | undefined) => void) | undefined;
+
+  constructor(private readonly input: NodeJS.ReadableStream) {}
+
+  /** The next line typed, or undefined at end of input or when `signal` aborts. */
+  next(signal: AbortSignal): Promise<string | undefined> {
+    if (this.ended || signal.aborted) return Promise.resolve(undefined);
+    const reader = this.open();
+    reader.resume();
+    return new Promise((resolve) => {
+      const settle = (line: string | undefined) => {
+        this.waiting = undefined;
         signal.removeEventListener("abort", onAbort);
-        resolve(choice);
+        // Between questions nothing reads the terminal: what is typed then waits in it for the next question.
+        if (!this.ended) reader.pause();
+        resolve(line);
       };
-      const onAbort = () => finish("cancelled");
+      const onAbort = () => settle(undefined);
       signal.addEventListener("abort", onAbort);
-      reader.on("line", (line) => {
-        const option = request.options[Number(line.trim()) - 1];
-        if (option !== undefined) finish({ optionId: option.id });
-        else process.stderr.write(`Type a number from 1 to ${request.options.length}: `);
-      });
-      reader.on("close", () => finish("cancelled"));
+      this.waiting = settle;
     });
+  }
+
+  close(): void {
+    this.ended = true;
+    this.reader?.close();
+  }
+
+  private open(): readline.Interface {
+    if (this.reader !== undefined) return this.reader;
+    const reader = readline.createInterface({ input: this.input, terminal: false });
+    reader.on("line", (line) => this.waiting?.(line));
+    reader.on("close", () => {
+      this.ended = true;
+      this.waiting?.(undefined);
+    });
+    this.reader = reader;
+    return reader;
+  }
 }
 
 function describeRequest(request: AcpPermissionRequest, details: string[]): string {

@@ -7,6 +7,8 @@ import type { ProblemCode } from "../protocol/transcript";
 export interface AdapterOutput {
   event(event: CliStreamEvent): void;
   problem(code: ProblemCode, message: string): void;
+  /** Something read and ignored on purpose (a method or kind this version does not know): the log's trace level. */
+  trace?(message: string): void;
 }
 
 /** How the stream ended: the CLI's exit, or null for a recorded stream (a file, stdin). */

@@ -2,6 +2,7 @@
 // list. The names `agentStream.dialect` and `--dialect` accept, the order `auto` asks them in, and the settings'
 // descriptions are derived from it (package.json is checked against it by test/unit/profiles/registry.test.ts).
 // Adding a CLI: docs/adding-an-agent-cli.md.
+import { acpDialect } from "./acp/acp-adapter";
 import { agentCodeDialect } from "./agent-code-adapter";
 import { AutoAdapter } from "./auto-adapter";
 import { claudeDialect } from "./claude-adapter";
@@ -28,6 +29,7 @@ export const locusDialect = defineDialect({
  */
 export const DIALECTS = [
   locusDialect,
+  acpDialect,
   qwenDialect,
   claudeDialect,
   indusagiDialect,

@@ -98,12 +98,15 @@ export const PermissionRequestedPayloadSchema = z.object({
   options: z.array(PermissionOptionSchema),
 });
 
-/** The one answer to a permission request, and who gave it (`cancelled`: nobody; Stop or close). */
+/**
+ * The one answer to a permission request, and who gave it (`cancelled`: nobody; Stop or close). `by` absent: not
+ * known, as in a replayed ACP log (dialect `acp`), whose wire carries the answer but not who chose it.
+ */
 export const PermissionAnsweredPayloadSchema = z.object({
   requestId: z.string(),
   decision: z.enum(PERMISSION_DECISIONS),
   optionId: z.optional(z.string()),
-  by: z.enum(["user", "setting", "remembered", "cancelled"]),
+  by: z.optional(z.enum(["user", "setting", "remembered", "cancelled"])),
 });
 
 export const PlanEntrySchema = z.object({

@@ -5,6 +5,7 @@ import type { Transcript } from "../protocol/transcript";
 import { EventDecoder } from "../stream/event-decoder";
 import { formatDuration } from "../common/duration";
 import { Session, type SessionOptions } from "./session";
+import { inactivityTimeoutMessage } from "./run-limits";
 import { createSessionFeed } from "./session-feed";
 
 export interface LiveSessionOptions extends Omit<SessionOptions, "dialect"> {
@@ -40,10 +41,7 @@ export class LiveSession {
       onStdout: (chunk) => feed.push(chunk),
       onStderr,
       onInactivityTimeout: () =>
-        this.session.stopRequested(
-          "timeout",
-          `The CLI produced no output for ${timeout} and was stopped. Retry, or raise the inactivity timeout.`,
-        ),
+        this.session.stopRequested("timeout", inactivityTimeoutMessage(timeout)),
       onExit: (exit) => {
         feed.end({ exitCode: exit.exitCode, signal: exit.signal });
         this.session.processEnded(exit);

@@ -15,6 +15,11 @@ export function clampInactivityTimeoutMs(ms: number): number | undefined {
   return ms > MAX_TIMER_DELAY_MS ? 0 : ms;
 }
 
+/** What a run stopped by its inactivity timeout says, a stream CLI's and an ACP agent's turn alike. */
+export function inactivityTimeoutMessage(timeout: string): string {
+  return `The CLI produced no output for ${timeout} and was stopped. Retry, or raise the inactivity timeout.`;
+}
+
 /** The longest line read, in whole bytes, at most MAX_LINE_BYTES; undefined for nonsense (below 1 byte, NaN). */
 export function clampMaxLineBytes(bytes: number): number | undefined {
   if (!(bytes >= 1)) return undefined;

@@ -107,7 +107,8 @@ export interface ToolUpdate extends ToolDetails {
 export interface PermissionAnswer {
   decision: "allowed" | "rejected" | "cancelled";
   optionId: string | null;
-  by: "user" | "setting" | "remembered" | "cancelled";
+  /** Undefined: not known (a replayed ACP log). */
+  by: "user" | "setting" | "remembered" | "cancelled" | undefined;
 }
 
 export class TranscriptBuilder {
@@ -253,7 +254,7 @@ export class TranscriptBuilder {
     this.permissions.delete(requestId);
     asked.block.decision = answer.decision;
     asked.block.optionId = answer.optionId;
-    asked.block.answeredBy = answer.by === "cancelled" ? null : answer.by;
+    asked.block.answeredBy = answer.by === "cancelled" ? null : (answer.by ?? null);
     this.listener?.({ kind: "block-updated", index: asked.index, block: { ...asked.block } });
     return true;
   }

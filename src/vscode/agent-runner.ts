@@ -98,6 +98,8 @@ export class AgentRunner implements vscode.Disposable {
           if (continued !== "new") log.info(escapeForLog(`continued the agent's session ${sessionId} (${continued})`));
         },
         idleStopMs: settings.acpIdleStopMs,
+        // Every run's inactivity timeout; for an ACP agent only mid-turn, and not while a permission card waits.
+        inactivityTimeoutMs: settings.inactivityTimeoutMs,
         maxLineBytes: settings.maxLineBytes,
         onStderr: (chunk) => {
           for (const line of logLines(chunk.toString("utf8").trimEnd())) log.trace(`stderr: ${line}`);

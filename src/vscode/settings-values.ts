@@ -1,7 +1,7 @@
 // Turns the raw `agentStream.*` values VS Code hands over (it does not check them against package.json) into settings
 // a run can trust: a wrong type falls back to the default with a warning, numbers are clamped to the run's limits.
 // No `vscode` here, so every rule is unit-tested in plain Node.
-import { TOOL_KINDS, type AcpToolKind } from "../acp/acp-events";
+import { TOOL_KINDS, type AcpToolKind } from "../dialects/acp/acp-events";
 import type { AutoAnswer, AutoAnswerPolicy } from "../acp/permission-policy";
 import { isDialectName, type DialectName } from "../dialects/registry";
 import type { ContextChoice } from "../panel/prompt-context";

@@ -9,7 +9,7 @@ import * as path from "node:path";
 import { ensureInstalled } from "../../scripts/recording/agent-cli-cache";
 import { MockModelServer, type MockReply } from "../../scripts/recording/mock-model-server";
 import { AcpConversation } from "../../src/acp/acp-conversation";
-import { LOST_SESSION_MESSAGE } from "../../src/acp/acp-event-translator";
+import { LOST_SESSION_MESSAGE } from "../../src/dialects/acp/acp-event-translator";
 import { NodeWorkspaceFiles } from "../../src/acp/workspace-files";
 import { acpTransportOf } from "../../src/profiles/cli-profile";
 import { resolveProfile, type ProfileSetting } from "../../src/profiles/profile-registry";

@@ -3,7 +3,7 @@
 // FAKE_ACP_RECORD names a file where it appends what it was told (one JSON line per fact: permission answers,
 // cancels, session ids), so a test can assert what the agent really received.
 //
-// Scenarios: all-updates, stop:<reason>, permission, permission-read, permission-edit, fs, die, garbage, slow, stubborn,
+// Scenarios: all-updates, stop:<reason>, permission, permission-read, permission-edit, fs, die, garbage, silent, slow, stubborn,
 // error:<401|internal|auth>, auth-required, load, turns, permission-again.
 import * as acp from "@agentclientprotocol/sdk";
 import { spawn } from "node:child_process";
@@ -78,8 +78,9 @@ const prompts = {
     return "end_turn";
   },
 
+  // FAKE_ACP_TITLE: the tool's title (and command), e.g. one with terminal escapes.
   async permission(client, sessionId) {
-    return askPermission(client, sessionId, "execute", "Run npm test");
+    return askPermission(client, sessionId, "execute", process.env.FAKE_ACP_TITLE ?? "Run npm test");
   },
 
   // An agent that does not remember its own "always" options: the same command twice, then another, in one turn;
@@ -160,6 +161,13 @@ const prompts = {
     raw("42");
     await text(client, sessionId, "still here");
     return "end_turn";
+  },
+
+  // Says one thing, then nothing at all until it is stopped: a model call that hangs.
+  async silent(client, sessionId) {
+    record({ silentStarted: process.pid });
+    await text(client, sessionId, "thinking it over");
+    await new Promise(() => {});
   },
 
   async slow(client, sessionId) {

@@ -3,7 +3,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { AcpEvent, AcpPermissionRequest } from "../../src/acp/acp-events";
+import type { AcpEvent, AcpPermissionRequest } from "../../src/dialects/acp/acp-events";
 import { AcpAgentConnection, type AcpAgentConnectionOptions } from "../../src/acp/agent-connection";
 import type { PermissionChoice } from "../../src/acp/permission-desk";
 import { NodeWorkspaceFiles } from "../../src/acp/workspace-files";

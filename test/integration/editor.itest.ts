@@ -328,6 +328,19 @@ describe("in the editor", function () {
       assert.equal(answerText(turn), "recorded words");
       fs.rmSync(file);
     });
+
+    it("replays a log of ACP traffic (dialect auto), every turn of it", async function () {
+      const file = path.join(repo(), "test", "fixtures", "acp-recorded", "qwen", "0.15.10", "follow-up.ndjson");
+      await useSettings({ "cli.path": path.join(os.tmpdir(), "agent-stream-must-not-run"), dialect: "auto" });
+      await vscode.commands.executeCommand("agentStream.replayStreamFile", vscode.Uri.file(file));
+      const turn = await finished(api);
+      assert.deepEqual([turn.origin, turn.status], ["replay", "completed"]);
+      assert.deepEqual(
+        turn.blocks.flatMap((block) => (block.kind === "text" ? [block.text] : [])),
+        ["Hi! I will keep that word in mind.", "You asked me to remember kumquat."],
+      );
+      await config().update("dialect", undefined, vscode.ConfigurationTarget.Global);
+    });
   });
 
   describe("settings", function () {

@@ -29,7 +29,8 @@ async function replay({ chat, log, revealChat }: CommandContext, given: vscode.U
   const name = path.basename(uri.path);
   const started = chat.replay(`Replay of ${name}`, (onChange) => {
     log.info(escapeForLog(`replay: ${uri.toString(true)} (dialect ${settings.dialect})`));
-    return new ReplayRun(readChunks(uri), { adapter: createAdapter(settings.dialect), maxLineBytes: settings.maxLineBytes, onChange });
+    // A recording may hold several turns (`ask --json`, a log of ACP traffic): all of them, in order, as `transcript` reads it.
+    return new ReplayRun(readChunks(uri), { adapter: createAdapter(settings.dialect), maxLineBytes: settings.maxLineBytes, onChange, severalTurns: true });
   });
   if (!started) {
     void vscode.window.showInformationMessage("Agent Stream is still answering. Stop it, then replay the file.");

@@ -4,7 +4,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { AcpConversation } from "../../../src/acp/acp-conversation";
-import { LOST_SESSION_MESSAGE } from "../../../src/acp/acp-event-translator";
+import { LOST_SESSION_MESSAGE } from "../../../src/dialects/acp/acp-event-translator";
 import { NodeWorkspaceFiles } from "../../../src/acp/workspace-files";
 import { fakeCli } from "../../helpers/repo";
 

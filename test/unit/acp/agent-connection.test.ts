@@ -10,7 +10,7 @@ import {
   waitForRecord,
   waitUntil,
 } from "../../helpers/acp-harness";
-import type { AcpPermissionRequest } from "../../../src/acp/acp-events";
+import type { AcpPermissionRequest } from "../../../src/dialects/acp/acp-events";
 
 describe("ACP agent connection (real fake agent processes)", () => {
   afterEach(disposeFakeAgents);
@@ -388,6 +388,55 @@ describe("ACP agent connection (real fake agent processes)", () => {
       const outcome = await agent.connection.prompt(prompt("two"));
       assert.equal(outcome.status, "completed");
       assert.notEqual(agent.connection.pid, pid);
+    });
+  });
+
+  describe("the inactivity timeout", () => {
+    // Long enough for the fake agent to start on a busy machine: starting is part of the turn, and timed.
+    const TIMEOUT_MS = 1000;
+
+    it("fails a turn in which the agent goes silent with NETWORK_TIMEOUT, as a stream CLI's run, and stops the agent", async () => {
+      const agent = startFakeAgent("silent", { inactivityTimeoutMs: TIMEOUT_MS });
+      const outcome = await agent.connection.prompt(prompt("go"));
+      assert.deepEqual(outcome, {
+        status: "failed",
+        stopReason: null,
+        error: { code: "NETWORK_TIMEOUT", message: "The CLI produced no output for 1.0 s and was stopped. Retry, or raise the inactivity timeout.", recoverable: false },
+      });
+      const { silentStarted } = await waitForRecord(agent, (record) => "silentStarted" in record, "the agent started the turn");
+      assert.ok(!isAlive(silentStarted as number), "the silent agent is stopped");
+      assert.equal(agent.text(), "thinking it over");
+    });
+
+    it("keeps timing from the agent's last message: an agent that keeps talking is never timed out", async () => {
+      const agent = startFakeAgent("slow", { inactivityTimeoutMs: TIMEOUT_MS });
+      const turn = agent.connection.prompt(prompt("go"));
+      // Ticks every 20 ms or more: by tick 75 the turn has run past the timeout.
+      await waitUntil(() => agent.text().includes("tick 75"), "the agent streams past the timeout");
+      await agent.connection.cancel();
+      assert.deepEqual(await turn, { status: "canceled", stopReason: "cancelled" });
+    });
+
+    it("does not count the time a permission request waits for the user", async () => {
+      const agent = startFakeAgent("permission", {
+        inactivityTimeoutMs: TIMEOUT_MS,
+        // The user takes two timeouts to decide: the agent is silent all that while, waiting for the answer.
+        decide: (request) => new Promise((resolve) => setTimeout(() => resolve({ optionId: request.options.find((o) => o.kind === "allow_once")!.id }), 2 * TIMEOUT_MS)),
+      });
+      const outcome = await agent.connection.prompt(prompt("go"));
+      assert.equal(outcome.status, "completed");
+      assert.equal(agent.text(), "ran it");
+    });
+
+    it("does not time the warm agent between turns", async () => {
+      const agent = startFakeAgent("turns", { inactivityTimeoutMs: TIMEOUT_MS });
+      await agent.connection.prompt(prompt("one"));
+      const pid = agent.connection.pid as number;
+      // Two timeouts of silence between the turns.
+      await new Promise((resolve) => setTimeout(resolve, 2 * TIMEOUT_MS));
+      assert.ok(isAlive(pid));
+      assert.equal((await agent.connection.prompt(prompt("two"))).status, "completed");
+      assert.equal(agent.connection.pid, pid);
     });
   });
 

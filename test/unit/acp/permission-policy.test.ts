@@ -1,5 +1,5 @@
 import * as assert from "node:assert/strict";
-import type { AcpPermissionOption } from "../../../src/acp/acp-events";
+import type { AcpPermissionOption } from "../../../src/dialects/acp/acp-events";
 import { autoAnswerFor, optionOfKind } from "../../../src/acp/permission-policy";
 
 const options: AcpPermissionOption[] = [

@@ -1,6 +1,6 @@
 // The chat's permission cards: a request waits for the user's click on its own card, and nothing but a click allows.
 import * as assert from "node:assert/strict";
-import type { AcpPermissionRequest } from "../../../src/acp/acp-events";
+import type { AcpPermissionRequest } from "../../../src/dialects/acp/acp-events";
 import { PermissionWaiter } from "../../../src/acp/permission-waiter";
 import type { PermissionBlock } from "../../../src/protocol/transcript";
 

@@ -177,6 +177,46 @@ describe("agent-stream ask", function () {
     assert.equal(transcript.status, "completed");
   });
 
+  it("fails an ACP turn the agent goes silent in after --timeout-ms, as a stream CLI's, with one done and the agent stopped", async () => {
+    const record = tmpFile("record.ndjson");
+    const r = await agentStream(askAcpArgs("silent", ["--json", "--timeout-ms", "1000"], ["go", "never sent"]), { env: { ...process.env, FAKE_ACP_RECORD: record } });
+    assert.equal(r.code, 1, r.stderr);
+    const { check, checkCode, transcript } = await readBack(r.stdout);
+    assert.equal(checkCode, 0, check);
+    assert.equal(transcript.status, "failed");
+    // Each turn times out once: the follow-up runs in a new agent, which goes silent too.
+    const timedOut = ["NETWORK_TIMEOUT", "The CLI produced no output for 1.0 s and was stopped. Retry, or raise the inactivity timeout."];
+    assert.deepEqual(blocksOf(transcript, "error").map((b) => [b.code, b.message]), [timedOut, timedOut]);
+    assert.equal(r.stdout.split("\n").filter((line) => line.includes('"type":"done"')).length, 2, "exactly one done per turn");
+    const pids = fs.readFileSync(record, "utf8").trim().split("\n").flatMap((line) => {
+      const fact = JSON.parse(line) as { silentStarted?: number };
+      return fact.silentStarted === undefined ? [] : [fact.silentStarted];
+    });
+    assert.equal(pids.length, 2);
+    assert.deepEqual(pids.filter(isAlive), [], "no silent agent left");
+  });
+
+  it("logs the run's ACP traffic (through the tee) so that transcript --dialect acp reads the same blocks as ask --json", async () => {
+    const log = tmpFile("traffic.ndjson");
+    const tee = fakeCli("acp-tee.js");
+    const args = ["ask", "--json", "--profile", "acp", "--cli", process.execPath, `--arg=${tee}`, `--arg=${process.execPath}`, `--arg=${AGENT}`, "--arg=permission"];
+    const live = await agentStream([...args, "--approve", "allow", "--", "first", "second"], { env: { ...process.env, ACP_TEE_LOG: log } });
+    assert.equal(live.code, 0, live.stderr);
+    const liveFile = tmpFile("ask.ndjson");
+    fs.writeFileSync(liveFile, live.stdout);
+    const replayed = await agentStream(["transcript", "--dialect", "acp", log, "--format", "json"]);
+    const read = await agentStream(["transcript", liveFile, "--format", "json"]);
+    assert.equal(replayed.code, 0, replayed.stderr);
+    const fromLog = JSON.parse(replayed.stdout) as Transcript;
+    const fromAsk = JSON.parse(read.stdout) as Transcript;
+    // A replay's clock is its own, and the wire does not say who answered (the README of test/fixtures/acp-recorded).
+    const comparable = (t: Transcript) => t.blocks.map((b) => ({ ...b, ...("durationMs" in b ? { durationMs: 0 } : {}), ...("answeredBy" in b ? { answeredBy: null } : {}) }));
+    assert.deepEqual(comparable(fromLog), comparable(fromAsk));
+    assert.deepEqual(blocksOf(fromLog, "permission").map((b) => [b.decision, b.optionId]), [["allowed", "proceed"], ["allowed", "proceed"]]);
+    assert.deepEqual(blocksOf(fromLog, "text").map((b) => b.text), ["ran it", "ran it"]);
+    assert.deepEqual([fromLog.dialect, fromLog.status, fromLog.problems], ["acp", "completed", []]);
+  });
+
   it("refuses a command line it cannot run as written", async () => {
     const r = await agentStream(["ask", "--approve", "always", "--", "hi"]);
     assert.equal(r.code, 2);

@@ -62,9 +62,10 @@ export interface AcpPermissionRequest {
 
 /**
  * Who answered a permission request: the user, a setting (auto-answer by tool kind), the user's earlier "always"
- * answer to the same request in this conversation (`remembered`), or nobody (Stop, close).
+ * answer to the same request in this conversation (`remembered`), or nobody (Stop, close); `unrecorded`: a replayed
+ * log's answer, whose wire does not say who chose it.
  */
-export type PermissionAnsweredBy = "user" | "setting" | "remembered" | "cancelled";
+export type PermissionAnsweredBy = "user" | "setting" | "remembered" | "cancelled" | "unrecorded";
 
 export type AcpPermissionDecision =
   | { outcome: "selected"; optionId: string; optionKind: PermissionOptionKind; by: Exclude<PermissionAnsweredBy, "cancelled"> }

@@ -1,6 +1,6 @@
 import * as assert from "node:assert/strict";
-import type { AcpEvent } from "../../../src/acp/acp-events";
-import { SessionUpdateDecoder } from "../../../src/acp/session-update-decoder";
+import type { AcpEvent } from "../../../../src/dialects/acp/acp-events";
+import { SessionUpdateDecoder } from "../../../../src/dialects/acp/session-update-decoder";
 
 function decoder(): { decoder: SessionUpdateDecoder; events: AcpEvent[]; traces: string[] } {
   const events: AcpEvent[] = [];

@@ -2,8 +2,8 @@
 // a kind or field this version does not know is reported once at trace level and otherwise ignored, never fatal:
 // agents add both faster than the protocol document does.
 import * as z from "zod/mini";
-import { describeIssues } from "../protocol/describe-issue";
-import { isRecord } from "../protocol/json-record";
+import { describeIssues } from "../../protocol/describe-issue";
+import { isRecord } from "../../protocol/json-record";
 import {
   PLAN_PRIORITIES,
   PLAN_STATUSES,

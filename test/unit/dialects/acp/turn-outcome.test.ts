@@ -1,5 +1,5 @@
 import * as assert from "node:assert/strict";
-import { crashedError, outcomeOfStopReason, protocolErrorOfRpcError } from "../../../src/acp/turn-outcome";
+import { crashedError, outcomeOfStopReason, protocolErrorOfRpcError } from "../../../../src/dialects/acp/turn-outcome";
 
 describe("ACP turn outcomes", () => {
   it("maps stop reasons: end_turn completes, cancelled stops, the others fail and say which", () => {

@@ -1,8 +1,8 @@
 // An ACP conversation's events → the normalized events every session reads (src/protocol/events.ts): text, thinking,
 // tool cards with their kind, title, output, diffs and locations, permission requests and answers, the plan. Pure:
 // the run owns the clock and the session.
-import type { CliEventType, EventOfType } from "../protocol/events";
-import { isRecord } from "../protocol/json-record";
+import type { CliEventType, EventOfType } from "../../protocol/events";
+import { isRecord } from "../../protocol/json-record";
 import type { AcpEvent, AcpPermissionDecision, AcpToolCall } from "./acp-events";
 
 /** Hands on one normalized event (the envelope is the caller's). */
@@ -88,7 +88,8 @@ function updateOf(call: AcpToolCall): EventOfType<"tool_updated">["payload"] {
 function answerOf(decision: AcpPermissionDecision): Omit<EventOfType<"permission_answered">["payload"], "requestId"> {
   if (decision.outcome === "cancelled") return { decision: "cancelled", by: "cancelled" };
   const allowed = decision.optionKind === "allow_once" || decision.optionKind === "allow_always";
-  return { decision: allowed ? "allowed" : "rejected", optionId: decision.optionId, by: decision.by };
+  const by = decision.by === "unrecorded" ? {} : { by: decision.by };
+  return { decision: allowed ? "allowed" : "rejected", optionId: decision.optionId, ...by };
 }
 
 export const LOST_SESSION_MESSAGE = "The agent could not continue the earlier conversation, so it starts a new one: it does not know what was said above.";

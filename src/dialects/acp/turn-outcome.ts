@@ -1,9 +1,10 @@
 // How an ACP turn ended, in the project's words: a `stopReason` or a JSON-RPC error becomes completed / canceled /
 // failed with the ProtocolError code that means the same, so the card offers the action that helps (Log In, Retry,
 // New Session).
-import { errorCodeFor } from "../dialects/error-meaning";
-import type { ProtocolError, ProtocolErrorCode } from "../protocol/events";
-import { isRecord } from "../protocol/json-record";
+import { errorCodeFor } from "../error-meaning";
+import type { ProtocolError, ProtocolErrorCode } from "../../protocol/events";
+import { isRecord } from "../../protocol/json-record";
+import type { EmitEvent } from "./acp-event-translator";
 
 export type AcpTurnOutcome =
   | { status: "completed"; stopReason: "end_turn" }
@@ -22,6 +23,24 @@ export function outcomeOfStopReason(stopReason: string): AcpTurnOutcome {
   if (stopReason === "cancelled") return { status: "canceled", stopReason };
   const message = STOP_REASON_FAILURES[stopReason] ?? `The agent ended the turn with stop reason ${JSON.stringify(stopReason)}.`;
   return { status: "failed", stopReason, error: { code: "UNKNOWN", message, recoverable: false } };
+}
+
+/** What a shell reports for Ctrl-C: a canceled turn's exit code, as a stopped CLI's. */
+export const CANCELED_EXIT_CODE = 130;
+
+/** The turn's last events, live or replayed: an error card when it failed, then its one `done`. */
+export function emitTurnEnd(emit: EmitEvent, outcome: AcpTurnOutcome, duration: number, tokensUsed: number | undefined): void {
+  const tokens = tokensUsed === undefined ? {} : { tokensUsed };
+  if (outcome.status === "completed") {
+    emit("done", { exitCode: 0, duration, success: true, ...tokens });
+    return;
+  }
+  if (outcome.status === "canceled") {
+    emit("done", { exitCode: CANCELED_EXIT_CODE, duration, success: false, status: "canceled", ...tokens });
+    return;
+  }
+  emit("error", { error: outcome.error });
+  emit("done", { exitCode: 1, duration, success: false, status: "failed", ...tokens });
 }
 
 /** A JSON-RPC error as the SDK hands it over: `code`, `message`, and the agent's details in `data`. */

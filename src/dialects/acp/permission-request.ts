@@ -1,0 +1,26 @@
+// A `session/request_permission` in the chat's words, said once for the live client (src/acp/permission-desk.ts) and
+// the replay of a recorded log (acp-adapter.ts): the tool's title and kind as merged so far, and the agent's options
+// of the kinds this version knows (an option of another kind cannot be told apart from an allow, so it is not shown).
+import { PERMISSION_OPTION_KINDS, type AcpPermissionOption, type AcpPermissionRequest, type AcpToolCall, type PermissionOptionKind } from "./acp-events";
+
+/** The fields of the request this reads; the SDK's RequestPermissionRequest has them. */
+export interface PermissionParams {
+  toolCall: { toolCallId: string; title?: string | null };
+  options: readonly { optionId: string; name: string; kind: string }[];
+}
+
+/** `tool`: the call as merged so far (the request may be its first mention). */
+export function permissionRequestOf(requestId: number, params: PermissionParams, tool: AcpToolCall | undefined): AcpPermissionRequest {
+  return {
+    requestId,
+    toolCallId: params.toolCall.toolCallId,
+    title: tool?.title || params.toolCall.title || params.toolCall.toolCallId,
+    toolKind: tool?.kind ?? "other",
+    options: params.options.flatMap(toOption),
+  };
+}
+
+function toOption(option: { optionId: string; name: string; kind: string }): AcpPermissionOption[] {
+  if (!(PERMISSION_OPTION_KINDS as readonly string[]).includes(option.kind)) return [];
+  return [{ id: option.optionId, name: option.name, kind: option.kind as PermissionOptionKind }];
+}
