@@ -3,7 +3,7 @@
 // closed is answered `cancelled`, never allowed.
 import type { RequestPermissionRequest, RequestPermissionResponse } from "@agentclientprotocol/sdk";
 import type { AcpEvent, AcpPermissionDecision, AcpPermissionOption, AcpPermissionRequest, AcpToolCall, PermissionOptionKind } from "../dialects/acp/acp-events";
-import { permissionRequestOf } from "../dialects/acp/permission-request";
+import { cancelledDecision, offeredOption, permissionRequestOf, selectedDecision } from "../dialects/acp/permission-request";
 import { autoAnswerFor, optionOfKind, type AutoAnswerPolicy } from "./permission-policy";
 
 /** The user's answer: one of the offered options by id, or the question dismissed (never an allow). */
@@ -53,7 +53,7 @@ export class PermissionDesk {
   async ask(params: RequestPermissionRequest, tool: AcpToolCall | undefined, accepting: boolean, agentSignal: AbortSignal): Promise<RequestPermissionResponse> {
     const request = permissionRequestOf(this.nextRequestId++, params, tool);
     this.emit({ type: "permission_requested", request });
-    const decision = accepting ? await this.decideOnce(request, agentSignal) : cancelled();
+    const decision = accepting ? await this.decideOnce(request, agentSignal) : cancelledDecision();
     this.emit({ type: "permission_answered", requestId: request.requestId, toolCallId: request.toolCallId, decision });
     return decision.outcome === "selected"
       ? { outcome: { outcome: "selected", optionId: decision.optionId } }
@@ -62,17 +62,15 @@ export class PermissionDesk {
 
   /** Stop, New Session, close: every open request is answered `cancelled`. */
   cancelAll(): void {
-    for (const request of [...this.open.values()]) request.settle(cancelled());
+    for (const request of [...this.open.values()]) request.settle(cancelledDecision());
   }
 
   private decideOnce(request: AcpPermissionRequest, agentSignal: AbortSignal): Promise<AcpPermissionDecision> {
     const remembered = this.rememberedAnswer(request);
-    if (remembered !== undefined) {
-      return Promise.resolve({ outcome: "selected", optionId: remembered.id, optionKind: remembered.kind, by: "remembered" });
-    }
+    if (remembered !== undefined) return Promise.resolve(selectedDecision(remembered, "remembered"));
     const automatic = autoAnswerFor(this.policy, request.toolKind, request.options);
     if (automatic !== undefined) {
-      return Promise.resolve({ outcome: "selected", optionId: automatic.id, optionKind: automatic.kind, by: "setting" });
+      return Promise.resolve(selectedDecision(automatic, "setting"));
     }
     const abort = new AbortController();
     return new Promise<AcpPermissionDecision>((resolve) => {
@@ -83,7 +81,7 @@ export class PermissionDesk {
         abort.abort();
         resolve(decision);
       };
-      const onAgentAbort = (): void => settle(cancelled());
+      const onAgentAbort = (): void => settle(cancelledDecision());
       this.open.set(request.requestId, { settle });
       this.onWaiting(this.open.size);
       agentSignal.addEventListener("abort", onAgentAbort);
@@ -92,7 +90,7 @@ export class PermissionDesk {
         (choice) => settle(this.decisionOf(choice, request)),
         (error: unknown) => {
           this.log(`permission request ${request.requestId} could not be shown (${String(error)}); answered cancelled`);
-          settle(cancelled());
+          settle(cancelledDecision());
         },
       );
     });
@@ -100,15 +98,15 @@ export class PermissionDesk {
 
   /** An id the agent did not offer is no answer at all: cancelled, never a guess. */
   private decisionOf(choice: PermissionChoice, request: AcpPermissionRequest): AcpPermissionDecision {
-    if (choice === "cancelled") return cancelled();
-    const option = request.options.find((candidate) => candidate.id === choice.optionId);
+    if (choice === "cancelled") return cancelledDecision();
+    const option = offeredOption(request, choice.optionId);
     if (option === undefined) {
       this.log(`permission answer ${JSON.stringify(choice.optionId)} is not one of the agent's options; answered cancelled`);
-      return cancelled();
+      return cancelledDecision();
     }
     const key = standingKey(request);
     if (key !== undefined && option.kind in STANDING_ANSWERS) this.standing.set(key, option.kind as StandingAnswer);
-    return { outcome: "selected", optionId: option.id, optionKind: option.kind, by: "user" };
+    return selectedDecision(option, "user");
   }
 
   /** The agent's option that repeats the user's "always" answer to this same request: "always" again, else "once". */
@@ -125,6 +123,3 @@ function standingKey(request: AcpPermissionRequest): string | undefined {
   return request.title === request.toolCallId ? undefined : `${request.toolKind}\u0000${request.title}`;
 }
 
-function cancelled(): AcpPermissionDecision {
-  return { outcome: "cancelled", by: "cancelled" };
-}

@@ -18,7 +18,7 @@ import { lineSchema, Malformed } from "../kit/line-schema";
 import { AcpEventTranslator } from "./acp-event-translator";
 import type { AcpEvent, AcpPermissionDecision, AcpPermissionRequest } from "./acp-events";
 import { isAcpTrafficLine, readRpcMessage, type Direction, type RpcError, type RpcId, type RpcMessage } from "./json-rpc-line";
-import { permissionRequestOf } from "./permission-request";
+import { cancelledDecision, offeredOption, permissionRequestOf, selectedDecision } from "./permission-request";
 import { SessionUpdateDecoder } from "./session-update-decoder";
 import { emitTurnEnd, outcomeOfStopReason, protocolErrorOfRpcError, type AcpTurnOutcome } from "./turn-outcome";
 
@@ -176,7 +176,7 @@ export class AcpAdapter implements DialectAdapter {
     if (message.error !== undefined || result instanceof Malformed) {
       this.trace(`the answer to permission request ${asked.requestId} is not an outcome; read as cancelled`);
     }
-    const decision = result instanceof Malformed || message.error !== undefined ? cancelled() : decisionOf(result.outcome, asked);
+    const decision = result instanceof Malformed || message.error !== undefined ? cancelledDecision() : decisionOf(result.outcome, asked);
     this.onAcpEvent({ type: "permission_answered", requestId: asked.requestId, toolCallId: asked.toolCallId, decision });
   }
 
@@ -234,7 +234,7 @@ export class AcpAdapter implements DialectAdapter {
     for (const request of this.pending.incoming.values()) {
       if (request.permission === undefined || request.answered === true) continue;
       request.answered = true;
-      this.onAcpEvent({ type: "permission_answered", requestId: request.permission.requestId, toolCallId: request.permission.toolCallId, decision: cancelled() });
+      this.onAcpEvent({ type: "permission_answered", requestId: request.permission.requestId, toolCallId: request.permission.toolCallId, decision: cancelledDecision() });
     }
     // Stopped by the client: the turn is stopped, whatever the agent called it (as a live run reads it).
     const final: AcpTurnOutcome = turn.cancelRequested ? { status: "canceled", stopReason: outcome.stopReason } : outcome;
@@ -311,16 +311,10 @@ function idKey(id: RpcId): string {
   return `${typeof id}:${id}`;
 }
 
-function cancelled(): AcpPermissionDecision {
-  return { outcome: "cancelled", by: "cancelled" };
-}
-
 /** The option the client chose, by id; an id the agent did not offer is no answer (cancelled), as live. */
 function decisionOf(outcome: { outcome: "selected"; optionId: string } | { outcome: "cancelled" }, asked: AcpPermissionRequest): AcpPermissionDecision {
-  if (outcome.outcome === "cancelled") return cancelled();
-  const option = asked.options.find((candidate) => candidate.id === outcome.optionId);
-  if (option === undefined) return cancelled();
-  return { outcome: "selected", optionId: option.id, optionKind: option.kind, by: "unrecorded" };
+  const option = outcome.outcome === "cancelled" ? undefined : offeredOption(asked, outcome.optionId);
+  return option === undefined ? cancelledDecision() : selectedDecision(option, "unrecorded");
 }
 
 export const acpDialect = defineDialect({
