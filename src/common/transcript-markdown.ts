@@ -1,6 +1,8 @@
-// A finished transcript as markdown a person reads: the answer, thinking quoted, tools as one-line entries.
-import type { Transcript, TranscriptBlock } from "../protocol/transcript";
+// A finished transcript as markdown a person reads: the answer, thinking quoted, tools as one-line entries and each
+// file a tool changed as its folded diff, so a run read back (or a turn copied) says what it did to the workspace.
+import type { ToolDiff, Transcript, TranscriptBlock } from "../protocol/transcript";
 import { formatDuration } from "./duration";
+import { diffLines, diffPreview } from "./line-diff";
 import { answeredByWords } from "./permission-answer";
 import { summarizeParameters } from "./tool-summary";
 
@@ -41,7 +43,9 @@ export function blockToMarkdown(block: TranscriptBlock): string {
       const mark = { running: "…", succeeded: "✓", failed: "✗", abandoned: "⊘" }[block.status];
       const timing = block.durationMs !== null ? ` (${formatDuration(block.durationMs)})` : "";
       const error = block.error ? ` — ${block.error}` : "";
-      return `${mark} **${block.tool}**${summary ? ` \`${summary.replace(/`/g, "'")}\`` : ""} ${block.status}${timing}${error}`;
+      const entry = `${mark} **${block.tool}**${summary ? ` ${inlineCode(summary)}` : ""} ${block.status}${timing}${error}`;
+      // Only a tool that succeeded made its change; any other showed what it proposed (a rejected write, say).
+      return [entry, ...block.diffs.map((diff) => diffToMarkdown(diff, block.status === "succeeded"))].join("\n\n");
     }
     case "status":
       return `_${block.status}${block.message ? `: ${block.message}` : ""}_`;
@@ -55,6 +59,30 @@ export function blockToMarkdown(block: TranscriptBlock): string {
     case "plan":
       return ["**Plan:**", ...block.entries.map((e) => `- [${e.status === "completed" ? "x" : " "}] ${e.content}${e.status === "in_progress" ? " _(in progress)_" : ""}`)].join("\n");
   }
+}
+
+/** Characters of one file's folded diff shown; past them a note says how many more there were. */
+export const MAX_DIFF_CHARS = 20_000;
+
+/** One changed file: its path and counts, then the changed lines with a little context, in a `diff` fence. */
+function diffToMarkdown(diff: ToolDiff, applied: boolean): string {
+  const lines = diffLines(diff.oldText, diff.newText);
+  const counts = diff.oldText === null ? `new file, +${lines.added}` : `+${lines.added} −${lines.removed}`;
+  const what = applied ? counts : `${counts}, proposed`;
+  const preview = diffPreview(lines, MAX_DIFF_CHARS);
+  const fence = fenceFor(preview.text);
+  return [`${inlineCode(diff.path)} (${what})`, "", `${fence}diff`, preview.text, fence].join("\n") + cutNote(preview.cutChars);
+}
+
+/** A fence longer than any run of backticks in the text, so a file that holds markdown cannot close it early. */
+function fenceFor(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  return "`".repeat(Math.max(3, longest + 1));
+}
+
+/** A path or command as inline code; a backtick in it would end the span, so it is shown as a quote. */
+function inlineCode(text: string): string {
+  return `\`${text.replace(/`/g, "'")}\``;
 }
 
 /** Where a text the session kept only the start of stops: the chat says the same under the block. */

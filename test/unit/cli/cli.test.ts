@@ -140,6 +140,21 @@ describe("agent-stream command line", () => {
       assert.match(r.stdout, /\*\*Done:\*\* succeeded · exit code 0 · 12\.3 s · tools: Read · 1873 tokens/);
     });
 
+    it("shows what a real agent's edit wrote, and what a rejected one would have, in a replayed ACP log's markdown", async () => {
+      const qwen = path.join(repoRoot, "test", "fixtures", "acp-recorded", "qwen", "0.15.10");
+      const written = "```diff\n+ # Todo\n+ \n+ - fix the build\n```";
+      const allowed = await agentStream(["transcript", "--dialect", "acp", path.join(qwen, "write-allowed.ndjson"), "--format", "markdown"]);
+      assert.equal(allowed.code, 0, allowed.stderr);
+      assert.match(allowed.stdout, /✓ \*\*edit\*\* `\/workspace\/todo\.md` succeeded/);
+      assert.ok(allowed.stdout.includes(`\`todo.md\` (+3 −0)\n\n${written}`), allowed.stdout);
+      assert.match(allowed.stdout, /🔐 \*\*Permission:\*\* Writing to todo\.md — allowed \(Allow\)/);
+      const rejected = await agentStream(["transcript", "--dialect", "acp", path.join(qwen, "write-rejected.ndjson"), "--format", "markdown"]);
+      assert.equal(rejected.code, 0, rejected.stderr);
+      assert.match(rejected.stdout, /⊘ \*\*edit\*\* `\/workspace\/todo\.md` abandoned/);
+      assert.ok(rejected.stdout.includes(`\`/workspace/todo.md\` (+3 −0, proposed)\n\n${written}`), rejected.stdout);
+      assert.match(rejected.stdout, /— rejected \(Reject\)/);
+    });
+
     it("rejects an unknown format", async () => {
       const r = await agentStream(["transcript", "--format", "yaml", path.join(FIXTURES, "documented-session.ndjson")]);
       assert.equal(r.code, 2);

@@ -1,0 +1,87 @@
+// The markdown of a tool that changed files: what `transcript --format markdown` prints and "Copy answer as markdown"
+// copies. Read back through markdown-it, as a reader's viewer renders it, so a fence that closes early shows.
+import * as assert from "node:assert/strict";
+import MarkdownIt from "markdown-it";
+import { blockToMarkdown, MAX_DIFF_CHARS } from "../../../src/common/transcript-markdown";
+import { ToolCardSchema, type ToolDiff } from "../../../src/protocol/transcript";
+
+const markdown = new MarkdownIt();
+
+function editCard(diffs: ToolDiff[], status: "succeeded" | "failed" | "abandoned" = "succeeded") {
+  return ToolCardSchema.parse({
+    kind: "tool",
+    tool: "edit",
+    toolId: "t1",
+    status,
+    parameters: { path: "/work/notes.md" },
+    durationMs: 12,
+    error: null,
+    diffs,
+  });
+}
+
+/** The rendered document's code blocks: each fence's language and its text. */
+function fences(text: string): { info: string; content: string }[] {
+  return markdown
+    .parse(text, {})
+    .filter((token) => token.type === "fence")
+    .map((token) => ({ info: token.info, content: token.content }));
+}
+
+describe("a tool's changed files in markdown", () => {
+  it("shows each changed file's path, its counts and the changed lines with their context", () => {
+    const before = "one\ntwo\nthree\nfour\nfive\nsix\nseven\n";
+    const after = "one\ntwo\nthree\nFOUR\nfive\nsix\nseven\n";
+    const text = blockToMarkdown(editCard([{ path: "/work/notes.md", oldText: before, newText: after }]));
+    assert.match(text, /^✓ \*\*edit\*\* `\/work\/notes\.md` succeeded \(12 ms\)/);
+    assert.match(text, /`\/work\/notes\.md` \(\+1 −1\)/);
+    assert.deepEqual(fences(text), [{ info: "diff", content: "⋯ 1 unchanged line\n  two\n  three\n- four\n+ FOUR\n  five\n  six\n⋯ 1 unchanged line\n" }]);
+  });
+
+  it("calls a file the agent created new, every line added", () => {
+    const text = blockToMarkdown(editCard([{ path: "/work/new.ts", oldText: null, newText: "export const a = 1;\nexport const b = 2;\n" }]));
+    assert.match(text, /`\/work\/new\.ts` \(new file, \+2\)/);
+    assert.deepEqual(fences(text), [{ info: "diff", content: "+ export const a = 1;\n+ export const b = 2;\n" }]);
+  });
+
+  it("shows every file of a tool that changed several, in order", () => {
+    const text = blockToMarkdown(
+      editCard([
+        { path: "/work/a.txt", oldText: "a\n", newText: "A\n" },
+        { path: "/work/b.txt", oldText: null, newText: "b\n" },
+      ]),
+    );
+    assert.deepEqual(fences(text).map((fence) => fence.content), ["- a\n+ A\n", "+ b\n"]);
+    assert.ok(text.indexOf("/work/a.txt` (") < text.indexOf("/work/b.txt` ("));
+  });
+
+  it("keeps a file that holds markdown fences inside its own block: the file cannot end the block or add to the page", () => {
+    const newText = "# Guide\n\n```sh\nrm -rf build\n```\n\n````\nfour\n````\n\n<script>alert(1)</script>\n";
+    const text = blockToMarkdown(editCard([{ path: "/work/GUIDE.md", oldText: null, newText }]));
+    const expected = newText.trimEnd().split("\n").map((line) => `+ ${line}`).join("\n") + "\n";
+    assert.deepEqual(fences(text), [{ info: "diff", content: expected }]);
+    const rendered = markdown.render(text);
+    assert.doesNotMatch(rendered, /<h1>|<script>/, "nothing of the file is rendered as the page's own markdown or HTML");
+  });
+
+  it("cuts a huge change and says how much more there was", () => {
+    const newText = "x".repeat(99) + "\n" + Array.from({ length: 2999 }, (_, i) => `line ${i}`).join("\n") + "\n";
+    const text = blockToMarkdown(editCard([{ path: "/work/big.log", oldText: null, newText }]));
+    const [fence] = fences(text);
+    assert.equal(fence.content.length, MAX_DIFF_CHARS + 1, "the shown part, and the fence's closing line");
+    const full = newText.trimEnd().split("\n").map((line) => `+ ${line}`).join("\n");
+    assert.match(text, new RegExp(`… ${(full.length - MAX_DIFF_CHARS).toLocaleString("en-US")} more characters not shown`));
+  });
+
+  it("calls the change of a tool that did not succeed proposed, not made", () => {
+    for (const status of ["failed", "abandoned"] as const) {
+      const text = blockToMarkdown(editCard([{ path: "/work/a.txt", oldText: "a\n", newText: "A\n" }], status));
+      assert.match(text, /`\/work\/a\.txt` \(\+1 −1, proposed\)/, status);
+      assert.deepEqual(fences(text).map((fence) => fence.content), ["- a\n+ A\n"]);
+    }
+  });
+
+  it("writes a tool that changed nothing as its one line", () => {
+    assert.equal(blockToMarkdown(editCard([])), "✓ **edit** `/work/notes.md` succeeded (12 ms)");
+  });
+});
