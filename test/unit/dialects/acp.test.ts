@@ -14,6 +14,7 @@ import { chunksOf } from "../../helpers/stream-builder";
 
 const RECORDED = path.join(FIXTURES, "acp-recorded");
 const QWEN = "qwen/0.15.10";
+const CLAUDE_ACP = "claude-acp/0.23.1";
 const FAKE = "fake-acp-agent/1.0.0";
 
 const fixture = (folder: string, name: string) => harness.fixture(`acp-recorded/${folder}`, `${name}.ndjson`);
@@ -87,6 +88,43 @@ describe("the acp dialect", () => {
       assert.equal(transcript.status, "failed");
       assert.deepEqual(errors(transcript.blocks).map((b) => b.kind === "error" && b.code), ["AUTH_EXPIRED"]);
       assert.equal(transcript.done.exitCode, 1);
+    });
+  });
+
+  describe(`recorded traffic of claude-agent-acp 0.23.1`, () => {
+    it("shows a write as a card named by the agent's title, a new file's diff, and its context use from usage_update", async () => {
+      const transcript = await replay(fixture(CLAUDE_ACP, "write-allowed"));
+      assert.equal(transcript.status, "completed");
+      const [card] = tools(transcript.blocks);
+      // The call first comes as a bare "Write" with no input; the update before the request names the file.
+      assert.deepEqual([card?.toolKind, card?.status, card?.title], ["edit", "succeeded", "Write todo.md"]);
+      assert.deepEqual(card?.diffs, [{ path: "/workspace/todo.md", oldText: null, newText: "# Todo\n\n- fix the build\n" }]);
+      assert.deepEqual(
+        permissions(transcript.blocks).map((b) => b.kind === "permission" && [b.toolId, b.decision, b.optionId, b.options.map((o) => o.name)]),
+        [["toolu_e2e_Write", "allowed", "allow", ["Always Allow", "Allow", "Reject"]]],
+      );
+      assert.equal(transcript.done.tokensUsed, 121);
+    });
+
+    it("shows a rejected write as a failed card that says why, its diff gone with the content the agent replaced", async () => {
+      const transcript = await replay(fixture(CLAUDE_ACP, "write-rejected"));
+      assert.equal(transcript.status, "completed");
+      assert.deepEqual(permissions(transcript.blocks).map((b) => b.kind === "permission" && [b.decision, b.optionId]), [["rejected", "reject"]]);
+      const [card] = tools(transcript.blocks);
+      assert.deepEqual([card?.status, card?.diffs], ["failed", []]);
+      assert.match(card?.output ?? "", /User refused permission to run tool/);
+    });
+
+    it("reads a bad key (-32603 \"Invalid API key\") as AUTH_EXPIRED and the turn as failed", async () => {
+      const transcript = await replay(fixture(CLAUDE_ACP, "auth-error"));
+      assert.equal(transcript.status, "failed");
+      assert.deepEqual(errors(transcript.blocks).map((b) => b.kind === "error" && [b.code, b.message]), [["AUTH_EXPIRED", "Internal error: Invalid API key · Fix external API key"]]);
+    });
+
+    it("reads a follow-up as a second turn in the same session", async () => {
+      const transcript = await replay(fixture(CLAUDE_ACP, "follow-up"));
+      assert.deepEqual(texts(transcript.blocks), ["Hi! I will keep that word in mind.", "You asked me to remember kumquat."]);
+      assert.deepEqual([transcript.status, transcript.problems], ["completed", []]);
     });
   });
 
