@@ -4,7 +4,7 @@ import type { ToolDiff, Transcript, TranscriptBlock } from "../protocol/transcri
 import { formatDuration } from "./duration";
 import { diffLines, diffPreview } from "./line-diff";
 import { answeredByWords } from "./permission-answer";
-import { summarizeParameters } from "./tool-summary";
+import { toolAbout } from "./tool-summary";
 
 export function transcriptToMarkdown(transcript: Transcript): string {
   const out: string[] = [];
@@ -39,7 +39,7 @@ export function blockToMarkdown(block: TranscriptBlock): string {
         .map((line, i) => (i === 0 ? `> 💭 ${line}` : `> ${line}`))
         .join("\n");
     case "tool": {
-      const summary = summarizeParameters(block.parameters);
+      const summary = toolAbout(block);
       const mark = { running: "…", succeeded: "✓", failed: "✗", abandoned: "⊘" }[block.status];
       const timing = block.durationMs !== null ? ` (${formatDuration(block.durationMs)})` : "";
       const error = block.error ? ` — ${block.error}` : "";

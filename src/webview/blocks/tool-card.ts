@@ -3,7 +3,7 @@
 // output and diffs are text too, folded and bounded.
 import type { ToolCard, ToolStatus } from "../../protocol/transcript";
 import { formatDuration } from "../../common/duration";
-import { summarizeParameters } from "../../common/tool-summary";
+import { toolAbout } from "../../common/tool-summary";
 import { element, icon, screenReaderText } from "../element";
 import type { BlockContext, BlockView } from "./block-view";
 import { diffList } from "./diff-list";
@@ -73,13 +73,12 @@ export class ToolCardView implements BlockView<ToolCard> {
   }
 
   private show(): void {
-    const { tool, status, durationMs, error, parameters, title } = this.card;
+    const { tool, status, durationMs, error, title } = this.card;
     const look = STATUS_LOOK[status];
     const kind = toolKindLook(this.card.toolKind);
     this.element.className = `tool-card tool-${status}`;
     this.element.setAttribute("aria-label", `${title ?? tool}: ${look.words}`);
-    // The agent's own title says what the call is about better than a guess from its parameters.
-    const about = title !== null && title !== tool ? title : title === null ? summarizeParameters(parameters) : "";
+    const about = toolAbout(this.card);
     this.summary.replaceChildren(
       icon("chevron-right", "chevron"),
       element("span", { className: "tool-status" }, icon(look.icon), screenReaderText(look.words)),

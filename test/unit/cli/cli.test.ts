@@ -141,18 +141,29 @@ describe("agent-stream command line", () => {
     });
 
     it("shows what a real agent's edit wrote, and what a rejected one would have, in a replayed ACP log's markdown", async () => {
-      const qwen = path.join(repoRoot, "test", "fixtures", "acp-recorded", "qwen", "0.15.10");
+      const markdownOf = async (agent: string, log: string) => {
+        const r = await agentStream(["transcript", "--dialect", "acp", path.join(repoRoot, "test", "fixtures", "acp-recorded", agent, `${log}.ndjson`), "--format", "markdown"]);
+        assert.equal(r.code, 0, r.stderr);
+        return r.stdout;
+      };
       const written = "```diff\n+ # Todo\n+ \n+ - fix the build\n```";
-      const allowed = await agentStream(["transcript", "--dialect", "acp", path.join(qwen, "write-allowed.ndjson"), "--format", "markdown"]);
-      assert.equal(allowed.code, 0, allowed.stderr);
-      assert.match(allowed.stdout, /✓ \*\*edit\*\* `\/workspace\/todo\.md` succeeded/);
-      assert.ok(allowed.stdout.includes(`\`todo.md\` (+3 −0)\n\n${written}`), allowed.stdout);
-      assert.match(allowed.stdout, /🔐 \*\*Permission:\*\* Writing to todo\.md — allowed \(Allow\)/);
-      const rejected = await agentStream(["transcript", "--dialect", "acp", path.join(qwen, "write-rejected.ndjson"), "--format", "markdown"]);
-      assert.equal(rejected.code, 0, rejected.stderr);
-      assert.match(rejected.stdout, /⊘ \*\*edit\*\* `\/workspace\/todo\.md` abandoned/);
-      assert.ok(rejected.stdout.includes(`\`/workspace/todo.md\` (+3 −0, proposed)\n\n${written}`), rejected.stdout);
-      assert.match(rejected.stdout, /— rejected \(Reject\)/);
+      // Qwen Code names the written file relative to the workspace in its diff, and never finishes a rejected call.
+      const qwenAllowed = await markdownOf("qwen/0.15.10", "write-allowed");
+      assert.ok(qwenAllowed.includes(`✓ **edit** \`Writing to todo.md\` succeeded`), qwenAllowed);
+      assert.ok(qwenAllowed.includes(`\`todo.md\` (+3 −0)\n\n${written}`), qwenAllowed);
+      assert.ok(qwenAllowed.includes("🔐 **Permission:** Writing to todo.md — allowed (Allow)"), qwenAllowed);
+      const qwenRejected = await markdownOf("qwen/0.15.10", "write-rejected");
+      assert.ok(qwenRejected.includes("⊘ **edit** `Writing to todo.md` abandoned"), qwenRejected);
+      assert.ok(qwenRejected.includes(`\`/workspace/todo.md\` (+3 −0, proposed)\n\n${written}`), qwenRejected);
+      assert.ok(qwenRejected.includes("— rejected (Reject)"), qwenRejected);
+      // claude-agent-acp says the file is new, and after a rejection replaces the call's content with its refusal.
+      const claudeAllowed = await markdownOf("claude-acp/0.23.1", "write-allowed");
+      assert.ok(claudeAllowed.includes(`✓ **edit** \`Write todo.md\` succeeded`), claudeAllowed);
+      assert.ok(claudeAllowed.includes(`\`/workspace/todo.md\` (new file, +3)\n\n${written}`), claudeAllowed);
+      const claudeRejected = await markdownOf("claude-acp/0.23.1", "write-rejected");
+      assert.ok(claudeRejected.includes("✗ **edit** `Write todo.md` failed"), claudeRejected);
+      assert.ok(!claudeRejected.includes("```diff"), claudeRejected);
+      assert.ok(claudeRejected.includes("🔐 **Permission:** Write todo.md — rejected (Reject)"), claudeRejected);
     });
 
     it("rejects an unknown format", async () => {

@@ -81,6 +81,13 @@ describe("a tool's changed files in markdown", () => {
     }
   });
 
+  it("says what a call is about in the agent's own title, else from its parameters", () => {
+    const card = editCard([]);
+    assert.equal(blockToMarkdown({ ...card, title: "Write notes.md" }), "✓ **edit** `Write notes.md` succeeded (12 ms)");
+    assert.equal(blockToMarkdown({ ...card, title: "edit" }), "✓ **edit** succeeded (12 ms)", "a title that is the tool's name adds nothing");
+    assert.equal(blockToMarkdown({ ...card, title: "Run `make`" }), "✓ **edit** `Run 'make'` succeeded (12 ms)", "a backtick cannot end the span");
+  });
+
   it("writes a tool that changed nothing as its one line", () => {
     assert.equal(blockToMarkdown(editCard([])), "✓ **edit** `/work/notes.md` succeeded (12 ms)");
   });
