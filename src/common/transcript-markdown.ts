@@ -80,9 +80,12 @@ function fenceFor(text: string): string {
   return "`".repeat(Math.max(3, longest + 1));
 }
 
-/** A path or command as inline code; a backtick in it would end the span, so it is shown as a quote. */
+/**
+ * A path, title or command as inline code, on one line: a backtick in it would end the span, so it is shown as a quote,
+ * and a blank line would end the paragraph, so line breaks are shown as spaces.
+ */
 function inlineCode(text: string): string {
-  return `\`${text.replace(/`/g, "'")}\``;
+  return `\`${text.replace(/`/g, "'").replace(/[\r\n]+/g, " ")}\``;
 }
 
 /** Where a text the session kept only the start of stops: the chat says the same under the block. */
