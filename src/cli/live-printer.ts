@@ -1,7 +1,7 @@
 // Prints a live session for a person at a terminal: the answer as it streams, tools and errors on their own lines.
 import { StringDecoder } from "node:string_decoder";
 import type { SessionChange } from "../protocol/messages";
-import { summarizeParameters } from "../common/tool-summary";
+import { toolAbout } from "../common/tool-summary";
 import type { TranscriptBlock } from "../protocol/transcript";
 import { formatDuration } from "../common/duration";
 import { answeredByWords } from "../common/permission-answer";
@@ -52,7 +52,7 @@ export function createLivePrinter(streams: PrinterStreams): (change: SessionChan
         write((atLineStart ? "" : "\n") + paint("2", `💭 ${block.text}`));
         return;
       case "tool": {
-        const summary = summarizeParameters(block.parameters);
+        const summary = toolAbout(block);
         line(paint("36", `▶ ${block.tool}${summary ? ` ${summary}` : ""}`));
         if (block.status !== "running") printToolEnd(block);
         return;

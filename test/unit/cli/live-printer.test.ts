@@ -1,9 +1,12 @@
 import { strict as assert } from "node:assert";
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { Readable } from "node:stream";
 import { createAdapter } from "../../../src/dialects/registry";
 import { createLivePrinter, createStderrPassthrough } from "../../../src/cli/live-printer";
 import { replayStream } from "../../../src/session/replay";
 import { assertNoRawControl, hostileStream } from "../../helpers/hostile-stream";
+import { repoRoot } from "../../helpers/repo";
 
 /** Collects what is written to it. */
 function sink(): { text: string; write(text: string): void } {
@@ -30,6 +33,18 @@ describe("live printer", () => {
     const withoutOurColours = (out.text + err.text).replace(OUR_SGR, "");
     assertNoRawControl(withoutOurColours, "the printed output without our colour codes");
     assert.ok(out.text.includes("\x1b[2m💭 thinking [\\x9b31mred|\\u202eevil\\u202c|\\u2028|\\x1b]52;c;"), "thinking dimmed, its escapes shown");
+  });
+
+  it("names a tool call by the agent's own title, as the chat's card does (real ACP agents' recorded writes)", async () => {
+    const printed = async (agent: string) => {
+      const out = sink();
+      const log = fs.readFileSync(path.join(repoRoot, "test", "fixtures", "acp-recorded", agent, "write-allowed.ndjson"), "utf8");
+      await replayStream(Readable.from([log]), { adapter: createAdapter("acp"), severalTurns: true, onChange: createLivePrinter({ out, err: sink(), color: false }) });
+      return out.text;
+    };
+    // Qwen Code titles the call when it first mentions it; claude-agent-acp first says only "Write", then the file.
+    assert.match(await printed("qwen/0.15.10"), /^▶ edit Writing to todo\.md\n/m);
+    assert.match(await printed("claude-acp/0.23.1"), /^▶ edit Write\n/m);
   });
 
   it("passes the CLI's stderr on with its lines, escaping a control character split between two chunks", () => {
