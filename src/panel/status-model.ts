@@ -5,7 +5,7 @@ import type { SessionChange, Turn } from "../protocol/messages";
 import type { PermissionBlock, ToolCard } from "../protocol/transcript";
 import { formatDuration } from "../common/duration";
 import { isFinished } from "../protocol/session-states";
-import { summarizeParameters } from "../common/tool-summary";
+import { toolAbout } from "../common/tool-summary";
 import { failingError, firstLine } from "../common/turn-failure";
 import type { ConversationObserver } from "./conversation";
 
@@ -59,7 +59,7 @@ export function statusOf(turn: Turn | undefined): StatusView {
   }
   const tool = runningTool(turn);
   if (tool !== null) {
-    const about = summarizeParameters(tool.parameters);
+    const about = toolAbout(tool);
     return {
       kind: "tool",
       text: `$(tools) ${NAME}: ${tool.tool}`,

@@ -65,6 +65,19 @@ describe("status bar item", () => {
     assert.equal(tracker.view.kind, "idle");
   });
 
+  it("says what a running call is about in the agent's own title, as the chat's card does", async () => {
+    conversation.send("write it");
+    host.stream.push(cli.start());
+    const titled = cli.toolStarted("edit", "t1", { file_path: "/work/todo.md" });
+    titled.payload.title = "Write todo.md";
+    host.stream.push(titled);
+    await changeWhere(conversation, (c) => c.kind === "block-added" && c.block.kind === "tool");
+    assert.match(tracker.view.tooltip, /scripted is running edit: Write todo\.md\./);
+    host.stream.push(cli.done());
+    host.stream.end();
+    await changeWhere(conversation, (c) => c.kind === "done");
+  });
+
   it("renders once per change of what it says, not once per text delta", async () => {
     conversation.send("stream");
     host.stream.push(cli.start());
