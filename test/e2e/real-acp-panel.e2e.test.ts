@@ -5,17 +5,14 @@
 // it was; Stop answers the waiting card cancelled. The agents, their settings and the mock's replies are the ones
 // `agent-stream ask` is tested with (real-acp-agents.ts); what each does: docs/acp-agents.md.
 import * as assert from "node:assert/strict";
-import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import type { FrameLocator, Locator, Page } from "playwright-core";
 import { ensureInstalled } from "../../scripts/recording/agent-cli-cache";
-import { MockModelServer } from "../../scripts/recording/mock-model-server";
-import type { RunPlaces } from "../../scripts/recording/scenario";
-import { isRunning, markedCliEnvironment, RUN_MARKER_VARIABLE, runningWithEnvironment } from "./processes";
+import { isRunning, runningWithEnvironment } from "./processes";
 import { CLAUDE_ACP, DONE_CHUNKS, QWEN, WRITE_PROMPT, WRITTEN_FILE, WRITTEN_TEXT, type RealAcpAgent } from "./real-acp-agents";
-import { ask, newSession, RESULTS, runCommand, statusItem, turnOf, useWorkbench, waitUntil, type Workbench } from "./workbench";
+import { useRealAgentInPanel } from "./real-agent-in-panel";
+import { ask, newSession, RESULTS, runCommand, statusItem, turnOf, waitUntil } from "./workbench";
 
 /** What each agent offers on its write's permission card, in its own words and order, and how it ends a rejected turn. */
 interface CardFacts {
@@ -40,34 +37,19 @@ function describeAgentInPanel(agent: RealAcpAgent): void {
   describe(`real ${agent.title} ${agent.version} over ACP in a real VS Code: the permission card`, function () {
     this.timeout(180_000);
     const facts = CARD_FACTS[agent.profile] ?? assert.fail(`no card facts for ${agent.profile}`);
-    const marker = randomBytes(8).toString("hex");
-    const markerEntry = `${RUN_MARKER_VARIABLE}=${marker}`;
-    let mock: MockModelServer;
-    let home: string;
-    let settings: Record<string, unknown>;
-
-    before(async function () {
-      this.timeout(600_000); // a first install from npm
-      const executable = ensureInstalled(agent.agent, agent.version);
-      mock = await MockModelServer.start();
-      home = fs.mkdtempSync(path.join(os.tmpdir(), `agent-stream-e2e-${agent.profile}-home-`));
-      // The workspace is made later, by useWorkbench; neither agent's settings depend on it.
-      const places: RunPlaces = { home, workspace: "", port: mock.port };
-      agent.prepareHome(places);
-      settings = {
+    const real = useRealAgentInPanel({
+      name: agent.profile,
+      install: () => ensureInstalled(agent.agent, agent.version),
+      prepareHome: (places) => agent.prepareHome(places),
+      env: (places) => agent.agent.env(places),
+      settings: {
         "agentStream.cli.profile": agent.profile,
-        "agentStream.cli.path": executable,
         "agentStream.cli.args": agent.args,
-        "agentStream.cli.env": markedCliEnvironment(agent.agent.env(places), marker),
         // Both sides, as on a wide screen: in this window VS Code would fall back to its inline view.
         "diffEditor.useInlineViewWhenSpaceIsLimited": false,
-      };
+      },
     });
-    const workbench: Workbench = useWorkbench(() => settings);
-    after(async () => {
-      await mock?.stop();
-      if (home) fs.rmSync(home, { recursive: true, force: true });
-    });
+    const { workbench, markerEntry } = real;
 
     const written = () => path.join(workbench.workspace, WRITTEN_FILE);
 
@@ -75,7 +57,7 @@ function describeAgentInPanel(agent: RealAcpAgent): void {
     async function promptForWrite(page: Page): Promise<{ chat: FrameLocator; turn: Locator; card: Locator }> {
       await newSession(page);
       fs.rmSync(written(), { force: true });
-      mock.script([agent.writeFile(workbench.workspace)], agent.api.answer(DONE_CHUNKS), agent.sideRequests);
+      real.mock.script([agent.writeFile(workbench.workspace)], agent.api.answer(DONE_CHUNKS), agent.sideRequests);
       const chat = await ask(page, WRITE_PROMPT);
       const turn = turnOf(chat, WRITE_PROMPT);
       const card = turn.locator("section.permission");

@@ -4,15 +4,13 @@
 // mid-answer that leaves no process behind. The CLIs come from the recording cache (scripts/recording/); how they are
 // set up and what the mock answers: real-clis.ts.
 import * as assert from "node:assert/strict";
-import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { ensureInstalled } from "../../scripts/recording/agent-cli-cache";
-import { MockModelServer, type MockReply } from "../../scripts/recording/mock-model-server";
-import type { RunPlaces } from "../../scripts/recording/scenario";
+import type { MockReply } from "../../scripts/recording/mock-model-server";
 import { NOTES_FILE, NOTES_TEXT, SHORT_ANSWER_CHUNKS, SLOW_PROMPT, slowAnswerChunks } from "../../scripts/recording/scenario-texts";
-import { isRunning, markedCliEnvironment, RUN_MARKER_VARIABLE, runningWithEnvironment } from "./processes";
+import { isRunning, runningWithEnvironment } from "./processes";
+import { useRealAgentInPanel } from "./real-agent-in-panel";
 import { CLAUDE, FIRST_PROMPT, FOLLOW_UP_ANSWER, FOLLOW_UP_PROMPT, PI, READ_ANSWER, READ_PROMPT, type RealCli } from "./real-clis";
 import {
   ask,
@@ -22,9 +20,7 @@ import {
   RESULTS,
   statusItem,
   turnOf,
-  useWorkbench,
   waitUntil,
-  type Workbench,
 } from "./workbench";
 
 /** The first line of the file: in the next model request only if the CLI really read the file. */
@@ -42,38 +38,22 @@ function keepingBodies(replies: readonly MockReply[], bodies: unknown[]): MockRe
 function describeRealCli(cli: RealCli): void {
   describe(`real ${cli.title} ${cli.version} in a real VS Code`, function () {
     this.timeout(240_000);
-    const marker = randomBytes(8).toString("hex");
-    const markerEntry = `${RUN_MARKER_VARIABLE}=${marker}`;
-    let mock: MockModelServer;
-    let home: string;
-    let settings: Record<string, unknown>;
-
-    before(async function () {
-      this.timeout(600_000); // a first install from npm
-      const executable = ensureInstalled(cli.agent, cli.version);
-      mock = await MockModelServer.start();
-      home = fs.mkdtempSync(path.join(os.tmpdir(), `agent-stream-e2e-${cli.agent.name}-home-`));
-      // The workspace is made later, by useWorkbench; only the tool call needs its path, and it is scripted per test.
-      const places: RunPlaces = { home, workspace: "", port: mock.port };
-      cli.agent.prepareHome(places, { name: "e2e", description: "", args: () => [], replies: () => [] });
-      settings = {
-        "agentStream.cli.path": executable,
-        "agentStream.cli.args": cli.args,
-        "agentStream.cli.env": markedCliEnvironment(cli.agent.env(places), marker),
-      };
+    const real = useRealAgentInPanel({
+      name: cli.agent.name,
+      install: () => ensureInstalled(cli.agent, cli.version),
+      // Only the tool call needs the workspace's path, and it is scripted per test.
+      prepareHome: (places) => cli.agent.prepareHome(places, { name: "e2e", description: "", args: () => [], replies: () => [] }),
+      env: (places) => cli.agent.env(places),
+      settings: { "agentStream.cli.args": cli.args },
     });
-    const workbench: Workbench = useWorkbench(() => settings);
-    after(async () => {
-      await mock?.stop();
-      if (home) fs.rmSync(home, { recursive: true, force: true });
-    });
+    const { workbench, markerEntry } = real;
 
     it("shows the answer, a succeeded Read card with its file, and Completed", async () => {
       const page = workbench.page;
       await newSession(page);
       fs.writeFileSync(path.join(workbench.workspace, NOTES_FILE), NOTES_TEXT);
       const bodies: unknown[] = [];
-      mock.script(keepingBodies(cli.readThenAnswer(workbench.workspace), bodies), cli.shortAnswer());
+      real.mock.script(keepingBodies(cli.readThenAnswer(workbench.workspace), bodies), cli.shortAnswer());
       // Watched from before the prompt goes: "completed" shows for 5 s only.
       const completedInStatusBar = statusItem(page, /Agent Stream: completed in \d/).waitFor({ timeout: 120_000 });
       completedInStatusBar.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
@@ -95,7 +75,7 @@ function describeRealCli(cli: RealCli): void {
       assert.equal(await turn.locator(".error-card").count(), 0, "no error card");
       assert.equal(await turn.locator(".problems-notice").isVisible(), false, "every line of the CLI was understood");
 
-      assert.equal(bodies.length, 2, `two model requests: ${JSON.stringify(mock.requestLog)}`);
+      assert.equal(bodies.length, 2, `two model requests: ${JSON.stringify(real.mock.requestLog)}`);
       assert.ok(JSON.stringify(bodies[1]).includes(NOTES_FIRST_LINE), "the second request carries the file the CLI read");
       await waitUntil("no process of the finished run is left", () => runningWithEnvironment(markerEntry).length === 0, 15_000);
     });
@@ -104,14 +84,14 @@ function describeRealCli(cli: RealCli): void {
       const page = workbench.page;
       await newSession(page);
       const bodies: unknown[] = [];
-      mock.script(keepingBodies([cli.shortAnswer(), cli.followUpAnswer()], bodies), cli.shortAnswer());
+      real.mock.script(keepingBodies([cli.shortAnswer(), cli.followUpAnswer()], bodies), cli.shortAnswer());
       const firstTurn = turnOf(await ask(page, FIRST_PROMPT), FIRST_PROMPT);
       await firstTurn.locator(".turn-footer", { hasText: "Completed" }).waitFor({ timeout: 120_000 });
       const chat = await ask(page, FOLLOW_UP_PROMPT);
       const secondTurn = turnOf(chat, FOLLOW_UP_PROMPT);
       await secondTurn.locator(".turn-footer", { hasText: "Completed" }).waitFor({ timeout: 120_000 });
       assert.ok((await secondTurn.locator(".answer").innerText()).includes(FOLLOW_UP_ANSWER));
-      assert.equal(bodies.length, 2, `two model requests: ${JSON.stringify(mock.requestLog)}`);
+      assert.equal(bodies.length, 2, `two model requests: ${JSON.stringify(real.mock.requestLog)}`);
       const followUpRequest = JSON.stringify(bodies[1]);
       assert.ok(followUpRequest.includes(FIRST_PROMPT), "the follow-up request carries the first prompt");
       assert.ok(followUpRequest.includes(SHORT_ANSWER_CHUNKS.join("")), "and the first answer");
@@ -122,7 +102,7 @@ function describeRealCli(cli: RealCli): void {
       const page = workbench.page;
       await newSession(page);
       assert.deepEqual(runningWithEnvironment(markerEntry), [], "no CLI runs before the prompt");
-      mock.script([cli.slowAnswer()], cli.shortAnswer());
+      real.mock.script([cli.slowAnswer()], cli.shortAnswer());
 
       const chat = await ask(page, SLOW_PROMPT);
       const turn = turnOf(chat, SLOW_PROMPT);
@@ -144,12 +124,12 @@ function describeRealCli(cli: RealCli): void {
       assert.ok(!answer.includes(LAST_SLOW_WORD), "stopped before the end of the answer");
       assert.equal(await turn.locator(".error-card").count(), 0, "no error card");
       assert.equal(await turn.locator(".problems-notice").isVisible(), false, "the interrupted stream was understood to its end");
-      await mock.idle(5_000);
-      assert.match(mock.requestLog[0]?.served ?? "", /client went away/, "the CLI hung up on the model");
+      await real.mock.idle(5_000);
+      assert.match(real.mock.requestLog[0]?.served ?? "", /client went away/, "the CLI hung up on the model");
       const center = await openNotificationCenter(page);
       assert.deepEqual(await center.locator(".notification-list-item", { hasText: "Source: Agent Stream" }).allInnerTexts(), [], "no notification from Agent Stream");
       await closeNotificationCenter(page);
-      console.log(`      ${cli.title}: ${pids.length} process(es) stopped in ${stoppedInMs} ms, ${mock.requestLog.length} model request(s)`);
+      console.log(`      ${cli.title}: ${pids.length} process(es) stopped in ${stoppedInMs} ms, ${real.mock.requestLog.length} model request(s)`);
     });
   });
 }
