@@ -16,7 +16,7 @@ import { PermissionDesk, type DecidePermission } from "./permission-desk";
 import type { AutoAnswerPolicy } from "./permission-policy";
 import { SessionUpdateDecoder } from "../dialects/acp/session-update-decoder";
 import { crashedError, outcomeOfStopReason, protocolErrorOfRpcError, type AcpTurnOutcome } from "../dialects/acp/turn-outcome";
-import type { WorkspaceFiles } from "./workspace-files";
+import { confineToWorkspace, type WorkspaceFiles } from "./workspace-files";
 
 export const DEFAULT_IDLE_STOP_MS = 10 * 60 * 1000;
 export const DEFAULT_CANCEL_GRACE_MS = 3000;
@@ -120,10 +120,15 @@ export class AcpAgentConnection {
     this.log = { trace: log.trace ?? (() => {}), problem: log.problem ?? (() => {}), info: log.info ?? (() => {}) };
     this.savedSessionId = options.savedSessionId;
     this.decoder = new SessionUpdateDecoder({ event: (event) => options.onEvent(event), trace: this.log.trace });
-    this.permissions = new PermissionDesk((event) => options.onEvent(event), options.decide, options.autoAnswer ?? {}, this.log.problem, (open) => {
+    const waiting = (open: number): void => {
       if (open > 0) this.turn?.silence?.pause();
       else this.turn?.silence?.resume();
-    });
+    };
+    const outside = async (paths: readonly string[]): Promise<string[]> => {
+      const judged = await Promise.all(paths.map(async (place) => ((await confineToWorkspace(place, options.workspaceRoots)).ok ? [] : [place])));
+      return judged.flat();
+    };
+    this.permissions = new PermissionDesk((event) => options.onEvent(event), options.decide, options.autoAnswer ?? {}, this.log.problem, waiting, outside);
     this.app = this.buildClient();
   }
 
@@ -452,8 +457,8 @@ export class AcpAgentConnection {
 
   private onPermission(params: RequestPermissionRequest, signal: AbortSignal) {
     const tool = this.decoder.mentionTool(params.toolCall);
-    const accepting = this.turn !== undefined && !this.turn.cancelRequested;
-    return this.permissions.ask(params, tool, accepting, signal);
+    const turn = this.turn;
+    return this.permissions.ask(params, tool, () => turn !== undefined && this.turn === turn && !turn.cancelRequested, signal);
   }
 
   /** Refusals and failures go back to the agent as JSON-RPC errors and into the log; they never end the turn. */

@@ -1,9 +1,10 @@
 // The owner of every open permission request: it asks what the user answered "always" before, then the setting, then
 // the user, and answers each request exactly once. Whatever is still open when the turn is stopped or the conversation
-// closed is answered `cancelled`, never allowed.
+// closed is answered `cancelled`, never allowed. A request that names a file outside the workspace is never allowed
+// but by the user: many agents write files themselves once allowed, so the answer is the only gate.
 import type { RequestPermissionRequest, RequestPermissionResponse } from "@agentclientprotocol/sdk";
 import type { AcpEvent, AcpPermissionDecision, AcpPermissionOption, AcpPermissionRequest, AcpToolCall, PermissionOptionKind } from "../dialects/acp/acp-events";
-import { cancelledDecision, offeredOption, permissionRequestOf, selectedDecision } from "../dialects/acp/permission-request";
+import { cancelledDecision, offeredOption, pathsOf, permissionRequestOf, selectedDecision } from "../dialects/acp/permission-request";
 import { autoAnswerFor, optionOfKind, type AutoAnswerPolicy } from "./permission-policy";
 
 /** The user's answer: one of the offered options by id, or the question dismissed (never an allow). */
@@ -11,6 +12,9 @@ export type PermissionChoice = { optionId: string } | "cancelled";
 
 /** Shows the request to the user; `signal` aborts when the request is answered otherwise (Stop, close, agent gone). */
 export type DecidePermission = (request: AcpPermissionRequest, signal: AbortSignal) => Promise<PermissionChoice>;
+
+/** Of the files a request names, those outside the workspace folders. */
+export type OutsideWorkspace = (paths: readonly string[]) => Promise<string[]>;
 
 interface OpenRequest {
   settle(decision: AcpPermissionDecision): void;
@@ -40,6 +44,7 @@ export class PermissionDesk {
     private readonly log: (message: string) => void,
     /** How many requests wait for the user, after each change: their wait is the user's, not the agent's. */
     private readonly onWaiting: (openCount: number) => void = () => {},
+    private readonly outsideWorkspace: OutsideWorkspace = async () => [],
   ) {}
 
   get openCount(): number {
@@ -48,12 +53,14 @@ export class PermissionDesk {
 
   /**
    * One `session/request_permission`. `tool` is the call as merged so far (the request may be its first mention).
-   * `accepting` false (a Stop is under way) answers `cancelled` at once.
+   * `accepting` false (a Stop is under way) answers `cancelled` at once; it is asked once the request's files are
+   * judged, so a Stop pressed meanwhile is not missed.
    */
-  async ask(params: RequestPermissionRequest, tool: AcpToolCall | undefined, accepting: boolean, agentSignal: AbortSignal): Promise<RequestPermissionResponse> {
+  async ask(params: RequestPermissionRequest, tool: AcpToolCall | undefined, accepting: () => boolean, agentSignal: AbortSignal): Promise<RequestPermissionResponse> {
     const request = permissionRequestOf(this.nextRequestId++, params, tool);
+    request.outsideWorkspace = await this.outsideWorkspace(pathsOf(tool));
     this.emit({ type: "permission_requested", request });
-    const decision = accepting ? await this.decideOnce(request, agentSignal) : cancelledDecision();
+    const decision = accepting() ? await this.decideOnce(request, agentSignal) : cancelledDecision();
     this.emit({ type: "permission_answered", requestId: request.requestId, toolCallId: request.toolCallId, decision });
     return decision.outcome === "selected"
       ? { outcome: { outcome: "selected", optionId: decision.optionId } }
@@ -66,9 +73,9 @@ export class PermissionDesk {
   }
 
   private decideOnce(request: AcpPermissionRequest, agentSignal: AbortSignal): Promise<AcpPermissionDecision> {
-    const remembered = this.rememberedAnswer(request);
+    const remembered = this.withoutTheUser(request, this.rememberedAnswer(request), "an earlier \u201calways\u201d");
     if (remembered !== undefined) return Promise.resolve(selectedDecision(remembered, "remembered"));
-    const automatic = autoAnswerFor(this.policy, request.toolKind, request.options);
+    const automatic = this.withoutTheUser(request, autoAnswerFor(this.policy, request.toolKind, request.options), "the setting");
     if (automatic !== undefined) {
       return Promise.resolve(selectedDecision(automatic, "setting"));
     }
@@ -107,6 +114,13 @@ export class PermissionDesk {
     const key = standingKey(request);
     if (key !== undefined && option.kind in STANDING_ANSWERS) this.standing.set(key, option.kind as StandingAnswer);
     return selectedDecision(option, "user");
+  }
+
+  /** An answer given without asking the user: a reject always stands; an allow only for files inside the workspace. */
+  private withoutTheUser(request: AcpPermissionRequest, option: AcpPermissionOption | undefined, source: string): AcpPermissionOption | undefined {
+    if (option === undefined || request.outsideWorkspace.length === 0 || option.kind.startsWith("reject")) return option;
+    this.log(`permission request ${request.requestId} names ${request.outsideWorkspace.join(", ")} outside the workspace; asking the user instead of allowing by ${source}`);
+    return undefined;
   }
 
   /** The agent's option that repeats the user's "always" answer to this same request: "always" again, else "once". */

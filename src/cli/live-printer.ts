@@ -65,6 +65,7 @@ export function createLivePrinter(streams: PrinterStreams): (change: SessionChan
         return;
       case "permission":
         line(paint("35", `? ${block.title} — ${block.options.map((option) => option.name).join(" / ")}`));
+        if (block.outsideWorkspace.length > 0) line(paint("33", `  ⚠ outside the workspace: ${block.outsideWorkspace.join(", ")}`));
         if (block.decision !== null) printAnswer(block);
         return;
       case "plan":

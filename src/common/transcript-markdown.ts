@@ -54,7 +54,8 @@ export function blockToMarkdown(block: TranscriptBlock): string {
     case "permission": {
       const chosen = block.options.find((option) => option.id === block.optionId);
       const answer = block.decision === null ? "waiting" : `${block.decision}${chosen ? ` (${chosen.name})` : ""}${answeredByWords(block)}`;
-      return `🔐 **Permission:** ${block.title} — ${answer}`;
+      const outside = block.outsideWorkspace.length === 0 ? "" : ` · ⚠ outside the workspace: ${block.outsideWorkspace.map(inlineCode).join(", ")}`;
+      return `🔐 **Permission:** ${block.title} — ${answer}${outside}`;
     }
     case "plan":
       return ["**Plan:**", ...block.entries.map((e) => `- [${e.status === "completed" ? "x" : " "}] ${e.content}${e.status === "in_progress" ? " _(in progress)_" : ""}`)].join("\n");

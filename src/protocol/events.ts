@@ -96,6 +96,8 @@ export const PermissionRequestedPayloadSchema = z.object({
   title: z.string(),
   toolKind: z.optional(z.string()),
   options: z.array(PermissionOptionSchema),
+  /** Files the request names outside the workspace folders: never answered "allow" without the user. */
+  outsideWorkspace: z.optional(z.array(z.string())),
 });
 
 /**

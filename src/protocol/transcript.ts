@@ -81,6 +81,8 @@ export const PermissionBlockSchema = z.object({
   optionId: z.nullable(z.string()),
   /** Who answered: the user, or their auto-answer setting; null while waiting or when cancelled. */
   answeredBy: z._default(z.nullable(z.enum(["user", "setting", "remembered"])), null),
+  /** Files the request names outside the workspace folders (as the agent named them); the card warns of them. */
+  outsideWorkspace: z._default(z.array(z.string()), []),
 });
 export type PermissionBlock = z.infer<typeof PermissionBlockSchema>;
 

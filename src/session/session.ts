@@ -271,7 +271,7 @@ export class Session {
         return;
       case "permission_requested": {
         const p = event.payload;
-        this.transcript.addPermission(p.requestId, p.toolId ?? null, p.title, p.options);
+        this.transcript.addPermission(p.requestId, p.toolId ?? null, p.title, p.options, p.outsideWorkspace ?? []);
         this.move("status");
         this.options.onEvent?.(event);
         return;

@@ -241,8 +241,8 @@ export class TranscriptBuilder {
   }
 
   /** An agent asks before it acts: a block that waits for its answer. */
-  addPermission(requestId: string, toolId: string | null, title: string, options: PermissionOption[]): void {
-    const block: PermissionBlock = { kind: "permission", toolId, title, options, decision: null, optionId: null, answeredBy: null };
+  addPermission(requestId: string, toolId: string | null, title: string, options: PermissionOption[], outsideWorkspace: string[] = []): void {
+    const block: PermissionBlock = { kind: "permission", toolId, title, options, decision: null, optionId: null, answeredBy: null, outsideWorkspace };
     const index = this.add(block);
     this.permissions.set(requestId, { index, block });
   }

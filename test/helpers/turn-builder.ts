@@ -37,6 +37,7 @@ export function permissionBlock(overrides: Partial<PermissionBlock> = {}): Permi
     decision: null,
     optionId: null,
     answeredBy: null,
+    outsideWorkspace: [],
     ...overrides,
   };
 }

@@ -167,6 +167,18 @@ describe("webview: what ACP agents show", function () {
       assert.deepEqual(await card.locator(".diff-added").allTextContents(), ["+2", "+2"]);
     });
 
+    it("warns, above what the agent will do, of a file outside the workspace; no warning for one inside", async function () {
+      await stream(12, [EDIT, permissionBlock({ toolId: EDIT.toolId, title: "Edit /etc/hosts", outsideWorkspace: ["/etc/hosts", "../x<b>y</b>"] })]);
+      const card = turn().locator(".permission");
+      await card.locator(".diff-file").nth(1).waitFor();
+      const warning = card.locator(".permission-what > .permission-outside");
+      assert.equal(await warning.innerText(), "Outside your workspace: /etc/hosts, ../x<b>y</b>", "the paths as text, never as markup");
+      assert.equal(await card.locator(".permission-what > *").first().getAttribute("class"), "permission-outside", "said first");
+      await stream(13, [EDIT, permissionBlock({ toolId: EDIT.toolId, title: "Edit src/auth.ts" })]);
+      await turn().locator(".permission .diff-file").nth(1).waitFor();
+      assert.equal(await turn().locator(".permission-outside").count(), 0);
+    });
+
     for (const [answer, words] of [
       [{ decision: "allowed", optionId: "allow-once", answeredBy: "user" }, "Allowed by you: Allow"],
       [{ decision: "rejected", optionId: "reject-once", answeredBy: "user" }, "Rejected by you: Reject"],

@@ -37,6 +37,7 @@ export class AcpEventTranslator {
           title: request.title,
           toolKind: request.toolKind,
           options: request.options.map((option) => ({ ...option })),
+          ...(request.outsideWorkspace.length > 0 ? { outsideWorkspace: [...request.outsideWorkspace] } : {}),
         });
         return;
       }

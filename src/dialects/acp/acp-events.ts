@@ -58,6 +58,11 @@ export interface AcpPermissionRequest {
   title: string;
   toolKind: AcpToolKind;
   options: AcpPermissionOption[];
+  /**
+   * The files the request names (its call's locations and diffs) that lie outside the workspace folders, as the agent
+   * named them. Empty when there are none, and in a replayed log (which cannot tell where the workspace was).
+   */
+  outsideWorkspace: string[];
 }
 
 /**

@@ -26,7 +26,15 @@ export function permissionRequestOf(requestId: number, params: PermissionParams,
     title: tool?.title || params.toolCall.title || params.toolCall.toolCallId,
     toolKind: tool?.kind ?? "other",
     options: params.options.flatMap(toOption),
+    outsideWorkspace: [],
   };
+}
+
+/** The files a call names: its locations and the paths of its diffs, each once, as the agent wrote them. */
+export function pathsOf(tool: AcpToolCall | undefined): string[] {
+  if (tool === undefined) return [];
+  const diffs = tool.content.flatMap((content) => (content.type === "diff" ? [content.path] : []));
+  return [...new Set([...tool.locations.map((place) => place.path), ...diffs])];
 }
 
 function toOption(option: { optionId: string; name: string; kind: string }): AcpPermissionOption[] {

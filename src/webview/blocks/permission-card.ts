@@ -67,7 +67,7 @@ export class PermissionCardView implements BlockView<PermissionBlock> {
       element("span", { className: "permission-heading", text: block.title }),
       ...(kind === null ? [] : [element("span", { className: "permission-kind", text: kind.words })]),
     );
-    this.what.replaceChildren(...whatItWillDo(block, tool, this.context));
+    this.what.replaceChildren(...outsideWarning(block), ...whatItWillDo(block, tool, this.context));
     this.what.hidden = this.what.childElementCount === 0;
     const waiting = block.decision === null;
     this.options.replaceChildren(...(waiting ? block.options.map((option) => this.optionButton(option)) : []));
@@ -94,6 +94,13 @@ export class PermissionCardView implements BlockView<PermissionBlock> {
     for (const node of this.options.querySelectorAll("button")) node.disabled = true;
     this.context.post({ type: "answerPermission", turnId: this.context.turnId, blockIndex: this.context.blockIndex, optionId });
   }
+}
+
+/** Files outside the workspace, named first: such a request is never allowed without the user. */
+function outsideWarning(block: PermissionBlock): HTMLElement[] {
+  if (block.outsideWorkspace.length === 0) return [];
+  const files = block.outsideWorkspace.join(", ");
+  return [element("p", { className: "permission-outside" }, icon("warning"), element("span", { text: `Outside your workspace: ${files}` }))];
 }
 
 /** What the agent will do if allowed, from the tool call the request is about. */

@@ -198,6 +198,43 @@ describe("ACP agent connection (real fake agent processes)", () => {
       assert.equal(agent.eventsOf("permission_answered")[0].decision.by, "setting");
     });
 
+    describe("a request that names a file outside the workspace", () => {
+      const answerOf = (agent: ReturnType<typeof startFakeAgent>) => agent.records().find((record) => "permission" in record)?.permission;
+      const OUTSIDE = { FAKE_ACP_EDIT: "../outside.txt" };
+
+      it("is asked of the user though a setting allows edits, and names the file", async () => {
+        const agent = startFakeAgent("permission-edit", { autoAnswer: { edit: "allow" }, env: OUTSIDE, decide: async () => ({ optionId: "cancel" }) });
+        await agent.connection.prompt(prompt("go"));
+        assert.deepEqual(agent.asked.map(({ request }) => request.outsideWorkspace), [["../outside.txt"]]);
+        assert.deepEqual(agent.eventsOf("permission_requested").map((event) => event.request.outsideWorkspace), [["../outside.txt"]]);
+        assert.deepEqual(answerOf(agent), { outcome: "selected", optionId: "cancel" });
+        assert.ok(agent.problems.some((problem) => problem.includes("outside the workspace; asking the user instead of allowing by the setting")), agent.problems.join("\n"));
+      });
+
+      it("is still rejected by a setting that rejects edits, without asking", async () => {
+        const agent = startFakeAgent("permission-edit", { autoAnswer: { edit: "reject" }, env: OUTSIDE });
+        await agent.connection.prompt(prompt("go"));
+        assert.equal(agent.asked.length, 0);
+        assert.deepEqual(answerOf(agent), { outcome: "selected", optionId: "cancel" });
+      });
+
+      it("is asked again after the user's earlier always answer", async () => {
+        const agent = startFakeAgent("permission-edit", { env: OUTSIDE, decide: async (request) => ({ optionId: request.options[0].id }) });
+        await agent.connection.prompt(prompt("first"));
+        await agent.connection.prompt(prompt("second"));
+        assert.deepEqual(agent.asked.map(({ request }) => request.options[0].kind), ["allow_always", "allow_always"], "asked both times");
+        assert.deepEqual(agent.eventsOf("permission_answered").map((event) => event.decision.by), ["user", "user"]);
+      });
+
+      it("leaves an edit inside the workspace to the setting, as before", async () => {
+        const agent = startFakeAgent("permission-edit", { autoAnswer: { edit: "allow" } });
+        await agent.connection.prompt(prompt("go"));
+        assert.equal(agent.asked.length, 0);
+        assert.deepEqual(agent.eventsOf("permission_requested").map((event) => event.request.outsideWorkspace), [[]]);
+        assert.deepEqual(answerOf(agent), { outcome: "selected", optionId: "proceed_once" });
+      });
+    });
+
     it("asks the user about a kind the setting does not name", async () => {
       const agent = startFakeAgent("permission", { autoAnswer: { read: "allow" } });
       const turn = agent.connection.prompt(prompt("go"));

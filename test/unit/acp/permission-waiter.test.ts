@@ -14,12 +14,13 @@ function request(requestId: number, toolCallId: string, title: string): AcpPermi
       { id: "proceed_once", name: "Allow once", kind: "allow_once" },
       { id: "cancel", name: "Reject", kind: "reject_once" },
     ],
+    outsideWorkspace: [],
   };
 }
 
 /** The card the chat shows for a request. */
 function card(r: AcpPermissionRequest): PermissionBlock {
-  return { kind: "permission", toolId: r.toolCallId, title: r.title, options: r.options.map(({ id, name, kind }) => ({ id, name, kind })), decision: null, optionId: null, answeredBy: null };
+  return { kind: "permission", toolId: r.toolCallId, title: r.title, options: r.options.map(({ id, name, kind }) => ({ id, name, kind })), decision: null, optionId: null, answeredBy: null, outsideWorkspace: [] };
 }
 
 describe("PermissionWaiter", () => {

@@ -102,6 +102,20 @@ describe("agent-stream ask", function () {
     assert.equal(permission.optionId, "nope");
   });
 
+  it("does not let --approve allow answer an edit of a file outside --cwd: cancelled, named, and nothing written there", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "ask-outside-"));
+    const workspace = path.join(root, "workspace");
+    fs.mkdirSync(workspace);
+    const r = await agentStream(askAcpArgs("permission-edit", ["--json", "--cwd", workspace, "--approve", "allow"], ["edit it"]), {
+      env: { ...process.env, FAKE_ACP_EDIT: "../outside.txt" },
+    });
+    const { check, checkCode, transcript } = await readBack(r.stdout);
+    assert.equal(checkCode, 0, check);
+    const [permission] = blocksOf(transcript, "permission");
+    assert.deepEqual([permission.decision, permission.outsideWorkspace], ["cancelled", ["../outside.txt"]]);
+    assert.equal(fs.existsSync(path.join(root, "outside.txt")), false);
+  });
+
   it("prints a permission request and its answer for a reader", async () => {
     const r = await agentStream(askAcpArgs("permission", ["--approve", "allow"], ["run the tests"]));
     assert.match(r.stdout, /\? Run npm test — Always allow \/ Reject \/ Allow once/);

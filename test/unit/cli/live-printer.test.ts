@@ -7,6 +7,7 @@ import { createLivePrinter, createStderrPassthrough } from "../../../src/cli/liv
 import { replayStream } from "../../../src/session/replay";
 import { assertNoRawControl, hostileStream } from "../../helpers/hostile-stream";
 import { repoRoot } from "../../helpers/repo";
+import { done, event, start, toNdjson } from "../../helpers/stream-builder";
 
 /** Collects what is written to it. */
 function sink(): { text: string; write(text: string): void } {
@@ -45,6 +46,15 @@ describe("live printer", () => {
     // Qwen Code titles the call when it first mentions it; claude-agent-acp first says only "Write", then the file.
     assert.match(await printed("qwen/0.15.10"), /^▶ edit Writing to todo\.md\n/m);
     assert.match(await printed("claude-acp/0.23.1"), /^▶ edit Write\n/m);
+  });
+
+  it("warns under a permission request of the files it names outside the workspace, escaped", async () => {
+    const out = sink();
+    const request = (requestId: string, outsideWorkspace?: string[]) =>
+      event("permission_requested", { requestId, title: "Edit", toolKind: "edit", options: [{ id: "y", name: "Allow", kind: "allow_once" }], ...(outsideWorkspace ? { outsideWorkspace } : {}) });
+    const ndjson = toNdjson([start(), request("1", ["/etc/hosts", "../evil\u001b[2J"]), request("2"), done()]);
+    await replayStream(Readable.from([ndjson]), { adapter: createAdapter("locus"), onChange: createLivePrinter({ out, err: sink(), color: false }) });
+    assert.ok(out.text.includes("? Edit — Allow\n  ⚠ outside the workspace: /etc/hosts, ../evil\\x1b[2J\n? Edit — Allow\n"), out.text);
   });
 
   it("passes the CLI's stderr on with its lines, escaping a control character split between two chunks", () => {

@@ -3,7 +3,7 @@
 import * as assert from "node:assert/strict";
 import MarkdownIt from "markdown-it";
 import { blockToMarkdown, MAX_DIFF_CHARS } from "../../../src/common/transcript-markdown";
-import { ToolCardSchema, type ToolDiff } from "../../../src/protocol/transcript";
+import { PermissionBlockSchema, ToolCardSchema, type ToolDiff } from "../../../src/protocol/transcript";
 
 const markdown = new MarkdownIt();
 
@@ -93,5 +93,27 @@ describe("a tool's changed files in markdown", () => {
 
   it("writes a tool that changed nothing as its one line", () => {
     assert.equal(blockToMarkdown(editCard([])), "✓ **edit** `/work/notes.md` succeeded (12 ms)");
+  });
+});
+
+describe("a permission request in markdown", () => {
+  const request = (outsideWorkspace: string[]) =>
+    PermissionBlockSchema.parse({
+      kind: "permission",
+      toolId: "t1",
+      title: "Edit hosts",
+      options: [{ id: "y", name: "Allow", kind: "allow_once" }],
+      decision: "allowed",
+      optionId: "y",
+      answeredBy: "user",
+      outsideWorkspace,
+    });
+
+  it("says which files it named outside the workspace", () => {
+    assert.equal(blockToMarkdown(request(["/etc/hosts"])), "🔐 **Permission:** Edit hosts — allowed (Allow) by you · ⚠ outside the workspace: `/etc/hosts`");
+  });
+
+  it("says nothing more of a request inside the workspace", () => {
+    assert.equal(blockToMarkdown(request([])), "🔐 **Permission:** Edit hosts — allowed (Allow) by you");
   });
 });

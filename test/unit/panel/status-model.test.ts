@@ -148,6 +148,7 @@ describe("status bar item", () => {
       decision: null,
       optionId: null,
       answeredBy: null,
+      outsideWorkspace: [],
     };
     const index = turn.blocks.length;
     const apply = (change: SessionChange) => {
