@@ -2,6 +2,7 @@
 // file a tool changed as its folded diff, so a run read back (or a turn copied) says what it did to the workspace.
 import type { ToolDiff, Transcript, TranscriptBlock } from "../protocol/transcript";
 import { formatDuration } from "./duration";
+import { fenced } from "./code-fence";
 import { diffLines, diffPreview } from "./line-diff";
 import { answeredByWords } from "./permission-answer";
 import { toolAbout } from "./tool-summary";
@@ -71,14 +72,7 @@ function diffToMarkdown(diff: ToolDiff, applied: boolean): string {
   const counts = diff.oldText === null ? `new file, +${lines.added}` : `+${lines.added} −${lines.removed}`;
   const what = applied ? counts : `${counts}, proposed`;
   const preview = diffPreview(lines, MAX_DIFF_CHARS);
-  const fence = fenceFor(preview.text);
-  return [`${inlineCode(diff.path)} (${what})`, "", `${fence}diff`, preview.text, fence].join("\n") + cutNote(preview.cutChars);
-}
-
-/** A fence longer than any run of backticks in the text, so a file that holds markdown cannot close it early. */
-function fenceFor(text: string): string {
-  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-  return "`".repeat(Math.max(3, longest + 1));
+  return [`${inlineCode(diff.path)} (${what})`, "", fenced(preview.text, "diff")].join("\n") + cutNote(preview.cutChars);
 }
 
 /**

@@ -1,5 +1,6 @@
 // What "Ask about Workspace" tells the agent besides the prompt: the workspace folder, the active file and the
 // selection, each only if the user's settings say so. Plain data in, text out; the editor glue gathers the data.
+import { fenced } from "../common/code-fence";
 import type { PromptContext } from "../protocol/messages";
 
 export interface EditorSnapshot {
@@ -45,11 +46,4 @@ export function buildPromptContext(editor: EditorSnapshot, choice: ContextChoice
   }
   if (lines.length === 0) return null;
   return { summary: summary.join(" · "), text: ["Context from the editor:", ...lines].join("\n") };
-}
-
-/** A code fence longer than any run of backticks inside, so the selection cannot close it early. */
-function fenced(text: string, language: string): string {
-  const longestRun = Math.max(0, ...Array.from(text.matchAll(/`+/g), (m) => m[0].length));
-  const fence = "`".repeat(Math.max(3, longestRun + 1));
-  return `${fence}${language}\n${text.replace(/\n$/, "")}\n${fence}`;
 }
