@@ -4,7 +4,7 @@
 // but by the user: many agents write files themselves once allowed, so the answer is the only gate.
 import type { RequestPermissionRequest, RequestPermissionResponse } from "@agentclientprotocol/sdk";
 import type { AcpEvent, AcpPermissionDecision, AcpPermissionOption, AcpPermissionRequest, AcpToolCall, PermissionOptionKind } from "../dialects/acp/acp-events";
-import { cancelledDecision, offeredOption, pathsOf, permissionRequestOf, selectedDecision } from "../dialects/acp/permission-request";
+import { cancelledDecision, isAllowKind, offeredOption, pathsOf, permissionRequestOf, selectedDecision } from "../dialects/acp/permission-request";
 import { autoAnswerFor, optionOfKind, type AutoAnswerPolicy } from "./permission-policy";
 
 /** The user's answer: one of the offered options by id, or the question dismissed (never an allow). */
@@ -118,7 +118,7 @@ export class PermissionDesk {
 
   /** An answer given without asking the user: a reject always stands; an allow only for files inside the workspace. */
   private withoutTheUser(request: AcpPermissionRequest, option: AcpPermissionOption | undefined, source: string): AcpPermissionOption | undefined {
-    if (option === undefined || request.outsideWorkspace.length === 0 || option.kind.startsWith("reject")) return option;
+    if (option === undefined || request.outsideWorkspace.length === 0 || !isAllowKind(option.kind)) return option;
     this.log(`permission request ${request.requestId} names ${request.outsideWorkspace.join(", ")} outside the workspace; asking the user instead of allowing by ${source}`);
     return undefined;
   }

@@ -4,6 +4,7 @@
 import type { CliEventType, EventOfType } from "../../protocol/events";
 import { isRecord } from "../../protocol/json-record";
 import type { AcpEvent, AcpPermissionDecision, AcpToolCall } from "./acp-events";
+import { isAllowKind } from "./permission-request";
 
 /** Hands on one normalized event (the envelope is the caller's). */
 export type EmitEvent = <T extends CliEventType>(type: T, payload: EventOfType<T>["payload"]) => void;
@@ -88,9 +89,8 @@ function updateOf(call: AcpToolCall): EventOfType<"tool_updated">["payload"] {
 
 function answerOf(decision: AcpPermissionDecision): Omit<EventOfType<"permission_answered">["payload"], "requestId"> {
   if (decision.outcome === "cancelled") return { decision: "cancelled", by: "cancelled" };
-  const allowed = decision.optionKind === "allow_once" || decision.optionKind === "allow_always";
   const by = decision.by === "unrecorded" ? {} : { by: decision.by };
-  return { decision: allowed ? "allowed" : "rejected", optionId: decision.optionId, ...by };
+  return { decision: isAllowKind(decision.optionKind) ? "allowed" : "rejected", optionId: decision.optionId, ...by };
 }
 
 export const LOST_SESSION_MESSAGE = "The agent could not continue the earlier conversation, so it starts a new one: it does not know what was said above.";

@@ -47,6 +47,11 @@ export function offeredOption(request: AcpPermissionRequest, optionId: string): 
   return request.options.find((option) => option.id === optionId);
 }
 
+/** Whether picking an option of this kind lets the tool run. */
+export function isAllowKind(kind: PermissionOptionKind): boolean {
+  return kind === "allow_once" || kind === "allow_always";
+}
+
 /** The answer that picks `option`, and who picked it. */
 export function selectedDecision(option: AcpPermissionOption, by: Exclude<PermissionAnsweredBy, "cancelled">): AcpPermissionDecision {
   return { outcome: "selected", optionId: option.id, optionKind: option.kind, by };
