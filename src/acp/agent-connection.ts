@@ -16,7 +16,7 @@ import { PermissionDesk, type DecidePermission } from "./permission-desk";
 import type { AutoAnswerPolicy } from "./permission-policy";
 import { SessionUpdateDecoder } from "../dialects/acp/session-update-decoder";
 import { crashedError, outcomeOfStopReason, protocolErrorOfRpcError, type AcpTurnOutcome } from "../dialects/acp/turn-outcome";
-import { confineToWorkspace, type WorkspaceFiles } from "./workspace-files";
+import { outsideWorkspace, type WorkspaceFiles } from "./workspace-files";
 
 export const DEFAULT_IDLE_STOP_MS = 10 * 60 * 1000;
 export const DEFAULT_CANCEL_GRACE_MS = 3000;
@@ -124,10 +124,7 @@ export class AcpAgentConnection {
       if (open > 0) this.turn?.silence?.pause();
       else this.turn?.silence?.resume();
     };
-    const outside = async (paths: readonly string[]): Promise<string[]> => {
-      const judged = await Promise.all(paths.map(async (place) => ((await confineToWorkspace(place, options.workspaceRoots)).ok ? [] : [place])));
-      return judged.flat();
-    };
+    const outside = (paths: readonly string[]) => outsideWorkspace(paths, options.workspaceRoots);
     this.permissions = new PermissionDesk((event) => options.onEvent(event), options.decide, options.autoAnswer ?? {}, this.log.problem, waiting, outside);
     this.app = this.buildClient();
   }

@@ -43,6 +43,12 @@ export async function confineToWorkspace(
   return { ok: false, reason: `${requested} is outside the workspace folders` };
 }
 
+/** Of `paths`, those `confineToWorkspace` refuses, in their order: what a permission request names outside. */
+export async function outsideWorkspace(paths: readonly string[], roots: readonly string[], resolver: PathResolver = nodeResolver): Promise<string[]> {
+  const judged = await Promise.all(paths.map(async (requested) => ((await confineToWorkspace(requested, roots, resolver)).ok ? [] : [requested])));
+  return judged.flat();
+}
+
 function isInside(candidate: string, root: string): boolean {
   const relative = path.relative(root, candidate);
   return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
