@@ -34,6 +34,12 @@ const RELOAD_OUTCOMES: Record<string, "remembers the first turn" | "loads the pr
   "claude-acp": "remembers the first turn",
 };
 
+/**
+ * Measured: whether the agent asks before it writes a file outside the workspace. Gemini CLI refuses the path itself
+ * ("Path not in workspace"); opencode asks about the folder as an external directory, naming the file and the folder.
+ */
+const ASKS_BEFORE_WRITING_OUTSIDE: Record<string, boolean> = { qwen: true, gemini: false, opencode: true, "claude-acp": true };
+
 for (const agent of [QWEN, GEMINI, OPENCODE, CODEX_ACP, CLAUDE_ACP]) {
   describe(`agent-stream ask --json on real ${agent.title} ${agent.version} over ACP`, function () {
     this.timeout(600_000); // a first install from npm
@@ -118,6 +124,29 @@ for (const agent of [QWEN, GEMINI, OPENCODE, CODEX_ACP, CLAUDE_ACP]) {
       assert.deepEqual(permissionAnswers(events), ["rejected"], run.stdout);
       assert.equal(readIfThere(path.join(workspace, cases.WRITTEN_FILE)), agent.writeOver);
     });
+
+    // codex-acp writes with an apply_patch heredoc whose file is relative to the workspace: it cannot be sent elsewhere.
+    if (agent !== CODEX_ACP) {
+      it("cancels, under --approve allow, a write outside the workspace: the request names the file, nothing is written", async () => {
+        const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), `agent-stream-ask-${agent.profile}-elsewhere-`));
+        const file = path.join(elsewhere, cases.WRITTEN_FILE);
+        try {
+          script([agent.writeFile(elsewhere)]);
+          const run = await ask("allow", cases.WRITE_PROMPT);
+          const events = await checked(run);
+          const outside = events.flatMap((e) => (e.type === "permission_requested" ? [e.payload.outsideWorkspace ?? []] : []));
+          if (ASKS_BEFORE_WRITING_OUTSIDE[agent.profile]) {
+            assert.ok(outside.length > 0 && outside.every((paths) => paths.includes(file)), run.stdout);
+            assert.deepEqual(permissionAnswers(events), outside.map(() => "cancelled"), run.stdout);
+          } else {
+            assert.deepEqual(outside, [], run.stdout);
+          }
+          assert.equal(fs.existsSync(file), false);
+        } finally {
+          fs.rmSync(elsewhere, { recursive: true, force: true });
+        }
+      });
+    }
 
     it("runs the shell command when --approve allow answers the permission request", async () => {
       script([agent.runShell(workspace)]);
