@@ -13,6 +13,8 @@ export interface CodeServer {
   readonly port: number;
   /** The workbench URL that opens `folder` with the extension under development (and optionally a test suite). */
   workbenchUrl(folder: string, options?: { extensionTestsPath?: string; env?: Record<string, string> }): string;
+  /** What this extension wrote to its output channel so far, each extension host's log in turn (a reload starts another). */
+  extensionLog(): string;
   stop(): Promise<void>;
 }
 
@@ -152,8 +154,29 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
       if (runOptions.env) payload.push(["extensionEnvironment", JSON.stringify(runOptions.env)]);
       return `${folderUrl}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
     },
+    extensionLog() {
+      return extensionLogs(path.join(userData, "logs"))
+        .map((file) => `--- ${path.relative(userData, file)}\n${fs.readFileSync(file, "utf8")}`)
+        .join("\n");
+    },
     stop,
   };
+}
+
+/** The extension's log files: logs/<session>/exthost<N>/agent-stream.agent-stream/*.log, oldest host first. */
+function extensionLogs(logs: string): string[] {
+  const found: string[] = [];
+  const hostNumber = (folder: string) => Number(/^exthost(\d+)$/.exec(folder)?.[1] ?? 0);
+  for (const session of fs.existsSync(logs) ? fs.readdirSync(logs).sort() : []) {
+    if (!fs.statSync(path.join(logs, session)).isDirectory()) continue;
+    const hosts = fs.readdirSync(path.join(logs, session)).filter((folder) => /^exthost\d+$/.test(folder));
+    for (const host of hosts.sort((a, b) => hostNumber(a) - hostNumber(b))) {
+      const ours = path.join(logs, session, host, "agent-stream.agent-stream");
+      if (!fs.existsSync(ours)) continue;
+      for (const file of fs.readdirSync(ours).sort()) if (file.endsWith(".log")) found.push(path.join(ours, file));
+    }
+  }
+  return found;
 }
 
 /** The folder name VS Code gives this extension once installed: publisher.name-version. */

@@ -36,10 +36,19 @@ export function useWorkbench(settings: Record<string, unknown> | (() => Record<s
     await workbench.page.waitForSelector(".monaco-workbench", { timeout: 60_000 });
   });
   afterEach(async function () {
-    // A failure leaves a picture of what the user would have seen.
+    // A failure leaves a picture of what the user would have seen, and, in the test's output (a CI run's clone is gone
+    // afterwards), the chat's text and what the extension logged.
     if (this.currentTest?.state === "failed" && workbench.page) {
       const name = (this.currentTest.title ?? "failure").replace(/[^a-z0-9]+/gi, "-").slice(0, 60);
       await workbench.page.screenshot({ path: path.join(RESULTS, `e2e-failed-${name}.png`) }).catch(() => undefined);
+      const chat = await chatFrame(workbench.page)
+        .locator("body")
+        .innerText({ timeout: 5000 })
+        .catch((error: unknown) => `(no chat: ${String(error).split("\n")[0]})`);
+      const log = server?.extensionLog() ?? "";
+      fs.writeFileSync(path.join(RESULTS, `e2e-failed-${name}.txt`), `The chat:\n${chat}\n\nThe extension's log:\n${log}\n`);
+      console.error(`      The chat when it failed:\n${indented(lastLines(chat, 40))}`);
+      console.error(`      The extension's log (last lines):\n${indented(lastLines(log, 60))}`);
     }
   });
   after(async () => {
@@ -48,6 +57,14 @@ export function useWorkbench(settings: Record<string, unknown> | (() => Record<s
     if (workbench.workspace) fs.rmSync(workbench.workspace, { recursive: true, force: true });
   });
   return workbench;
+}
+
+function lastLines(text: string, count: number): string {
+  return text.trimEnd().split("\n").slice(-count).join("\n");
+}
+
+function indented(text: string): string {
+  return text.replace(/^/gm, "        ");
 }
 
 /** Opens the chat from the palette, sends a prompt, and returns the chat frame. */
