@@ -8,7 +8,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { fakeCli } from "../helpers/repo";
 import { isRunning } from "./processes";
-import { ask, newSession, runCommand, turnOf, useWorkbench, waitUntil } from "./workbench";
+import { ask, newSession, openChat, runCommand, turnOf, useWorkbench, waitUntil } from "./workbench";
 
 interface Fact {
   newSession?: string;
@@ -58,8 +58,10 @@ describe("an ACP conversation across a window reload", function () {
     // The old extension host ended, and the warm agent with it.
     await waitUntil(`the first agent (pid ${firstAgent}) is gone`, () => !isRunning(firstAgent), 60_000);
 
-    chat = await ask(page, "Second question");
+    // The reloaded chat shows the conversation before the user asks on, as a user sees it.
+    chat = await openChat(page);
     await turnOf(chat, "First question").waitFor({ timeout: 30_000 });
+    chat = await ask(page, "Second question");
     const answer = turnOf(chat, "Second question").getByText(`continued ${sessionId}`, { exact: true });
     await answer.waitFor({ timeout: 60_000 });
     assert.deepEqual(sessionFacts(), [{ newSession: sessionId, cwd: workbench.workspace }, { loadSession: sessionId }]);

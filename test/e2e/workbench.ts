@@ -67,14 +67,28 @@ function indented(text: string): string {
   return text.replace(/^/gm, "        ");
 }
 
-/** Opens the chat from the palette, sends a prompt, and returns the chat frame. */
-export async function ask(page: Page, prompt: string): Promise<FrameLocator> {
+/** Opens the chat from the palette and returns its frame once its composer is there. */
+export async function openChat(page: Page): Promise<FrameLocator> {
   await runCommand(page, "Agent Stream: Open Chat");
   const chat = chatFrame(page);
+  await chat.locator("textarea").first().waitFor({ timeout: 60_000 });
+  return chat;
+}
+
+/**
+ * Opens the chat from the palette, sends a prompt, and returns the chat frame once the prompt shows as a turn: a
+ * prompt that never reaches the conversation fails here, not later as an answer that never came.
+ */
+export async function ask(page: Page, prompt: string): Promise<FrameLocator> {
+  const chat = await openChat(page);
   const composer = chat.locator("textarea").first();
-  await composer.waitFor({ timeout: 60_000 });
   await composer.fill(prompt);
   await composer.press("Enter");
+  await turnOf(chat, prompt)
+    .waitFor({ timeout: 30_000 })
+    .catch((error: unknown) => {
+      throw new Error(`the chat never showed the prompt "${prompt}" as a turn: ${String(error).split("\n")[0]}`);
+    });
   return chat;
 }
 
