@@ -1,6 +1,8 @@
 // Shows a Notice as a VS Code notification whose buttons run the error actions. Tests may look at notices
-// instead of the workbench (they cannot click a toast from the extension host) through `intercept`.
+// instead of the workbench (they cannot click a toast from the extension host) through `intercept`. Every message
+// carries an agent's words, so each one is made plain text first (no links), before any handler sees it.
 import * as vscode from "vscode";
+import { notificationText } from "../common/notification-text";
 import type { Notice } from "../panel/notification-policy";
 import { ACTION_CAPTIONS } from "../protocol/error-guides";
 import type { ErrorAction, Turn } from "../protocol/messages";
@@ -16,7 +18,7 @@ export class Notifier {
 
   show(notice: Notice): void {
     const captions = notice.actions.map((action) => ACTION_CAPTIONS[action]);
-    void Promise.resolve(this.handler({ severity: notice.severity, message: notice.message, actions: captions })).then((chosen) => {
+    void Promise.resolve(this.handler({ severity: notice.severity, message: notificationText(notice.message), actions: captions })).then((chosen) => {
       const action = notice.actions.find((a) => ACTION_CAPTIONS[a] === chosen);
       if (action !== undefined) this.runAction(action, notice.turn);
     });
@@ -24,7 +26,7 @@ export class Notifier {
 
   /** A question with the choices in the asker's words: the caption chosen, or undefined when dismissed. */
   ask(message: string, choices: readonly string[]): Thenable<string | undefined> {
-    return Promise.resolve(this.handler({ severity: "warning", message, actions: [...choices] }));
+    return Promise.resolve(this.handler({ severity: "warning", message: notificationText(message), actions: [...choices] }));
   }
 
   intercept(handler: NoticeHandler): vscode.Disposable {

@@ -1,8 +1,10 @@
 // A permission request waiting while no chat is on screen would go unseen: it is offered as a notification too, with
 // the agent's options as buttons in its words. A click answers exactly like the card does; dismissing the
-// notification answers nothing (the card still waits), so closing anything is never an allow.
+// notification answers nothing (the card still waits), so closing anything is never an allow. A request about files
+// outside the workspace says so here as on the card: the notification is all the user may see of it.
 import type { Conversation, ConversationObserver } from "../panel/conversation";
 import type { SessionChange, Turn } from "../protocol/messages";
+import type { PermissionBlock } from "../protocol/transcript";
 import type { Notifier } from "./notifier";
 
 export class PermissionNotifications implements ConversationObserver {
@@ -37,7 +39,7 @@ export class PermissionNotifications implements ConversationObserver {
       const key = `${turn.id}:${index}`;
       if (block.kind !== "permission" || block.decision !== null || this.offered.has(key)) return;
       this.offered.add(key);
-      void this.notifier.ask(`Agent Stream: ${block.title}`, block.options.map((option) => option.name)).then((chosen) => {
+      void this.notifier.ask(permissionMessage(block), block.options.map((option) => option.name)).then((chosen) => {
         const option = block.options.find((candidate) => candidate.name === chosen);
         // Answered on the card meanwhile: the click is too late, and says nothing.
         const current = turn.blocks[index];
@@ -46,4 +48,10 @@ export class PermissionNotifications implements ConversationObserver {
       });
     });
   }
+}
+
+/** The request's title, and the files outside the workspace it names, as the card warns of them. */
+export function permissionMessage(block: Pick<PermissionBlock, "title" | "outsideWorkspace">): string {
+  const outside = block.outsideWorkspace.length === 0 ? "" : ` — outside your workspace: ${block.outsideWorkspace.join(", ")}`;
+  return `Agent Stream: ${block.title}${outside}`;
 }

@@ -179,6 +179,35 @@ describe("an ACP agent in the chat", function () {
     }
   });
 
+  it("warns in the notification of a request outside the workspace, naming the file, and the agent's words make no link in it", async function () {
+    // The file's name is the agent's to choose: here it is written as a notification link to a VS Code command.
+    const outside = "../[Review the change](command:workbench.action.reloadWindow).txt";
+    await useAgent("permission-edit", { FAKE_ACP_EDIT: outside, FAKE_ACP_RECORD: record });
+    await vscode.commands.executeCommand("workbench.action.closeSidebar");
+    await vscode.commands.executeCommand("workbench.action.closeAllEditors");
+    const asked: string[] = [];
+    let click: (caption: string | undefined) => void = () => undefined;
+    const intercept = api.interceptNotifications((notice) => {
+      if (!notice.message.startsWith("Agent Stream: ")) return Promise.resolve(undefined);
+      asked.push(notice.message);
+      return new Promise((resolve) => (click = resolve));
+    });
+    try {
+      assert.ok(api.conversation.send("Edit the notes"));
+      const { card } = await waitingCard(() => api.conversation.lastTurn);
+      assert.deepEqual(card.outsideWorkspace, [outside]);
+      const message = await waitFor("the permission notification", () => asked[0]);
+      const shown = "../[Review the change] (command:workbench.action.reloadWindow).txt";
+      assert.equal(message, `Agent Stream: Edit ${shown} — outside your workspace: ${shown}`);
+      click("Reject");
+      await api.conversation.activeRun?.finished;
+      assert.match(fs.readFileSync(record, "utf8"), /"optionId":"cancel"/);
+      assert.equal(fs.existsSync(path.join(workspace, outside)), false);
+    } finally {
+      intercept.dispose();
+    }
+  });
+
   it("lets agentStream.acp.autoApprove allow edits: no card waits, no notification, the file is written, and the card says the setting answered", async function () {
     await config().update("acp.autoApprove", { edit: "allow" }, vscode.ConfigurationTarget.Global);
     const asked: string[] = [];
