@@ -6,6 +6,7 @@
 // `agent-stream ask` is tested with (real-acp-agents.ts); what each does: docs/acp-agents.md.
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import type { FrameLocator, Locator, Page } from "playwright-core";
 import { ensureInstalled } from "../../scripts/recording/agent-cli-cache";
@@ -53,11 +54,14 @@ function describeAgentInPanel(agent: RealAcpAgent): void {
 
     const written = () => path.join(workbench.workspace, WRITTEN_FILE);
 
-    /** New Session, the write scripted, the prompt sent: the card the agent shows before it writes, and its turn. */
-    async function promptForWrite(page: Page): Promise<{ chat: FrameLocator; turn: Locator; card: Locator }> {
+    /**
+     * New Session, the write (into `folder`, the workspace unless said) scripted, the prompt sent: the card the agent
+     * shows before it writes, and its turn.
+     */
+    async function promptForWrite(page: Page, folder = workbench.workspace): Promise<{ chat: FrameLocator; turn: Locator; card: Locator }> {
       await newSession(page);
       fs.rmSync(written(), { force: true });
-      real.mock.script([agent.writeFile(workbench.workspace)], agent.api.answer(DONE_CHUNKS), agent.sideRequests);
+      real.mock.script([agent.writeFile(folder)], agent.api.answer(DONE_CHUNKS), agent.sideRequests);
       const chat = await ask(page, WRITE_PROMPT);
       const turn = turnOf(chat, WRITE_PROMPT);
       const card = turn.locator("section.permission");
@@ -123,6 +127,24 @@ function describeAgentInPanel(agent: RealAcpAgent): void {
       assert.equal(await card.locator(".permission-answer").innerText(), `Rejected by you: ${facts.rejectOnce}`);
       assert.equal(fs.existsSync(written()), false, "the rejected write never happened");
       await page.screenshot({ path: path.join(RESULTS, `e2e-acp-${agent.profile}-rejected.png`) });
+    });
+
+    it("warns on the card of a write outside the workspace, naming the file, and Reject leaves it unwritten", async () => {
+      const page = workbench.page;
+      const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), `agent-stream-e2e-${agent.profile}-elsewhere-`));
+      const file = path.join(elsewhere, WRITTEN_FILE);
+      try {
+        const { turn, card } = await promptForWrite(page, elsewhere);
+        const warning = card.locator(".permission-outside");
+        assert.equal(await warning.innerText(), `Outside your workspace: ${file}`);
+        await card.screenshot({ path: path.join(RESULTS, `e2e-acp-${agent.profile}-card-outside.png`) });
+        await card.getByRole("button", { name: facts.rejectOnce, exact: true }).click();
+        await turn.locator(".turn-footer").waitFor({ timeout: 120_000 });
+        assert.equal(await card.locator(".permission-answer").innerText(), `Rejected by you: ${facts.rejectOnce}`);
+        assert.equal(fs.existsSync(file), false, "the rejected write never happened");
+      } finally {
+        fs.rmSync(elsewhere, { recursive: true, force: true });
+      }
     });
 
     it("answers the waiting card cancelled on Stop: the turn says Stopped, nothing is written, and New Session leaves no process", async () => {
