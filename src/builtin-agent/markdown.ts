@@ -1,13 +1,6 @@
 // Small pieces of markdown that stay correct whatever text goes into them (backticks, pipes, newlines).
 
-/** Inline code that survives backticks in the text: the fence is longer than any run inside. */
-export function inlineCode(text: string): string {
-  const oneLine = text.replace(/\s*\n\s*/g, " ");
-  const longestRun = Math.max(0, ...(oneLine.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = "`".repeat(longestRun + 1);
-  const pad = longestRun > 0 || oneLine.startsWith(" ") || oneLine.endsWith(" ") ? " " : "";
-  return `${fence}${pad}${oneLine}${pad}${fence}`;
-}
+export { inlineCode } from "../common/code-fence";
 
 export function tableRow(cells: readonly string[]): string {
   return `| ${cells.map((cell) => cell.replace(/\|/g, "\\|").replace(/\n/g, " ")).join(" | ")} |`;

@@ -2,7 +2,7 @@
 // file a tool changed as its folded diff, so a run read back (or a turn copied) says what it did to the workspace.
 import type { ToolDiff, Transcript, TranscriptBlock } from "../protocol/transcript";
 import { formatDuration } from "./duration";
-import { fenced } from "./code-fence";
+import { fenced, inlineCode } from "./code-fence";
 import { diffLines, diffPreview } from "./line-diff";
 import { answeredByWords } from "./permission-answer";
 import { toolAbout } from "./tool-summary";
@@ -75,13 +75,6 @@ function diffToMarkdown(diff: ToolDiff, applied: boolean): string {
   return [`${inlineCode(diff.path)} (${what})`, "", fenced(preview.text, "diff")].join("\n") + cutNote(preview.cutChars);
 }
 
-/**
- * A path, title or command as inline code, on one line: a backtick in it would end the span, so it is shown as a quote,
- * and a blank line would end the paragraph, so line breaks are shown as spaces.
- */
-function inlineCode(text: string): string {
-  return `\`${text.replace(/`/g, "'").replace(/[\r\n]+/g, " ")}\``;
-}
 
 /** Where a text the session kept only the start of stops: the chat says the same under the block. */
 export function truncationNote(truncatedChars: number): string {

@@ -19,7 +19,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   acp: ["protocol", "common", "stream", "dialects", "process", "session", "profiles"],
   panel: ["protocol", "common", "session"],
   cli: ["protocol", "common", "stream", "dialects", "process", "session", "profiles", "acp"],
-  "builtin-agent": ["protocol"],
+  "builtin-agent": ["protocol", "common"],
   webview: ["protocol", "common"],
   vscode: ["protocol", "common", "stream", "dialects", "process", "session", "profiles", "acp", "panel"],
   extension: ["panel", "vscode"],

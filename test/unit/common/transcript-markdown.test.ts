@@ -85,7 +85,9 @@ describe("a tool's changed files in markdown", () => {
     const card = editCard([]);
     assert.equal(blockToMarkdown({ ...card, title: "Write notes.md" }), "✓ **edit** `Write notes.md` succeeded (12 ms)");
     assert.equal(blockToMarkdown({ ...card, title: "edit" }), "✓ **edit** succeeded (12 ms)", "a title that is the tool's name adds nothing");
-    assert.equal(blockToMarkdown({ ...card, title: "Run `make`" }), "✓ **edit** `Run 'make'` succeeded (12 ms)", "a backtick cannot end the span");
+    const backticks = blockToMarkdown({ ...card, title: "Run `make`" });
+    assert.equal(backticks, "✓ **edit** `` Run `make` `` succeeded (12 ms)", "a backtick cannot end the span");
+    assert.match(markdown.render(backticks), /<code>Run `make`<\/code> succeeded/, "and the title is shown as it was");
     const multiline = blockToMarkdown({ ...card, title: "Run\n\n# not a heading\r\nnow" });
     assert.equal(multiline, "✓ **edit** `Run # not a heading now` succeeded (12 ms)", "a blank line cannot end the paragraph");
     assert.doesNotMatch(markdown.render(multiline), /<h1>/);
