@@ -31,9 +31,11 @@ export function activate(context: vscode.ExtensionContext): AgentStreamTestApi |
   context.subscriptions.push(log);
 
   const store = new ConversationStore(context.workspaceState, log);
-  // The notifications need the chat, which needs the runner: they are reached through this once both exist.
+  // The notifications need the chat, which needs the runner: they are reached through this once both exist. A request
+  // is offered when it starts waiting, and again when the last chat on screen goes away while it still waits.
   let permissionNotices: PermissionNotifications | undefined;
-  const runner = new AgentRunner(context, log, store, () => permissionNotices?.offerWaiting());
+  const offerWaiting = () => permissionNotices?.offerWaiting();
+  const runner = new AgentRunner(context, log, store, offerWaiting);
   const diffs = new DiffViewer();
   const host = new EditorHost(runner, store, log, diffs);
   const chat = new Conversation(host, store.turns(), store.cliConversation());
@@ -43,8 +45,8 @@ export function activate(context: vscode.ExtensionContext): AgentStreamTestApi |
   const status = new StatusTracker((view) => statusBar.render(view), chat.lastTurn);
   const notifier = new Notifier((action, turn) => void chat.runErrorAction(action, turn));
 
-  const viewProvider = new ChatViewProvider(context.extensionUri, chat);
-  const panels = new ChatPanels(context.extensionUri, chat);
+  const viewProvider = new ChatViewProvider(context.extensionUri, chat, offerWaiting);
+  const panels = new ChatPanels(context.extensionUri, chat, offerWaiting);
   permissionNotices = new PermissionNotifications(chat, notifier, () => viewProvider.visible || panels.visible, () => runner.permissions.count);
   const stopObserving = [chat.observe(status), chat.observe(new NotificationPolicy((notice) => notifier.show(notice))), chat.observe(permissionNotices)];
   const commandContext: CommandContext = {

@@ -25,6 +25,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly conversation: Conversation,
+    /** The view was hidden or shown (another view over it, its sidebar closed or opened). */
+    private readonly onVisibilityChanged: () => void = () => {},
   ) {}
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -33,6 +35,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     view.webview.options = webviewOptions(this.extensionUri);
     this.connection = connect(view.webview, this.conversation);
     view.webview.html = chatHtml(view.webview, this.extensionUri, "sidebar");
+    view.onDidChangeVisibility(() => this.onVisibilityChanged());
     view.onDidDispose(() => {
       this.connection?.dispose();
       this.connection = undefined;
@@ -65,6 +68,8 @@ export class ChatPanels implements vscode.WebviewPanelSerializer, vscode.Disposa
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly conversation: Conversation,
+    /** The tab was hidden, shown or closed. */
+    private readonly onVisibilityChanged: () => void = () => {},
   ) {}
 
   /** Shows the editor-tab chat if there is one; false when there is none. */
@@ -104,9 +109,11 @@ export class ChatPanels implements vscode.WebviewPanelSerializer, vscode.Disposa
     panel.iconPath = vscode.Uri.joinPath(this.extensionUri, "media", "agent-stream.svg");
     const connection = connect(panel.webview, this.conversation);
     panel.webview.html = chatHtml(panel.webview, this.extensionUri, "editor");
+    panel.onDidChangeViewState(() => this.onVisibilityChanged());
     panel.onDidDispose(() => {
       connection.dispose();
       if (this.panel === panel) this.panel = undefined;
+      this.onVisibilityChanged();
     });
   }
 }

@@ -30,7 +30,8 @@ export class PermissionNotifications implements ConversationObserver {
 
   /**
    * Called when a card appears and when a request starts waiting, whichever comes second finds both: a card whose
-   * request the setting answers at once never waits, so it is never offered.
+   * request the setting answers at once never waits, so it is never offered. Called again when a chat is hidden or
+   * closed: a request that waited on screen is offered once the user can no longer see it.
    */
   offerWaiting(): void {
     const turn = this.chat.lastTurn;

@@ -179,6 +179,33 @@ describe("an ACP agent in the chat", function () {
     }
   });
 
+  it("offers a request that waited on screen as a notification once the chat is hidden", async function () {
+    await vscode.commands.executeCommand("agentStream.openChat");
+    const asked: string[] = [];
+    let click: (caption: string | undefined) => void = () => undefined;
+    const intercept = api.interceptNotifications((notice) => {
+      if (!notice.message.startsWith("Agent Stream: ")) return Promise.resolve(undefined);
+      asked.push(notice.message);
+      return new Promise((resolve) => (click = resolve));
+    });
+    try {
+      assert.ok(api.conversation.send("Edit the notes"));
+      const { card } = await waitingCard(() => api.conversation.lastTurn);
+      await waitFor("the status bar to say a request waits", () => api.statusBarItem.text.includes("waiting for your approval") || undefined);
+      assert.deepEqual(asked, [], "the card is on screen: no notification");
+
+      await vscode.commands.executeCommand("workbench.action.closeSidebar");
+      const message = await waitFor("the permission notification", () => asked[0]);
+      assert.equal(message, `Agent Stream: ${card.title}`);
+      click("Allow once");
+      await api.conversation.activeRun?.finished;
+      assert.equal(fs.readFileSync(notes, "utf8"), "new line\nadded line\n");
+      assert.equal(asked.length, 1, "one notification per request");
+    } finally {
+      intercept.dispose();
+    }
+  });
+
   it("warns in the notification of a request outside the workspace, naming the file, and the agent's words make no link in it", async function () {
     // The file's name is the agent's to choose: here it is written as a notification link to a VS Code command.
     const outside = "../[Review the change](command:workbench.action.reloadWindow).txt";
