@@ -69,6 +69,18 @@ describe("an ACP agent in the chat", function () {
     fs.rmSync(record, { force: true });
   });
 
+  /** Our notifications while the intercept lasts, each waiting until `click` answers it with a button's caption. */
+  function interceptPermissionNotices() {
+    const asked: { message: string; actions: string[] }[] = [];
+    let answer: (caption: string | undefined) => void = () => undefined;
+    const intercept = api.interceptNotifications((notice) => {
+      if (!notice.message.startsWith("Agent Stream: ")) return Promise.resolve(undefined);
+      asked.push(notice);
+      return new Promise((resolve) => (answer = resolve));
+    });
+    return { asked, click: (caption: string | undefined) => answer(caption), intercept };
+  }
+
   it("shows the edit's card with its diff, and writes the file through the editor once allowed", async function () {
     assert.ok(api.conversation.send("Edit the notes"));
     const { turn, index, card } = await waitingCard(() => api.conversation.lastTurn);
@@ -147,13 +159,7 @@ describe("an ACP agent in the chat", function () {
   it("offers a waiting request as a notification with the agent's options when no chat is on screen, says so in the status bar, and Allow once writes the file", async function () {
     await vscode.commands.executeCommand("workbench.action.closeSidebar");
     await vscode.commands.executeCommand("workbench.action.closeAllEditors");
-    const asked: { message: string; actions: string[] }[] = [];
-    let click: (caption: string | undefined) => void = () => undefined;
-    const intercept = api.interceptNotifications((notice) => {
-      if (!notice.message.startsWith("Agent Stream: ")) return Promise.resolve(undefined);
-      asked.push(notice);
-      return new Promise((resolve) => (click = resolve));
-    });
+    const { asked, click, intercept } = interceptPermissionNotices();
     try {
       assert.ok(api.conversation.send("Edit the notes"));
       const { index, card } = await waitingCard(() => api.conversation.lastTurn);
@@ -181,13 +187,7 @@ describe("an ACP agent in the chat", function () {
 
   it("offers a request that waited on screen as a notification once the chat is hidden", async function () {
     await vscode.commands.executeCommand("agentStream.openChat");
-    const asked: string[] = [];
-    let click: (caption: string | undefined) => void = () => undefined;
-    const intercept = api.interceptNotifications((notice) => {
-      if (!notice.message.startsWith("Agent Stream: ")) return Promise.resolve(undefined);
-      asked.push(notice.message);
-      return new Promise((resolve) => (click = resolve));
-    });
+    const { asked, click, intercept } = interceptPermissionNotices();
     try {
       assert.ok(api.conversation.send("Edit the notes"));
       const { card } = await waitingCard(() => api.conversation.lastTurn);
@@ -195,7 +195,7 @@ describe("an ACP agent in the chat", function () {
       assert.deepEqual(asked, [], "the card is on screen: no notification");
 
       await vscode.commands.executeCommand("workbench.action.closeSidebar");
-      const message = await waitFor("the permission notification", () => asked[0]);
+      const { message } = await waitFor("the permission notification", () => asked[0]);
       assert.equal(message, `Agent Stream: ${card.title}`);
       click("Allow once");
       await api.conversation.activeRun?.finished;
@@ -212,18 +212,12 @@ describe("an ACP agent in the chat", function () {
     await useAgent("permission-edit", { FAKE_ACP_EDIT: outside, FAKE_ACP_RECORD: record });
     await vscode.commands.executeCommand("workbench.action.closeSidebar");
     await vscode.commands.executeCommand("workbench.action.closeAllEditors");
-    const asked: string[] = [];
-    let click: (caption: string | undefined) => void = () => undefined;
-    const intercept = api.interceptNotifications((notice) => {
-      if (!notice.message.startsWith("Agent Stream: ")) return Promise.resolve(undefined);
-      asked.push(notice.message);
-      return new Promise((resolve) => (click = resolve));
-    });
+    const { asked, click, intercept } = interceptPermissionNotices();
     try {
       assert.ok(api.conversation.send("Edit the notes"));
       const { card } = await waitingCard(() => api.conversation.lastTurn);
       assert.deepEqual(card.outsideWorkspace, [outside]);
-      const message = await waitFor("the permission notification", () => asked[0]);
+      const { message } = await waitFor("the permission notification", () => asked[0]);
       const shown = "../[Review the change] (command:workbench.action.reloadWindow).txt";
       assert.equal(message, `Agent Stream: Edit ${shown} — outside your workspace: ${shown}`);
       click("Reject");
