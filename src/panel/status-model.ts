@@ -7,6 +7,7 @@ import { formatDuration } from "../common/duration";
 import { isFinished } from "../protocol/session-states";
 import { toolAbout } from "../common/tool-summary";
 import { failingError, firstLine } from "../common/turn-failure";
+import { escapeForLog } from "../protocol/visible-text";
 import type { ConversationObserver } from "./conversation";
 
 export type StatusKind = "idle" | "starting" | "streaming" | "tool" | "waiting" | "completed" | "failed" | "stopped";
@@ -22,6 +23,9 @@ export interface StatusView {
 
 /** A completed turn says so for this long, then the item goes back to idle. */
 export const COMPLETED_VISIBLE_MS = 5000;
+
+/** Characters of a tool's name the item shows; a longer one is cut, so the item never crowds out the rest of the bar. */
+const MAX_TOOL_NAME_CHARS = 40;
 
 const NAME = "Agent Stream";
 const OPEN_HINT = "Click to show the chat.";
@@ -62,7 +66,7 @@ export function statusOf(turn: Turn | undefined): StatusView {
     const about = toolAbout(tool);
     return {
       kind: "tool",
-      text: `$(tools) ${NAME}: ${tool.tool}`,
+      text: `$(tools) ${NAME}: ${itemText(tool.tool, MAX_TOOL_NAME_CHARS)}`,
       tooltip: `${who} is running ${tool.tool}${about === "" ? "" : `: ${about}`}. ${OPEN_HINT}`,
       tone: "normal",
     };
@@ -149,4 +153,14 @@ export class StatusTracker implements ConversationObserver {
 
 function sameView(a: StatusView, b: StatusView): boolean {
   return a.kind === b.kind && a.text === b.text && a.tooltip === b.tooltip && a.tone === b.tone;
+}
+
+/**
+ * The agent's words (a tool's name) in the item's text, which VS Code reads for `$(icon)`: an icon written there is
+ * escaped (`\\$(…)` shows as written: microsoft/vscode#124703), control characters are shown as escapes, and a long name is cut. The item
+ * cannot be made to say "completed" with a check mark while the agent runs.
+ */
+function itemText(text: string, maxChars: number): string {
+  const plain = escapeForLog(text).replace(/\$\(/g, "\\$(");
+  return plain.length > maxChars ? plain.slice(0, maxChars - 1).trimEnd() + "…" : plain;
 }

@@ -78,6 +78,18 @@ describe("status bar item", () => {
     await changeWhere(conversation, (c) => c.kind === "done");
   });
 
+  it("shows a tool's name as written, never as icons, on one line and cut when long", async () => {
+    conversation.send("spoof it");
+    host.stream.push(cli.start(), cli.toolStarted("$(check) Agent Stream: completed in 1 s\n$(x)", "t1", {}));
+    await changeWhere(conversation, (c) => c.kind === "block-added" && c.block.kind === "tool");
+    // VS Code shows \$( as "$(": the item reads as the tool's name, with the tools icon only.
+    assert.equal(tracker.view.text, "$(tools) Agent Stream: \\$(check) Agent Stream: completed in 1…");
+    assert.equal(tracker.view.text.match(/(?<!\\)\$\(/g)?.length, 1, "one icon: ours");
+    host.stream.push(cli.toolCompleted("x", "t1"), cli.done());
+    host.stream.end();
+    await changeWhere(conversation, (c) => c.kind === "done");
+  });
+
   it("renders once per change of what it says, not once per text delta", async () => {
     conversation.send("stream");
     host.stream.push(cli.start());
