@@ -157,8 +157,8 @@ function sameView(a: StatusView, b: StatusView): boolean {
 
 /**
  * The agent's words (a tool's name) in the item's text, which VS Code reads for `$(icon)`: an icon written there is
- * escaped (`\\$(…)` shows as written: microsoft/vscode#124703), control characters are shown as escapes, and a long name is cut. The item
- * cannot be made to say "completed" with a check mark while the agent runs.
+ * escaped (`\$(…)` shows as written, microsoft/vscode#124703), control characters are shown as escapes, and a long
+ * name is cut. The item cannot be made to say "completed" with a check mark while the agent runs.
  */
 function itemText(text: string, maxChars: number): string {
   const plain = escapeForLog(text).replace(/\$\(/g, "\\$(");
