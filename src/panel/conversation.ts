@@ -50,6 +50,11 @@ export interface ConversationHost {
   agentName(): string;
   /** Keeps finished turns, and the CLI conversation to continue, across a window reload (the extension host restarts). */
   persist(turns: readonly Turn[], cliConversation: CliConversation | null): void;
+  /**
+   * Keeps the running turn as a reload would leave it (stopped), or null once no turn runs. A reloaded window shows it
+   * after the turns `persist` kept, unless they hold a turn with its id.
+   */
+  persistRunning(turn: Turn | null): void;
   /** A tool card's "Open Diff": shows the editor's diff of that file, before ↔ after. Absent: the view's button does nothing. */
   openDiff?(diff: ToolDiff): void;
   /**
@@ -88,12 +93,22 @@ export interface ConversationView {
 /** Changes are sent at most once per frame; a fast model's hundreds of deltas a second become ~60 messages. */
 const BATCH_MS = 16;
 
+/**
+ * While a turn runs, what it said so far is saved this often at most, as a reload would leave it (stopped), on its own
+ * so the rest of the conversation is not written again each time. Saving only when the window closes is not enough: a
+ * reload of a remote or web window ends the extension host after its storage has gone, and that last save never
+ * arrives. A reload, or a window that dies, loses at most this much of an answer.
+ */
+export const SAVE_RUNNING_MS = 1000;
+
 export class Conversation {
   private readonly turns: Turn[] = [];
   private readonly views = new Set<ConversationView>();
-  private current: { turn: Turn; run: Run } | undefined;
+  private current: { turn: Turn; run: Run; startedAt: number } | undefined;
   private pending: { turnId: number; changes: SessionChange[] } | undefined;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  private disposed = false;
   private nextTurnId: number;
   private readonly observers = new Set<ConversationObserver>();
   /** Set once a run of an agent CLI said something: the next prompt to the same agent continues that conversation. */
@@ -204,7 +219,9 @@ export class Conversation {
   }
 
   private track(turn: Turn, run: Run, cliConversation: CliConversation | null = null): void {
-    this.current = { turn, run };
+    this.current = { turn, run, startedAt: Date.now() };
+    // The prompt is kept at once: a reload right after sending still shows what was asked.
+    this.saveRunning();
     void run.finished.then(() => this.onFinished(turn, cliConversation));
   }
 
@@ -222,13 +239,16 @@ export class Conversation {
     this.turns.length = 0;
     this.cliConversation = null;
     this.host.endConversation?.();
+    this.cancelSave();
     this.host.persist([], null);
+    this.host.persistRunning(null);
     this.broadcast({ type: "cleared" });
     for (const observer of this.observers) observer.cleared?.();
   }
 
   /** Window closing: end every process now, without grace periods, and keep what was said. */
   dispose(): void {
+    this.disposed = true;
     const current = this.current;
     if (current !== undefined) {
       current.run.kill();
@@ -334,6 +354,7 @@ export class Conversation {
     this.pending.changes.push(change);
     if (change.kind === "done") this.flush();
     else this.flushTimer ??= setTimeout(() => this.flush(), BATCH_MS);
+    if (this.current?.turn === turn && change.kind !== "done" && !this.disposed) this.saveTimer ??= setTimeout(() => this.saveRunning(), SAVE_RUNNING_MS);
   }
 
   private onFinished(turn: Turn, cliConversation: CliConversation | null): void {
@@ -343,9 +364,27 @@ export class Conversation {
     this.persistTurns();
   }
 
-  /** What survives a reload: the newest turns, as copies the host may keep. */
+  /** What survives a reload: the newest turns, as copies the host may keep; one still running (the window closes), as stopped. */
   private persistTurns(): void {
-    this.host.persist(this.turns.slice(-MAX_PERSISTED_TURNS).map(copyTurn), this.cliConversation);
+    this.cancelSave();
+    const current = this.current;
+    const kept = this.turns
+      .slice(-MAX_PERSISTED_TURNS)
+      .map((turn) => (turn === current?.turn ? stoppedByTheWindow(turn, Date.now() - current.startedAt) : copyTurn(turn)));
+    this.host.persist(kept, this.cliConversation);
+    this.host.persistRunning(null);
+  }
+
+  /** The running turn so far, as a reload would leave it. */
+  private saveRunning(): void {
+    this.cancelSave();
+    const current = this.current;
+    if (current !== undefined) this.host.persistRunning(stoppedByTheWindow(current.turn, Date.now() - current.startedAt));
+  }
+
+  private cancelSave(): void {
+    if (this.saveTimer !== undefined) clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
   }
 
   private flush(): void {
@@ -384,6 +423,16 @@ export function checkedLink(raw: string): string | null {
 
 function copyTurn(turn: Turn): Turn {
   return { ...turn, blocks: turn.blocks.map((b) => ({ ...b })), problems: [...turn.problems] };
+}
+
+/**
+ * A running turn as a reloaded window shows it: stopped, after what it had said, with an end of our making (there is
+ * no exit code: the process still ran when this was saved).
+ */
+function stoppedByTheWindow(turn: Turn, durationMs: number): Turn {
+  const toolsUsed = [...new Set(turn.blocks.flatMap((block) => (block.kind === "tool" ? [block.tool] : [])))];
+  const done = { exitCode: -1, durationMs, toolsUsed, tokensUsed: null, success: false, synthesized: true };
+  return { ...copyTurn(turn), state: "canceled", status: "canceled", done };
 }
 
 function describe(value: unknown): string {

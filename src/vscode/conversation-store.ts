@@ -1,11 +1,12 @@
-// The conversation across window reloads (the extension host restarts): finished turns, the CLI conversation a
-// follow-up continues, and the ACP agent's session that conversation holds, kept in the workspace's state and read
-// back through their schemas.
+// The conversation across window reloads (the extension host restarts): finished turns, the turn still running (saved
+// on its own, as it streams), the CLI conversation a follow-up continues, and the ACP agent's session that conversation
+// holds, kept in the workspace's state and read back through their schemas.
 import type * as vscode from "vscode";
 import type { SavedAcpSession } from "../acp/saved-session";
-import { CliConversationSchema, SavedTurnsSchema, type CliConversation, type Turn } from "../protocol/messages";
+import { CliConversationSchema, SavedTurnsSchema, TurnSchema, type CliConversation, type Turn } from "../protocol/messages";
 
 const TURNS_KEY = "agentStream.conversation";
+const RUNNING_TURN_KEY = "agentStream.runningTurn";
 const CLI_CONVERSATION_KEY = "agentStream.cliConversation";
 const ACP_SESSION_KEY = "agentStream.acpSession";
 
@@ -20,12 +21,24 @@ export class ConversationStore {
     void this.state.update(CLI_CONVERSATION_KEY, cliConversation);
   }
 
-  /** Turns kept from before a reload; anything that no longer fits the schema is dropped, not trusted. */
+  saveRunning(turn: Turn | null): void {
+    void this.state.update(RUNNING_TURN_KEY, turn ?? undefined);
+  }
+
+  /**
+   * Turns kept from before a reload, then the turn that was running (unless the finished turns hold it: the window saved
+   * them as it closed); anything that no longer fits the schema is dropped, not trusted.
+   */
   turns(): Turn[] {
     const parsed = SavedTurnsSchema.safeParse(this.state.get<unknown>(TURNS_KEY, []));
-    if (parsed.success) return parsed.data;
-    this.log.warn("the saved conversation could not be read and was dropped");
-    return [];
+    if (!parsed.success) this.log.warn("the saved conversation could not be read and was dropped");
+    const turns = parsed.success ? parsed.data : [];
+    const savedRunning = this.state.get<unknown>(RUNNING_TURN_KEY);
+    if (savedRunning === undefined) return turns;
+    const running = TurnSchema.safeParse(savedRunning);
+    if (!running.success) this.log.warn("the saved running turn could not be read and was dropped");
+    else if (!turns.some((turn) => turn.id === running.data.id)) turns.push(running.data);
+    return turns;
   }
 
   /** The CLI conversation a follow-up after a reload continues; anything malformed is forgotten. */

@@ -117,4 +117,8 @@ export class EditorHost implements ConversationHost {
   persist(turns: readonly Turn[], cliConversation: CliConversation | null): void {
     this.store.save(turns, cliConversation);
   }
+
+  persistRunning(turn: Turn | null): void {
+    this.store.saveRunning(turn);
+  }
 }

@@ -55,6 +55,7 @@ export class ScriptedHost implements ConversationHost {
     return "scripted";
   }
   persist(): void {}
+  persistRunning(): void {}
 
   get stream(): ScriptedStream {
     const last = this.streams.at(-1);

@@ -12,6 +12,7 @@ import { fakeCli } from "../../helpers/repo";
 /** Each prompt is the arguments of test/fake-clis/long-stream.js ("text 1000", "deep-parameters"). */
 class LongStreamHost implements ConversationHost {
   persisted: string | undefined;
+  persistedRunning: string | undefined;
 
   startRun(request: RunRequest): LiveSession {
     return LiveSession.start({
@@ -33,6 +34,9 @@ class LongStreamHost implements ConversationHost {
   persist(turns: readonly Turn[]): void {
     // What VS Code's workspace state does with them.
     this.persisted = JSON.stringify(turns);
+  }
+  persistRunning(turn: Turn | null): void {
+    this.persistedRunning = JSON.stringify(turn);
   }
 }
 

@@ -61,9 +61,16 @@ class RecordingHost implements ConversationHost {
   agentName(): string {
     return this.agent;
   }
+  /** The running turn as last saved (null once none runs), and a call after each such save. */
+  persistedRunning: Turn | null | undefined;
+  onPersistRunning: (turn: Turn | null) => void = () => {};
   persist(turns: readonly Turn[], cliConversation: CliConversation | null): void {
     this.persisted = turns;
     this.persistedCliConversation = cliConversation;
+  }
+  persistRunning(turn: Turn | null): void {
+    this.persistedRunning = turn;
+    this.onPersistRunning(turn);
   }
   openDiff(diff: ToolDiff): void {
     this.openedDiffs.push(diff);
@@ -417,6 +424,35 @@ describe("Conversation", () => {
       assert.equal(host.persisted?.[0].state, "canceled");
       await run.finished;
       assert.throws(() => process.kill(run.pid!, 0));
+    });
+
+    it("saves a running turn as it streams, as a reload would leave it: what it said so far, then Stopped", async () => {
+      host.scenario = "slow";
+      const saved = new Promise<Turn>((resolve) => {
+        host.onPersistRunning = (turn) => {
+          if (turn?.blocks.some((b) => b.kind === "text" && b.text.includes("tick"))) resolve(turn);
+        };
+      });
+      conversation.send("long");
+      assert.equal(host.persistedRunning?.prompt, "long", "the prompt is saved as soon as it is sent");
+      const turn = await saved;
+      assert.equal(conversation.running, true, "saved while the run goes on");
+      assert.equal(host.persisted, undefined, "the finished turns are not written again while it runs");
+      assert.equal(turn.status, "canceled");
+      assert.equal(turn.state, "canceled");
+      assert.equal(turn.done?.synthesized, true);
+      assert.equal(conversation.lastTurn?.status, null, "the live turn is not touched");
+
+      const reloaded = new RecordingView();
+      const restored = new Conversation(new RecordingHost(), [turn]);
+      restored.handleIntent(reloaded, { type: "ready" });
+      const [shown] = reloaded.turns();
+      assert.equal(shown?.status, "canceled");
+      assert.match(shown?.blocks.map((b) => (b.kind === "text" ? b.text : "")).join("") ?? "", /^(tick )+$/);
+      restored.dispose();
+      await conversation.stop();
+      assert.equal(host.persistedRunning, null, "once the turn has ended it is kept with the others");
+      assert.equal((host.persisted as readonly Turn[] | undefined)?.length, 1);
     });
 
     it("forgets everything on a new session", async () => {

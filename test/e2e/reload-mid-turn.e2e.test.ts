@@ -1,0 +1,44 @@
+// A window reload while the CLI streams, in a real VS Code: what the chat had shown is still there after the reload,
+// the turn says Stopped (the run ended with the old extension host), and no process of the CLI is left.
+import * as assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { fakeCli } from "../helpers/repo";
+import { isRunning } from "./processes";
+import { ask, newSession, openChat, RESULTS, runCommand, turnOf, useWorkbench, waitUntil } from "./workbench";
+
+describe("a window reload while the CLI streams", function () {
+  this.timeout(240_000);
+  const pidFile = path.join(os.tmpdir(), `agent-stream-e2e-reload-mid-turn-${process.pid}.pids`);
+  const workbench = useWorkbench({
+    "agentStream.cli.path": fakeCli("fake-locus.js"),
+    "agentStream.cli.env": { FAKE_SCENARIO: "slow", FAKE_CHILD: "1", FAKE_PID_FILE: pidFile },
+  });
+  after(() => fs.rmSync(pidFile, { force: true }));
+
+  it("keeps what the turn had said, says Stopped, and leaves no process of the CLI", async () => {
+    const page = workbench.page;
+    const prompt = "Count for me, slowly";
+    await newSession(page);
+    fs.rmSync(pidFile, { force: true });
+    let chat = await ask(page, prompt);
+    // The fake CLI ticks every 20 ms: a hundred ticks on screen are two seconds of answer, more than the interval at
+    // which a running turn is saved, so a save of it has been made, whenever the reload comes.
+    await turnOf(chat, prompt).getByText("tick ".repeat(100).trim(), { exact: false }).waitFor({ timeout: 60_000 });
+    const pids = fs.readFileSync(pidFile, "utf8").trim().split("\n").map(Number);
+    assert.deepEqual(pids.filter(isRunning), pids, "the CLI and its child run before the reload");
+
+    await runCommand(page, "Developer: Reload Window");
+    await page.waitForEvent("load", { timeout: 60_000 });
+    await page.waitForSelector(".monaco-workbench", { timeout: 60_000 });
+    await waitUntil(`no process of ${pids.join(", ")} runs`, () => !pids.some(isRunning), 30_000);
+
+    chat = await openChat(page);
+    const turn = turnOf(chat, prompt);
+    await turn.locator(".turn-footer", { hasText: "Stopped" }).waitFor({ timeout: 30_000 });
+    const answer = (await turn.locator(".answer .blocks").innerText()).trim();
+    assert.match(answer, /^tick( tick)*$/, `the answer so far is kept, as it was streamed:\n${answer}`);
+    await page.screenshot({ path: path.join(RESULTS, "e2e-reload-mid-turn.png") });
+  });
+});
