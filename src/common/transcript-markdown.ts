@@ -75,7 +75,6 @@ function diffToMarkdown(diff: ToolDiff, applied: boolean): string {
   return [`${inlineCode(diff.path)} (${what})`, "", fenced(preview.text, "diff")].join("\n") + cutNote(preview.cutChars);
 }
 
-
 /** Where a text the session kept only the start of stops: the chat says the same under the block. */
 export function truncationNote(truncatedChars: number): string {
   return `… ${truncatedChars.toLocaleString("en-US")} more ${truncatedChars === 1 ? "character" : "characters"} not shown`;

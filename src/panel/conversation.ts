@@ -364,7 +364,7 @@ export class Conversation {
     this.persistTurns();
   }
 
-  /** What survives a reload: the newest turns, as copies the host may keep; one still running (the window closes), as stopped. */
+  /** What survives a reload: the newest turns, as copies the host may keep; one still running (the window closes), stopped. */
   private persistTurns(): void {
     this.cancelSave();
     const current = this.current;
