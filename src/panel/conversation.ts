@@ -252,7 +252,8 @@ export class Conversation {
     const current = this.current;
     if (current !== undefined) {
       current.run.kill();
-      // The run cannot report its end any more: record the turn as stopped so a reloaded view says so.
+      // The save below keeps the turn as stopped whatever happens next; this says so to the save made when the killed
+      // run ends, should the extension host still be there and the run report no end of its own.
       current.turn.status = "canceled";
       current.turn.state = "canceled";
     }

@@ -52,7 +52,7 @@ export class PermissionNotifications implements ConversationObserver {
 }
 
 /** The request's title, and the files outside the workspace it names, as the card warns of them. */
-export function permissionMessage(block: Pick<PermissionBlock, "title" | "outsideWorkspace">): string {
+function permissionMessage(block: Pick<PermissionBlock, "title" | "outsideWorkspace">): string {
   const outside = block.outsideWorkspace.length === 0 ? "" : ` — outside your workspace: ${block.outsideWorkspace.join(", ")}`;
   return `Agent Stream: ${block.title}${outside}`;
 }
