@@ -38,7 +38,8 @@ export function activate(context: vscode.ExtensionContext): AgentStreamTestApi |
   const runner = new AgentRunner(context, log, store, offerWaiting);
   const diffs = new DiffViewer();
   const host = new EditorHost(runner, store, log, diffs);
-  const chat = new Conversation(host, store.turns(), store.cliConversation());
+  const restored = store.restore();
+  const chat = new Conversation(host, restored.turns, restored.cliConversation);
   conversation = chat;
 
   const statusBar = new StatusBar("agentStream.openChat");

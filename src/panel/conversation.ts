@@ -52,9 +52,10 @@ export interface ConversationHost {
   persist(turns: readonly Turn[], cliConversation: CliConversation | null): void;
   /**
    * Keeps the running turn as a reload would leave it (stopped), or null once no turn runs. A reloaded window shows it
-   * after the turns `persist` kept, unless they hold a turn with its id.
+   * after the turns `persist` kept (unless they hold a turn with its id), and its next prompt continues
+   * `cliConversation` when that is not null.
    */
-  persistRunning(turn: Turn | null): void;
+  persistRunning(turn: Turn | null, cliConversation: CliConversation | null): void;
   /** A tool card's "Open Diff": shows the editor's diff of that file, before ↔ after. Absent: the view's button does nothing. */
   openDiff?(diff: ToolDiff): void;
   /**
@@ -104,7 +105,7 @@ export const SAVE_RUNNING_MS = 1000;
 export class Conversation {
   private readonly turns: Turn[] = [];
   private readonly views = new Set<ConversationView>();
-  private current: { turn: Turn; run: Run; startedAt: number } | undefined;
+  private current: { turn: Turn; run: Run; startedAt: number; cliConversation: CliConversation | null } | undefined;
   private pending: { turnId: number; changes: SessionChange[] } | undefined;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -219,7 +220,7 @@ export class Conversation {
   }
 
   private track(turn: Turn, run: Run, cliConversation: CliConversation | null = null): void {
-    this.current = { turn, run, startedAt: Date.now() };
+    this.current = { turn, run, startedAt: Date.now(), cliConversation };
     // The prompt is kept at once: a reload right after sending still shows what was asked.
     this.saveRunning();
     void run.finished.then(() => this.onFinished(turn, cliConversation));
@@ -241,7 +242,7 @@ export class Conversation {
     this.host.endConversation?.();
     this.cancelSave();
     this.host.persist([], null);
-    this.host.persistRunning(null);
+    this.host.persistRunning(null, null);
     this.broadcast({ type: "cleared" });
     for (const observer of this.observers) observer.cleared?.();
   }
@@ -372,15 +373,25 @@ export class Conversation {
     const kept = this.turns
       .slice(-MAX_PERSISTED_TURNS)
       .map((turn) => (turn === current?.turn ? stoppedByTheWindow(turn, Date.now() - current.startedAt) : copyTurn(turn)));
-    this.host.persist(kept, this.cliConversation);
-    this.host.persistRunning(null);
+    this.host.persist(kept, this.conversationToContinue());
+    this.host.persistRunning(null, null);
   }
 
   /** The running turn so far, as a reload would leave it. */
   private saveRunning(): void {
     this.cancelSave();
     const current = this.current;
-    if (current !== undefined) this.host.persistRunning(stoppedByTheWindow(current.turn, Date.now() - current.startedAt));
+    if (current !== undefined) this.host.persistRunning(stoppedByTheWindow(current.turn, Date.now() - current.startedAt), this.conversationToContinue());
+  }
+
+  /**
+   * What a follow-up after a reload continues: the running turn's CLI conversation once the CLI has said something in
+   * it (it holds the prompt by then), else the last finished one's.
+   */
+  private conversationToContinue(): CliConversation | null {
+    const current = this.current;
+    if (current === undefined || current.cliConversation === null || !cliSpoke(current.turn)) return this.cliConversation;
+    return current.cliConversation;
   }
 
   private cancelSave(): void {

@@ -8,6 +8,7 @@ import { CliConversationSchema, SavedTurnsSchema, TurnSchema, type CliConversati
 const TURNS_KEY = "agentStream.conversation";
 const RUNNING_TURN_KEY = "agentStream.runningTurn";
 const CLI_CONVERSATION_KEY = "agentStream.cliConversation";
+const RUNNING_CLI_CONVERSATION_KEY = "agentStream.runningCliConversation";
 const ACP_SESSION_KEY = "agentStream.acpSession";
 
 export class ConversationStore {
@@ -21,30 +22,32 @@ export class ConversationStore {
     void this.state.update(CLI_CONVERSATION_KEY, cliConversation);
   }
 
-  saveRunning(turn: Turn | null): void {
+  saveRunning(turn: Turn | null, cliConversation: CliConversation | null): void {
     void this.state.update(RUNNING_TURN_KEY, turn ?? undefined);
+    void this.state.update(RUNNING_CLI_CONVERSATION_KEY, cliConversation ?? undefined);
   }
 
   /**
-   * Turns kept from before a reload, then the turn that was running (unless the finished turns hold it: the window saved
-   * them as it closed); anything that no longer fits the schema is dropped, not trusted.
+   * What a reload brings back: the turns kept from before it, then the turn that was running (unless the finished turns
+   * hold it: the window saved them as it closed), and the CLI conversation a follow-up continues (that running turn's,
+   * when its CLI had begun one). Anything that no longer fits its schema is dropped, not trusted.
    */
-  turns(): Turn[] {
+  restore(): { turns: Turn[]; cliConversation: CliConversation | null } {
     const parsed = SavedTurnsSchema.safeParse(this.state.get<unknown>(TURNS_KEY, []));
     if (!parsed.success) this.log.warn("the saved conversation could not be read and was dropped");
     const turns = parsed.success ? parsed.data : [];
+    const finished = CliConversationSchema.safeParse(this.state.get<unknown>(CLI_CONVERSATION_KEY));
+    const cliConversation = finished.success ? finished.data : null;
     const savedRunning = this.state.get<unknown>(RUNNING_TURN_KEY);
-    if (savedRunning === undefined) return turns;
+    if (savedRunning === undefined) return { turns, cliConversation };
     const running = TurnSchema.safeParse(savedRunning);
-    if (!running.success) this.log.warn("the saved running turn could not be read and was dropped");
-    else if (!turns.some((turn) => turn.id === running.data.id)) turns.push(running.data);
-    return turns;
-  }
-
-  /** The CLI conversation a follow-up after a reload continues; anything malformed is forgotten. */
-  cliConversation(): CliConversation | null {
-    const parsed = CliConversationSchema.safeParse(this.state.get<unknown>(CLI_CONVERSATION_KEY));
-    return parsed.success ? parsed.data : null;
+    if (!running.success) {
+      this.log.warn("the saved running turn could not be read and was dropped");
+      return { turns, cliConversation };
+    }
+    if (turns.some((turn) => turn.id === running.data.id)) return { turns, cliConversation };
+    const runningConversation = CliConversationSchema.safeParse(this.state.get<unknown>(RUNNING_CLI_CONVERSATION_KEY));
+    return { turns: [...turns, running.data], cliConversation: runningConversation.success ? runningConversation.data : cliConversation };
   }
 
   /** As stored: `sessionToContinue` checks it against its schema before any of it is used. */

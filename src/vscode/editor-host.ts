@@ -118,7 +118,7 @@ export class EditorHost implements ConversationHost {
     this.store.save(turns, cliConversation);
   }
 
-  persistRunning(turn: Turn | null): void {
-    this.store.saveRunning(turn);
+  persistRunning(turn: Turn | null, cliConversation: CliConversation | null): void {
+    this.store.saveRunning(turn, cliConversation);
   }
 }

@@ -1,8 +1,8 @@
 // The real, published Claude Code and pi, run by the extension in a real VS Code against our scripted mock model
 // server on 127.0.0.1, each through its profile (the prompt on stdin, Stop asked in band, follow-ups continued): a
-// Read tool call and its answer as the chat shows them, a follow-up that continues the conversation, and a Stop
-// mid-answer that leaves no process behind. The CLIs come from the recording cache (scripts/recording/); how they are
-// set up and what the mock answers: real-clis.ts.
+// Read tool call and its answer as the chat shows them, a follow-up that continues the conversation (also after a
+// window reload mid-answer), and a Stop mid-answer that leaves no process behind. The CLIs come from the recording
+// cache (scripts/recording/); how they are set up and what the mock answers: real-clis.ts.
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -16,8 +16,10 @@ import {
   ask,
   closeNotificationCenter,
   newSession,
+  openChat,
   openNotificationCenter,
   RESULTS,
+  runCommand,
   statusItem,
   turnOf,
   waitUntil,
@@ -96,6 +98,34 @@ function describeRealCli(cli: RealCli): void {
       assert.ok(followUpRequest.includes(FIRST_PROMPT), "the follow-up request carries the first prompt");
       assert.ok(followUpRequest.includes(SHORT_ANSWER_CHUNKS.join("")), "and the first answer");
       assert.equal(await secondTurn.locator(".error-card").count(), 0, "no error card");
+    });
+
+    it(`continues, after a window reload in the middle of an answer, the conversation that answer began${cli.keepsAnInterruptedPrompt ? "" : ` (${cli.title} kept nothing of it)`}`, async () => {
+      const page = workbench.page;
+      await newSession(page);
+      const bodies: unknown[] = [];
+      real.mock.script(keepingBodies([cli.slowAnswer(), cli.followUpAnswer()], bodies), cli.shortAnswer());
+      let chat = await ask(page, SLOW_PROMPT);
+      // A tenth of a second a word: twenty words on screen are two seconds of answer, past the interval at which a
+      // running turn is saved, so the save of it (and of its CLI conversation) has been made before the reload.
+      await turnOf(chat, SLOW_PROMPT).getByText("word20", { exact: false }).waitFor({ timeout: 120_000 });
+      const pids = runningWithEnvironment(markerEntry);
+
+      await runCommand(page, "Developer: Reload Window");
+      await page.waitForEvent("load", { timeout: 60_000 });
+      await page.waitForSelector(".monaco-workbench", { timeout: 60_000 });
+      await waitUntil(`no process of ${pids.join(", ")} runs`, () => !pids.some(isRunning) && runningWithEnvironment(markerEntry).length === 0, 30_000);
+      chat = await openChat(page);
+      await turnOf(chat, SLOW_PROMPT).locator(".turn-footer", { hasText: "Stopped" }).waitFor({ timeout: 30_000 });
+
+      chat = await ask(page, FOLLOW_UP_PROMPT);
+      const followUp = turnOf(chat, FOLLOW_UP_PROMPT);
+      await followUp.locator(".turn-footer", { hasText: "Completed" }).waitFor({ timeout: 120_000 });
+      assert.equal(await followUp.locator(".error-card").count(), 0, `no error card:\n${await followUp.innerText()}`);
+      assert.ok((await followUp.locator(".answer").innerText()).includes(FOLLOW_UP_ANSWER));
+      assert.equal(bodies.length, 2, `two model requests: ${JSON.stringify(real.mock.requestLog)}`);
+      assert.equal(JSON.stringify(bodies[1]).includes(SLOW_PROMPT), cli.keepsAnInterruptedPrompt, "the follow-up's request carries the interrupted prompt");
+      await page.screenshot({ path: path.join(RESULTS, `e2e-real-${cli.agent.name}-reloaded-mid-answer.png`) });
     });
 
     it("stops mid-answer: Stopped, no error, and no process of the CLI left", async () => {

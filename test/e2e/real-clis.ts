@@ -38,6 +38,11 @@ export interface RealCli {
   /** Any request after the scripted ones: a CLI that asked again gets a short answer, not a 500. */
   readonly shortAnswer: () => MockReply;
   readonly followUpAnswer: () => MockReply;
+  /**
+   * Measured: whether the CLI's saved conversation holds a prompt whose answer a window reload cut short, so that the
+   * next prompt, continuing that conversation, still carries it to the model.
+   */
+  readonly keepsAnInterruptedPrompt: boolean;
 }
 
 export const CLAUDE: RealCli = {
@@ -47,6 +52,7 @@ export const CLAUDE: RealCli = {
   args: [...claudeCli.commonArgs, "--allowedTools", "Read"],
   ownCommandLine: (prompt) => [...claudeCli.commonArgs, "--allowedTools", "Read", "--", prompt],
   readTool: "Read",
+  keepsAnInterruptedPrompt: true,
   readThenAnswer: (workspace) => [
     anthropicStream({
       blocks: [
@@ -70,6 +76,8 @@ export const PI: RealCli = {
   args: [...piCli.commonArgs, "--model", "mock-model"],
   ownCommandLine: (prompt) => ["--mode", "json", ...piCli.commonArgs, "--model", "mock-model", prompt],
   readTool: "read",
+  // pi writes the turn to its session file when the turn ends; a reload mid-answer leaves the file as it was.
+  keepsAnInterruptedPrompt: false,
   readThenAnswer: () => [
     openaiStream({ content: READ_INTRO_CHUNKS, toolCalls: [{ id: "call_e2e_read_01", name: "read", arguments: { path: NOTES_FILE } }], finishReason: "tool_calls" }),
     openaiStream({ content: READ_ANSWER_CHUNKS, finishReason: "stop" }),

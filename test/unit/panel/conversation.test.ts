@@ -63,13 +63,15 @@ class RecordingHost implements ConversationHost {
   }
   /** The running turn as last saved (null once none runs), and a call after each such save. */
   persistedRunning: Turn | null | undefined;
+  persistedRunningCliConversation: CliConversation | null | undefined;
   onPersistRunning: (turn: Turn | null) => void = () => {};
   persist(turns: readonly Turn[], cliConversation: CliConversation | null): void {
     this.persisted = turns;
     this.persistedCliConversation = cliConversation;
   }
-  persistRunning(turn: Turn | null): void {
+  persistRunning(turn: Turn | null, cliConversation: CliConversation | null): void {
     this.persistedRunning = turn;
+    this.persistedRunningCliConversation = cliConversation;
     this.onPersistRunning(turn);
   }
   openDiff(diff: ToolDiff): void {
@@ -397,6 +399,38 @@ describe("Conversation", () => {
       await finishedRun(restored);
       assert.deepEqual(reloadedHost.requests[0]?.conversation, { id, continues: true });
       restored.dispose();
+    });
+
+    it("continues, after a reload in the middle of a turn, the CLI conversation that turn began once the CLI spoke", async () => {
+      conversation.send("first");
+      await finishedRun(conversation);
+      const first = conversationsAsked()[0]!;
+      host.agent = "another agent";
+      host.scenario = "slow";
+      const saved = new Promise<Turn>((resolve) => {
+        host.onPersistRunning = (turn) => {
+          if (turn?.blocks.some((b) => b.kind === "text" && b.text.includes("tick"))) resolve(turn);
+        };
+      });
+      conversation.send("interrupted");
+      assert.deepEqual(
+        host.persistedRunningCliConversation,
+        { agent: "fake-locus", id: first.id },
+        "before its CLI says anything, the new turn holds no conversation of its own",
+      );
+      const running = await saved;
+      const interrupted = conversationsAsked()[1]!;
+      assert.equal(interrupted.continues, false);
+      assert.deepEqual(host.persistedRunningCliConversation, { agent: "another agent", id: interrupted.id });
+
+      const reloadedHost = new RecordingHost();
+      reloadedHost.agent = "another agent";
+      const restored = new Conversation(reloadedHost, [...host.persisted!, running], host.persistedRunningCliConversation);
+      restored.send("after the reload");
+      await finishedRun(restored);
+      assert.deepEqual(reloadedHost.requests[0]?.conversation, { id: interrupted.id, continues: true });
+      restored.dispose();
+      await conversation.stop();
     });
   });
 
