@@ -98,9 +98,20 @@ const BATCH_MS = 16;
  * While a turn runs, what it said so far is saved this often at most, as a reload would leave it (stopped), on its own
  * so the rest of the conversation is not written again each time. Saving only when the window closes is not enough: a
  * reload of a remote or web window ends the extension host after its storage has gone, and that last save never
- * arrives. A reload, or a window that dies, loses at most this much of an answer.
+ * arrives. A reload, or a window that dies, loses at most this much of an answer (of a huge one, its longer interval).
  */
 export const SAVE_RUNNING_MS = 1000;
+
+/**
+ * Each save of a running turn writes all of it again. Past this much text a second, saves come less often in
+ * proportion, so a huge answer costs about this much writing a second rather than its whole size each second.
+ */
+export const SAVED_CHARS_PER_SECOND = 1_000_000;
+
+/** How long after a save of a running turn holding `chars` characters of text the next save may come. */
+export function runningSaveDelayMs(chars: number): number {
+  return Math.max(SAVE_RUNNING_MS, Math.ceil((chars / SAVED_CHARS_PER_SECOND) * 1000));
+}
 
 export class Conversation {
   private readonly turns: Turn[] = [];
@@ -109,6 +120,7 @@ export class Conversation {
   private pending: { turnId: number; changes: SessionChange[] } | undefined;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  private saveDelayMs = SAVE_RUNNING_MS;
   private disposed = false;
   private nextTurnId: number;
   private readonly observers = new Set<ConversationObserver>();
@@ -221,6 +233,7 @@ export class Conversation {
 
   private track(turn: Turn, run: Run, cliConversation: CliConversation | null = null): void {
     this.current = { turn, run, startedAt: Date.now(), cliConversation };
+    this.saveDelayMs = SAVE_RUNNING_MS;
     // The prompt is kept at once: a reload right after sending still shows what was asked.
     this.saveRunning();
     void run.finished.then(() => this.onFinished(turn, cliConversation));
@@ -356,7 +369,7 @@ export class Conversation {
     this.pending.changes.push(change);
     if (change.kind === "done") this.flush();
     else this.flushTimer ??= setTimeout(() => this.flush(), BATCH_MS);
-    if (this.current?.turn === turn && change.kind !== "done" && !this.disposed) this.saveTimer ??= setTimeout(() => this.saveRunning(), SAVE_RUNNING_MS);
+    if (this.current?.turn === turn && change.kind !== "done" && !this.disposed) this.saveTimer ??= setTimeout(() => this.saveRunning(), this.saveDelayMs);
   }
 
   private onFinished(turn: Turn, cliConversation: CliConversation | null): void {
@@ -381,7 +394,10 @@ export class Conversation {
   private saveRunning(): void {
     this.cancelSave();
     const current = this.current;
-    if (current !== undefined) this.host.persistRunning(stoppedByTheWindow(current.turn, Date.now() - current.startedAt), this.conversationToContinue());
+    if (current === undefined) return;
+    const saved = stoppedByTheWindow(current.turn, Date.now() - current.startedAt);
+    this.host.persistRunning(saved, this.conversationToContinue());
+    this.saveDelayMs = runningSaveDelayMs(charsIn(saved));
   }
 
   /**
@@ -445,6 +461,15 @@ function stoppedByTheWindow(turn: Turn, durationMs: number): Turn {
   const toolsUsed = [...new Set(turn.blocks.flatMap((block) => (block.kind === "tool" ? [block.tool] : [])))];
   const done = { exitCode: -1, durationMs, toolsUsed, tokensUsed: null, success: false, synthesized: true };
   return { ...copyTurn(turn), state: "canceled", status: "canceled", done };
+}
+
+/** The characters of every string in a value (a turn: no deeper than its schema), keys left out. */
+function charsIn(value: unknown): number {
+  if (typeof value === "string") return value.length;
+  if (typeof value !== "object" || value === null) return 0;
+  let chars = 0;
+  for (const item of Array.isArray(value) ? value : Object.values(value)) chars += charsIn(item);
+  return chars;
 }
 
 function describe(value: unknown): string {

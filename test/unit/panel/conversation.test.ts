@@ -2,7 +2,16 @@ import * as assert from "node:assert/strict";
 import * as os from "node:os";
 import { createAdapter } from "../../../src/dialects/registry";
 import { applyChange } from "../../../src/common/turn-changes";
-import { Conversation, checkedLink, type ConversationHost, type EditorAction, type RunRequest } from "../../../src/panel/conversation";
+import {
+  Conversation,
+  checkedLink,
+  runningSaveDelayMs,
+  SAVE_RUNNING_MS,
+  SAVED_CHARS_PER_SECOND,
+  type ConversationHost,
+  type EditorAction,
+  type RunRequest,
+} from "../../../src/panel/conversation";
 import type { CliConversation, HostMessage, Turn } from "../../../src/protocol/messages";
 import type { ToolDiff } from "../../../src/protocol/transcript";
 import { LiveSession } from "../../../src/session/live-session";
@@ -487,6 +496,41 @@ describe("Conversation", () => {
       await conversation.stop();
       assert.equal(host.persistedRunning, null, "once the turn has ended it is kept with the others");
       assert.equal((host.persisted as readonly Turn[] | undefined)?.length, 1);
+    });
+
+    it("saves a running turn with a huge answer less often, in proportion to its size", async () => {
+      const hugeChars = 2 * SAVED_CHARS_PER_SECOND;
+      let more!: () => void;
+      let end!: () => void;
+      const paused = new Promise<void>((resolve) => (more = resolve));
+      const ended = new Promise<void>((resolve) => (end = resolve));
+      async function* stream(): AsyncGenerator<string> {
+        yield cli.toNdjson([cli.start(), cli.textDelta("x".repeat(hugeChars))]);
+        await paused;
+        yield cli.toNdjson([cli.textDelta("more")]);
+        await ended;
+        yield cli.toNdjson([cli.done()]);
+      }
+      const savedAt: Array<{ chars: number; at: number }> = [];
+      const saved = (chars: number) =>
+        new Promise<number>((resolve) => {
+          host.onPersistRunning = (turn) => {
+            const text = turn?.blocks.map((b) => (b.kind === "text" ? b.text : "")).join("") ?? "";
+            savedAt.push({ chars: text.length, at: Date.now() });
+            if (text.length >= chars) resolve(Date.now());
+          };
+        });
+      const huge = saved(hugeChars);
+      conversation.replay("huge", (onChange) => new ReplayRun(stream(), { adapter: createAdapter("locus"), onChange }));
+      const firstAt = await huge;
+      const next = saved(hugeChars + "more".length);
+      more();
+      const nextAt = await next;
+      end();
+      // Timers never fire early; a loaded machine only makes the gap longer.
+      assert.ok(nextAt - firstAt >= runningSaveDelayMs(hugeChars) - 5, `saved ${nextAt - firstAt} ms after the 2 MB save: ${JSON.stringify(savedAt)}`);
+      await finishedRun(conversation);
+      assert.deepEqual([runningSaveDelayMs(0), runningSaveDelayMs(SAVED_CHARS_PER_SECOND), runningSaveDelayMs(hugeChars)], [SAVE_RUNNING_MS, SAVE_RUNNING_MS, 2 * SAVE_RUNNING_MS]);
     });
 
     it("forgets everything on a new session", async () => {
