@@ -53,7 +53,13 @@ export class StoppedError extends Error {
 }
 
 export interface CodeServerOptions {
-  /** User settings. */
+  /**
+   * Settings, each where a user of this window sets it: this extension's machine-scoped ones (what runs: the CLI's
+   * path, profile, arguments, environment) in the remote machine's settings (`Machine/settings.json`, the Settings
+   * editor's Remote tab), the rest in the user settings. code-server's window is a remote one, where VS Code reads
+   * the user settings without their machine-scoped keys once it knows their scope: a CI run's reloaded window ran
+   * the default `locus` instead of the configured agent.
+   */
   settings?: Record<string, unknown>;
   /**
    * Workspace trust is off by default (every folder trusted). With `true` it is on and nothing is trusted: the
@@ -78,6 +84,8 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   const entry = path.join(prefix, "node_modules", "code-server", "out", "node", "entry.js");
   const home = fs.mkdtempSync(path.join(os.tmpdir(), "agent-stream-code-server-"));
   const userData = path.join(home, "user-data");
+  const machineScoped = machineScopedSettings();
+  const [machine, user] = partition(Object.entries(options.settings ?? {}), ([key]) => machineScoped.has(key));
   fs.mkdirSync(path.join(userData, "User"), { recursive: true });
   fs.writeFileSync(
     path.join(userData, "User", "settings.json"),
@@ -86,9 +94,11 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
       "security.workspace.trust.enabled": options.restricted === true,
       "security.workspace.trust.startupPrompt": "never",
       "telemetry.telemetryLevel": "off",
-      ...options.settings,
+      ...Object.fromEntries(user),
     }),
   );
+  fs.mkdirSync(path.join(userData, "Machine"), { recursive: true });
+  fs.writeFileSync(path.join(userData, "Machine", "settings.json"), JSON.stringify(Object.fromEntries(machine)));
   const extensionsDir = path.join(home, "extensions");
   fs.mkdirSync(extensionsDir);
   // VS Code scans the extensions folder for publisher.name-version folders; a link to the repo is one.
@@ -230,4 +240,17 @@ function freePort(): Promise<number> {
       server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
     });
   });
+}
+
+/** The settings this extension declares with `"scope": "machine"`. */
+function machineScopedSettings(): Set<string> {
+  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as {
+    contributes?: { configuration?: { properties?: Record<string, { scope?: string }> } | Array<{ properties?: Record<string, { scope?: string }> }> };
+  };
+  const sections = [manifest.contributes?.configuration ?? []].flat();
+  return new Set(sections.flatMap((section) => Object.entries(section.properties ?? {}).flatMap(([key, value]) => (value.scope === "machine" ? [key] : []))));
+}
+
+function partition<T>(items: readonly T[], test: (item: T) => boolean): [T[], T[]] {
+  return [items.filter(test), items.filter((item) => !test(item))];
 }
