@@ -1,32 +1,24 @@
 // A window reload while the CLI streams, in a real VS Code: what the chat had shown is still there after the reload,
 // the turn says Stopped (the run ended with the old extension host), and no process of the CLI is left.
 import * as assert from "node:assert/strict";
-import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
-import { fakeCli } from "../helpers/repo";
 import { isRunning } from "./processes";
-import { ask, newSession, openChat, RESULTS, runCommand, turnOf, useWorkbench, waitUntil } from "./workbench";
+import { ask, newSession, openChat, RESULTS, runCommand, turnOf, useWorkbenchWithSlowCli, waitUntil } from "./workbench";
 
 describe("a window reload while the CLI streams", function () {
   this.timeout(240_000);
-  const pidFile = path.join(os.tmpdir(), `agent-stream-e2e-reload-mid-turn-${process.pid}.pids`);
-  const workbench = useWorkbench({
-    "agentStream.cli.path": fakeCli("fake-locus.js"),
-    "agentStream.cli.env": { FAKE_SCENARIO: "slow", FAKE_CHILD: "1", FAKE_PID_FILE: pidFile },
-  });
-  after(() => fs.rmSync(pidFile, { force: true }));
+  const { workbench, pids: cliPids, forgetPids } = useWorkbenchWithSlowCli("reload-mid-turn");
 
   it("keeps what the turn had said, says Stopped, and leaves no process of the CLI", async () => {
     const page = workbench.page;
     const prompt = "Count for me, slowly";
     await newSession(page);
-    fs.rmSync(pidFile, { force: true });
+    forgetPids();
     let chat = await ask(page, prompt);
     // The fake CLI ticks every 20 ms: a hundred ticks on screen are two seconds of answer, more than the interval at
     // which a running turn is saved, so a save of it has been made, whenever the reload comes.
     await turnOf(chat, prompt).getByText("tick ".repeat(100).trim(), { exact: false }).waitFor({ timeout: 60_000 });
-    const pids = fs.readFileSync(pidFile, "utf8").trim().split("\n").map(Number);
+    const pids = cliPids();
     assert.deepEqual(pids.filter(isRunning), pids, "the CLI and its child run before the reload");
 
     await runCommand(page, "Developer: Reload Window");

@@ -6,7 +6,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { chromium, type Browser, type FrameLocator, type Locator, type Page } from "playwright-core";
 import { startCodeServer, type CodeServer } from "../../scripts/code-server";
-import { repoRoot } from "../helpers/repo";
+import { fakeCli, repoRoot } from "../helpers/repo";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../helpers/webview-harness";
 
 export const RESULTS = path.join(repoRoot, "test-results");
@@ -14,6 +14,33 @@ export const RESULTS = path.join(repoRoot, "test-results");
 export interface Workbench {
   page: Page;
   workspace: string;
+}
+
+/** A workbench whose CLI streams until stopped, and the processes it runs. */
+export interface SlowCliWorkbench {
+  workbench: Workbench;
+  /** The CLI's pid, then its child's: they run under the extension host, out of the test's sight, and write them down. */
+  pids(): number[];
+  /** Before a prompt: the next run's pids are the only ones. */
+  forgetPids(): void;
+}
+
+/**
+ * A workbench whose CLI is the fake Locus CLI in its `slow` scenario ("tick " every 20 ms until a signal), with a child
+ * that runs until a signal ends it, like a tool's shell command. `name` keeps each suite's pid file apart.
+ */
+export function useWorkbenchWithSlowCli(name: string): SlowCliWorkbench {
+  const pidFile = path.join(os.tmpdir(), `agent-stream-e2e-${name}-${process.pid}.pids`);
+  const workbench = useWorkbench({
+    "agentStream.cli.path": fakeCli("fake-locus.js"),
+    "agentStream.cli.env": { FAKE_SCENARIO: "slow", FAKE_CHILD: "1", FAKE_PID_FILE: pidFile },
+  });
+  after(() => fs.rmSync(pidFile, { force: true }));
+  return {
+    workbench,
+    pids: () => fs.readFileSync(pidFile, "utf8").trim().split("\n").map(Number),
+    forgetPids: () => fs.rmSync(pidFile, { force: true }),
+  };
 }
 
 /**
