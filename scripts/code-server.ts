@@ -245,10 +245,10 @@ function freePort(): Promise<number> {
 /** The settings this extension declares with `"scope": "machine"`. */
 function machineScopedSettings(): Set<string> {
   const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as {
-    contributes?: { configuration?: { properties?: Record<string, { scope?: string }> } | Array<{ properties?: Record<string, { scope?: string }> }> };
+    contributes: { configuration: { properties: Record<string, { scope?: string }> } };
   };
-  const sections = [manifest.contributes?.configuration ?? []].flat();
-  return new Set(sections.flatMap((section) => Object.entries(section.properties ?? {}).flatMap(([key, value]) => (value.scope === "machine" ? [key] : []))));
+  const properties = Object.entries(manifest.contributes.configuration.properties);
+  return new Set(properties.flatMap(([key, value]) => (value.scope === "machine" ? [key] : [])));
 }
 
 function partition<T>(items: readonly T[], test: (item: T) => boolean): [T[], T[]] {
