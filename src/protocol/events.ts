@@ -198,10 +198,6 @@ export const EVENT_SCHEMAS: { readonly [T in CliEventType]: z.ZodMiniType<EventO
   done: DoneEventSchema,
 };
 
-export function isCliEventType(type: unknown): type is CliEventType {
-  return typeof type === "string" && Object.prototype.hasOwnProperty.call(EVENT_SCHEMAS, type);
-}
-
 /** The part of every event that is the same whatever its type. */
 export const EnvelopeSchema = z.object({
   protocol: z.number().check(z.int(), z.positive()),
