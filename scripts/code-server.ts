@@ -84,7 +84,8 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   const entry = path.join(prefix, "node_modules", "code-server", "out", "node", "entry.js");
   const home = fs.mkdtempSync(path.join(os.tmpdir(), "agent-stream-code-server-"));
   const userData = path.join(home, "user-data");
-  const machineScoped = machineScopedSettings();
+  const manifest = readManifest();
+  const machineScoped = machineScopedSettings(manifest);
   const [machine, user] = partition(Object.entries(options.settings ?? {}), ([key]) => machineScoped.has(key));
   fs.mkdirSync(path.join(userData, "User"), { recursive: true });
   fs.writeFileSync(
@@ -102,7 +103,7 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   const extensionsDir = path.join(home, "extensions");
   fs.mkdirSync(extensionsDir);
   // VS Code scans the extensions folder for publisher.name-version folders; a link to the repo is one.
-  if (load === "installed") fs.symlinkSync(repoRoot, path.join(extensionsDir, installedFolderName()));
+  if (load === "installed") fs.symlinkSync(repoRoot, path.join(extensionsDir, installedFolderName(manifest)));
   const config = path.join(home, "config.yaml");
   fs.writeFileSync(config, "auth: none\n");
   const port = await freePort();
@@ -189,9 +190,20 @@ function extensionLogs(logs: string): string[] {
   return found;
 }
 
+/** What this file reads of the extension's package.json. */
+interface Manifest {
+  publisher: string;
+  name: string;
+  version: string;
+  contributes: { configuration: { properties: Record<string, { scope?: string }> } };
+}
+
+function readManifest(): Manifest {
+  return JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as Manifest;
+}
+
 /** The folder name VS Code gives this extension once installed: publisher.name-version. */
-function installedFolderName(): string {
-  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { publisher: string; name: string; version: string };
+function installedFolderName(manifest: Manifest): string {
   return `${manifest.publisher}.${manifest.name}-${manifest.version}`;
 }
 
@@ -243,10 +255,7 @@ function freePort(): Promise<number> {
 }
 
 /** The settings this extension declares with `"scope": "machine"`. */
-function machineScopedSettings(): Set<string> {
-  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as {
-    contributes: { configuration: { properties: Record<string, { scope?: string }> } };
-  };
+function machineScopedSettings(manifest: Manifest): Set<string> {
   const properties = Object.entries(manifest.contributes.configuration.properties);
   return new Set(properties.flatMap(([key, value]) => (value.scope === "machine" ? [key] : [])));
 }
