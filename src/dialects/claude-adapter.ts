@@ -12,7 +12,7 @@ import { defineDialect, type AdapterOutput, type DialectAdapter, type StreamEndi
 import { errorCodeFor } from "./error-meaning";
 import { EventFactory } from "./event-factory";
 import { contentText, wrongType, type Json, type Verdict } from "./kit/cli-line";
-import { LineTable, Malformed, accepted, count, index, isCount, lineSchema, object, type LineOf } from "./kit/line-schema";
+import { LineTable, Malformed, accepted, count, gateIndex, index, isCount, lineSchema, object, type LineOf } from "./kit/line-schema";
 import { Stopwatch, retryMessage, usageMessage } from "./kit/run-words";
 
 // The lines as far as they are read. A stream_event is read in two steps, its event's kind and then that kind's
@@ -45,7 +45,7 @@ const BLOCK_DELTA = lineSchema(z.object({ event: z.object({ index, delta: z.obje
 const MAIN_TEXT_DELTA = lineSchema(
   z.object({
     type: z.literal("stream_event"),
-    event: z.object({ type: z.literal("content_block_delta"), index, delta: z.object({ type: z.literal("text_delta"), text: z.string() }) }),
+    event: z.object({ type: z.literal("content_block_delta"), index: gateIndex, delta: z.object({ type: z.literal("text_delta"), text: z.string() }) }),
     parent_tool_use_id: z.optional(z.null()),
   }),
 );

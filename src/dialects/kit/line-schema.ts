@@ -20,7 +20,11 @@ export class LineSchema<T> {
     this.compiled = z.compile(schema);
   }
 
-  /** Whether the value passes, by the compiled checks alone: for a fast path that falls back to `read`. */
+  /**
+   * Whether the value passes: for a fast path that falls back to `read`. Give such a gate zod's own checks only
+   * (`gateIndex`, not `index`): zod cannot be sure a check of ours would not have thrown, so when one is in the
+   * schema it parses every rejected value a second time, on its slow path, before it answers false.
+   */
   matches(value: unknown): value is T {
     return z.validate(this.compiled, value);
   }
@@ -110,6 +114,11 @@ export function isExitCode(value: unknown): value is number {
 export const count = accepted("non-negative number", isCount);
 /** A position in a list (a content block's index). */
 export const index = accepted("non-negative integer", isIndex);
+/**
+ * The same rule (up to 2^53) in zod's own checks, for a `matches` gate: what it rejects takes the general path,
+ * which reads `index` and words its problem.
+ */
+export const gateIndex = z.number().check(z.int(), z.nonnegative());
 export const exitCode = accepted("integer from 0 to 255", isExitCode);
 /** Any JSON object (a tool's parameters): its fields are the tool's business. */
 export const object = accepted("object", isRecord);

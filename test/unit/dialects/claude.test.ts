@@ -559,6 +559,10 @@ describe("the claude dialect", () => {
       ["init with a numeric model", { ...init, model: 4 }, "system: model: expected string, got number"],
       ["stream_event without event", { type: "stream_event" }, "stream_event: event: missing, expected object"],
       ["block start without index", streamEvent({ type: "content_block_start", content_block: { type: "text", text: "" } }), "stream_event: event.index: missing, expected non-negative integer"],
+      // Text deltas take a fast path first; one it turns away must still be read, and named, as any other line.
+      ["text delta with a negative index", streamEvent({ type: "content_block_delta", index: -1, delta: { type: "text_delta", text: "hi" } }), "stream_event: event.index: expected non-negative integer, got number"],
+      ["text delta with a fractional index", streamEvent({ type: "content_block_delta", index: 0.5, delta: { type: "text_delta", text: "hi" } }), "stream_event: event.index: expected non-negative integer, got number"],
+      ["text delta with numeric text", streamEvent({ type: "content_block_delta", index: 0, delta: { type: "text_delta", text: 7 } }), "stream_event: event.delta.text: expected string, got number"],
       ["tool block without name", streamEvent({ type: "content_block_start", index: 0, content_block: { type: "tool_use", id: "toolu_1" } }), "stream_event: event.content_block.name: missing, expected string"],
       ["thinking delta without thinking", streamEvent({ type: "content_block_delta", index: 0, delta: { type: "thinking_delta" } }), "stream_event: event.delta.thinking: missing, expected string"],
       ["input delta for no tool block", streamEvent({ type: "content_block_delta", index: 3, delta: { type: "input_json_delta", partial_json: "{" } }), "stream_event: event.index: no tool_use block 3 is open for this input_json_delta"],
