@@ -126,7 +126,7 @@ function runAcp(chunks: readonly Buffer[]): number {
   const decoder = new SessionUpdateDecoder({ event: () => events++, trace: (message) => { throw new Error(`bench stream traced: ${message}`); } });
   const wire = new AgentWire(() => true, {
     sessionUpdate: (params) => decoder.decode((params as { update: unknown }).update),
-    problem: (message) => { throw new Error(`bench stream has problems: ${message}`); },
+    problem: (problem) => { throw new Error(`bench stream has problems: ${problem.message}`); },
   });
   for (const chunk of chunks) wire.push(chunk);
   wire.end();

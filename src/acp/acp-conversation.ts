@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import type { ContentBlock } from "@agentclientprotocol/sdk";
 import { PROTOCOL_VERSION, type CliEventType, type CliStreamEvent, type EventOfType } from "../protocol/events";
-import type { Transcript } from "../protocol/transcript";
+import type { Problem, Transcript } from "../protocol/transcript";
 import { Session, type SessionOptions } from "../session/session";
 import { AcpEventTranslator } from "../dialects/acp/acp-event-translator";
 import type { AcpEvent } from "../dialects/acp/acp-events";
@@ -12,7 +12,7 @@ import { ACP_DIALECT_NAME } from "../dialects/acp/acp-adapter";
 import { emitTurnEnd, type AcpTurnOutcome } from "../dialects/acp/turn-outcome";
 
 
-export interface AcpConversationOptions extends Omit<AcpAgentConnectionOptions, "onEvent"> {
+export interface AcpConversationOptions extends Omit<AcpAgentConnectionOptions, "onEvent" | "onProblem"> {
   /**
    * The agent opened its session: a new one, or the saved one continued (`loaded`, `resumed`). The host keeps the id,
    * so that a reloaded window's next prompt continues the same conversation on the agent's side.
@@ -35,6 +35,8 @@ export class AcpConversation {
         if (event.type === "session_ready") options.onSession?.(event.sessionId, event.continued);
         this.current?.accept(event);
       },
+      // A bad line mid-turn is the turn's: a recoverable MALFORMED_EVENT error in its chat and its `--json`.
+      onProblem: (problem) => this.current?.acceptProblem(problem),
     });
   }
 
@@ -99,6 +101,11 @@ export class AcpRun {
   /** @internal The conversation's events for this turn. */
   accept(event: AcpEvent): void {
     this.translator.translate(event);
+  }
+
+  /** @internal A line of the agent's output refused during this turn. */
+  acceptProblem(problem: Problem): void {
+    this.session.acceptProblem(problem);
   }
 
   /** @internal The session hears of a stop before the agent's last words, so they are not shown as failures. */

@@ -8,6 +8,7 @@ import { formatDuration } from "../common/duration";
 import type { CliExit } from "../process/cli-process";
 import { InactivityTimer } from "../process/inactivity-timer";
 import type { ProtocolError } from "../protocol/events";
+import type { Problem } from "../protocol/transcript";
 import { inactivityTimeoutMessage } from "../session/run-limits";
 import { isRecord } from "../protocol/json-record";
 import type { AcpEvent } from "../dialects/acp/acp-events";
@@ -47,6 +48,11 @@ export interface AcpAgentConnectionOptions {
   workspaceRoots: readonly string[];
   files: WorkspaceFiles;
   onEvent(event: AcpEvent): void;
+  /**
+   * A line of the agent's output refused during a turn (not JSON-RPC, too deep, too long, an answer to nothing): the
+   * turn's to show, as a stream CLI's bad line is. Between turns, and without this, such lines go to the log.
+   */
+  onProblem?(problem: Problem): void;
   /** Asks the user about a permission request the auto-answer policy leaves open. */
   decide: DecidePermission;
   autoAnswer?: AutoAnswerPolicy;
@@ -309,7 +315,7 @@ export class AcpAgentConnection {
       },
       {
         sessionUpdate: (params) => this.onSessionUpdate(agent, params),
-        problem: (message) => this.log.problem(message),
+        problem: (problem) => this.onLineProblem(agent, problem),
         onStderr: this.options.onStderr,
         onActivity: () => {
           if (this.agent === agent) this.turn?.silence?.recordActivity();
@@ -404,6 +410,12 @@ export class AcpAgentConnection {
     }
     if (agent.replaying) return;
     this.decoder.decode(params.update);
+  }
+
+  private onLineProblem(agent: LiveAgent, problem: Problem): void {
+    const onProblem = this.options.onProblem;
+    if (this.turn !== undefined && this.agent === agent && onProblem !== undefined) onProblem(problem);
+    else this.log.problem(`line ${problem.line ?? "?"} of the agent's output: ${problem.message}`);
   }
 
   private onAgentExit(agent: LiveAgent, exit: CliExit): void {

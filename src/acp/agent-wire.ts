@@ -1,45 +1,62 @@
 // The agent's stdout and stdin as the SDK's message Stream. Lines are read here rather than by the SDK's
-// ndJsonStream for two reasons: a line that is not JSON must reach our log (ndJsonStream answers it to the agent and
-// tells no one), and `session/update` — one notification per model delta — is taken off before the SDK, which
-// validates every one of them with its full schema union twice (about 8× slower than JSON.parse) and may run
-// async handlers out of order. Updates are handed over synchronously, in arrival order, before any later message.
+// ndJsonStream for three reasons: a line that is not a JSON-RPC message must reach the user (ndJsonStream answers it
+// to the agent and tells no one); every line passes the same guards as a stream CLI's (json-line.ts: depth, BOM,
+// the size limit), and only messages the SDK can take without printing agent text to our stderr reach it; and
+// `session/update` — one notification per model delta — is taken off before the SDK, which validates every one of
+// them with its full schema union twice (about 8× slower than JSON.parse) and may run async handlers out of order.
+// Updates are handed over synchronously, in arrival order, before any later message.
 import type { AnyMessage, Stream } from "@agentclientprotocol/sdk";
+import type { Problem } from "../protocol/transcript";
 import { isRecord } from "../protocol/json-record";
+import { excerpt, oversizedLineMessage, parseJsonLine, RefusedLine } from "../stream/json-line";
 import { DEFAULT_MAX_LINE_BYTES, LineReader } from "../stream/line-reader";
 
 export interface AgentWireHandlers {
   /** The params of one `session/update` notification, unchecked: the update decoder validates them. */
   sessionUpdate(params: unknown): void;
-  /** A line that is not a JSON-RPC message; the connection goes on. */
-  problem(message: string): void;
+  /**
+   * A line refused (not JSON, too deep or too long, not a JSON-RPC message, an answer to no request of ours), or one
+   * whose handling threw; `line` is its line number on the agent's stdout. The connection goes on.
+   */
+  problem(problem: Problem): void;
 }
 
+type RpcId = string | number;
+
 const SESSION_UPDATE = "session/update";
-const EXCERPT_CHARS = 80;
+const JSON_RPC_INVALID_REQUEST = -32600;
 
 export class AgentWire {
   readonly stream: Stream;
   private readonly lines: LineReader;
   private controller: ReadableStreamDefaultController<AnyMessage> | undefined;
+  /** The SDK stopped reading (the connection closed): what the agent says after that has no one to hear it. */
+  private sdkGone = false;
   private ended = false;
+  /** Ids of our requests not answered yet: an answer to any other id is refused here, before the SDK prints it. */
+  private readonly asked = new Set<RpcId>();
 
   /** `write` sends one line to the agent's stdin and says whether stdin was still open. */
   constructor(
-    write: (line: string) => boolean,
+    private readonly write: (line: string) => boolean,
     private readonly handlers: AgentWireHandlers,
     maxLineBytes = DEFAULT_MAX_LINE_BYTES,
   ) {
     this.lines = new LineReader(
       {
-        onLine: (text, lineNumber) => this.onLine(text, lineNumber),
-        onOversizedLine: (lineNumber, size) =>
-          handlers.problem(`line ${lineNumber} of the agent's output (${size} bytes) is over the line size limit; skipped`),
+        onLine: (text, line) => this.onLine(text, line),
+        onOversizedLine: (line, size) => this.refuse(line, oversizedLineMessage(size, maxLineBytes)),
       },
       maxLineBytes,
     );
-    const readable = new ReadableStream<AnyMessage>({ start: (controller) => void (this.controller = controller) });
+    const readable = new ReadableStream<AnyMessage>({
+      start: (controller) => void (this.controller = controller),
+      cancel: () => void (this.sdkGone = true),
+    });
+    const asked = this.asked;
     const writable = new WritableStream<AnyMessage>({
       write(message) {
+        if ("method" in message && "id" in message && message.id !== null) asked.add(message.id);
         // Failing the write makes the SDK close the connection, which rejects what is pending: the agent is gone.
         if (!write(JSON.stringify(message) + "\n")) throw new Error("the agent's stdin is closed");
       },
@@ -57,29 +74,94 @@ export class AgentWire {
     if (this.ended) return;
     this.lines.end();
     this.ended = true;
-    this.controller?.close();
+    if (!this.sdkGone) this.controller?.close();
   }
 
-  private onLine(text: string, lineNumber: number): void {
-    let value: unknown;
+  /** Whatever one line holds, nothing of it throws out of here: the stdout handler must go on to the next line. */
+  private onLine(text: string, line: number): void {
     try {
-      value = JSON.parse(text);
-    } catch {
-      this.handlers.problem(`line ${lineNumber} of the agent's output is not JSON: ${excerpt(text)}`);
+      this.read(text, line);
+    } catch (error) {
+      this.refuse(line, `could not be handled: ${excerpt(error instanceof Error ? `${error.name}: ${error.message}` : String(error))}; skipped`);
+    }
+  }
+
+  private read(text: string, line: number): void {
+    const value = parseJsonLine(text);
+    if (value instanceof RefusedLine) {
+      this.refuse(line, value.message);
+      this.answerRefused(value.value, value.message);
       return;
     }
-    if (!isRecord(value) || (!("method" in value) && !("id" in value))) {
-      this.handlers.problem(`line ${lineNumber} of the agent's output is not a JSON-RPC message: ${excerpt(text)}`);
+    if (!isRecord(value) || value.jsonrpc !== "2.0") {
+      this.refuse(line, `not a JSON-RPC 2.0 message: ${excerpt(text)}`);
       return;
     }
     if (value.method === SESSION_UPDATE && !("id" in value)) {
       this.handlers.sessionUpdate(value.params);
       return;
     }
-    this.controller?.enqueue(value as AnyMessage);
+    const message = "method" in value ? this.readCall(value, text, line) : this.readAnswer(value, text, line);
+    if (message !== undefined && !this.sdkGone) this.controller?.enqueue(message);
+  }
+
+  /** A request or notification from the agent, as the SDK takes one; anything else would reach its console. */
+  private readCall(value: Record<string, unknown>, text: string, line: number): AnyMessage | undefined {
+    if (typeof value.method === "string" && (!("id" in value) || isRpcId(value.id))) return value as AnyMessage;
+    const message = `not a JSON-RPC request or notification (a method name, a string or number id): ${excerpt(text)}`;
+    this.refuse(line, message);
+    this.answerRefused(value, message);
+    return undefined;
+  }
+
+  /**
+   * The agent's answer to one of our requests. Refused when it answers none of them (the SDK would print its id, the
+   * agent's text, raw to our stderr); an answer that is not a JSON-RPC response still ends the request it names, with
+   * an error of ours, so nothing waits for ever.
+   */
+  private readAnswer(value: Record<string, unknown>, text: string, line: number): AnyMessage | undefined {
+    const id = value.id;
+    if (!isRpcId(id) || !this.asked.has(id)) {
+      this.refuse(line, `an answer to no request of ours (id ${describeId(id)}); skipped`);
+      return undefined;
+    }
+    this.asked.delete(id);
+    if (isResponse(value)) return value as AnyMessage;
+    const message = `not a JSON-RPC response (a result, or an error with a code and a message): ${excerpt(text)}`;
+    this.refuse(line, message);
+    return { jsonrpc: "2.0", id, error: { code: JSON_RPC_INVALID_REQUEST, message: `The agent's answer could not be read: ${message}` } };
+  }
+
+  /**
+   * A refused request is answered with an error, so the agent is not left waiting: as the SDK answered one that was not
+   * JSON-RPC. Only its top level is read (a too-deep value's inside must never be walked).
+   */
+  private answerRefused(value: unknown, message: string): void {
+    if (!isRecord(value) || typeof value.method !== "string" || !isRpcId(value.id)) return;
+    this.write(JSON.stringify({ jsonrpc: "2.0", id: value.id, error: { code: JSON_RPC_INVALID_REQUEST, message: `Invalid request: ${message}` } }) + "\n");
+  }
+
+  private refuse(line: number, message: string): void {
+    this.handlers.problem({ line, code: "MALFORMED_EVENT", message });
   }
 }
 
-function excerpt(text: string): string {
-  return JSON.stringify(text.length > EXCERPT_CHARS ? text.slice(0, EXCERPT_CHARS) + "…" : text);
+/** The id as the agent sent it, every control character shown escaped (an id is the agent's text). */
+function describeId(id: unknown): string {
+  if (id === undefined) return "missing";
+  return typeof id === "number" ? String(id) : excerpt(typeof id === "string" ? id : JSON.stringify(id));
+}
+
+function isRpcId(value: unknown): value is RpcId {
+  return typeof value === "string" || (typeof value === "number" && Number.isFinite(value));
+}
+
+/** The SDK's own test of a response (core/jsonrpc.js isResponseMessage): what it can settle a request with. */
+function isResponse(value: Record<string, unknown>): boolean {
+  const hasResult = Object.hasOwn(value, "result");
+  const hasError = Object.hasOwn(value, "error");
+  if (hasResult === hasError) return false;
+  if (hasResult) return true;
+  const error = value.error;
+  return isRecord(error) && Number.isInteger(error.code) && typeof error.message === "string";
 }

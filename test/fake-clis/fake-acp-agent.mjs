@@ -4,7 +4,7 @@
 // cancels, session ids), so a test can assert what the agent really received.
 //
 // Scenarios: all-updates, stop:<reason>, permission, permission-read, permission-edit, fs, die, garbage, silent, slow, stubborn,
-// error:<401|internal|auth>, auth-required, load, turns, permission-again.
+// error:<401|internal|auth>, auth-required, load, turns, permission-again, hostile:<line> (see HOSTILE_LINES).
 import * as acp from "@agentclientprotocol/sdk";
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
@@ -226,6 +226,46 @@ async function askPermission(client, sessionId, kind, title, { toolCallId = "p1"
   return response.outcome.outcome === "cancelled" ? "cancelled" : "end_turn";
 }
 
+/** Thousands of nested arrays: a small line that overflows the stack of any recursive reader. */
+const DEEP = "[".repeat(5000) + "]".repeat(5000);
+/** Ids that are terminal escapes: an OSC 52 clipboard write, a screen clear, a right-to-left override. */
+const ESCAPE_IDS = ["\x1b]52;c;aGFja2Vk\x07", "\x1b[2J\x1b[H", "\u202eevil"];
+
+/**
+ * What a hostile or broken agent writes mid-turn, one kind per scenario `hostile:<kind>`; the turn then goes on and
+ * ends as usual, unless the kind answers the prompt itself. The first of them is always its stdout's line 3 (after the
+ * answers to initialize and session/new).
+ */
+const HOSTILE_LINES = {
+  "deep-tool": (sessionId) => [
+    `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":${JSON.stringify(sessionId)},"update":{"sessionUpdate":"tool_call","toolCallId":"deep","title":"Deep","kind":"other","status":"pending","rawInput":{"x":${DEEP}}}}}`,
+  ],
+  // A request with an id of its own: the client answers it with an error, which this agent's SDK does not expect.
+  "deep-permission": (sessionId) => [
+    `{"jsonrpc":"2.0","id":"deep-permission","method":"session/request_permission","params":{"sessionId":${JSON.stringify(sessionId)},"toolCall":{"toolCallId":"deep","title":"Deep","kind":"execute","rawInput":{"x":${DEEP}}},"options":[{"optionId":"yes","name":"Allow","kind":"allow_once"}]}}`,
+  ],
+  // FAKE_ACP_LINE_BYTES: the line's size; default just over the 16 MiB default limit.
+  long: (sessionId) => [
+    JSON.stringify({ jsonrpc: "2.0", method: "session/update", params: { sessionId, update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "x".repeat(Number(process.env.FAKE_ACP_LINE_BYTES ?? 17 * 1024 * 1024)) } } } }),
+  ],
+  bom: (sessionId) => ["\ufeff" + JSON.stringify({ jsonrpc: "2.0", method: "session/update", params: { sessionId, update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "after a BOM, " } } } })],
+  "not-json": () => ["{\"jsonrpc\": \"2.0\", \"method\": "],
+  "not-rpc": () => [JSON.stringify({ hello: "world" }), JSON.stringify([1, 2, 3]), JSON.stringify({ jsonrpc: "2.0" })],
+  "unknown-id": () => ESCAPE_IDS.map((id) => JSON.stringify({ jsonrpc: "2.0", id, result: {} })),
+  binary: () => [Buffer.from([0x00, 0x1b, 0x5b, 0x32, 0x4a, 0xc3, 0x28, 0xff, 0xfe, 0x9b, 0x07, 0x7f, 0xe2, 0x80, 0xae, 0x80, 0x0d]).toString("latin1")],
+};
+
+async function hostile(kind, client, sessionId, requestId) {
+  if (kind === "binary") process.stdout.write(Buffer.from(HOSTILE_LINES.binary()[0] + "\n", "latin1"));
+  else if (kind === "error-not-object") {
+    // Answers the prompt itself, with an error that is not an object, and never properly.
+    raw(JSON.stringify({ jsonrpc: "2.0", id: requestId, error: "the model fell over" }));
+    await new Promise(() => {});
+  } else for (const line of HOSTILE_LINES[kind](sessionId)) raw(line);
+  await text(client, sessionId, "still here");
+  return "end_turn";
+}
+
 function failPrompt(kind) {
   if (kind === "401") throw new acp.RequestError(401, '{"error":{"code":401,"message":"API key not valid. Please pass a valid API key.","status":"UNAUTHENTICATED"}}');
   if (kind === "internal") throw new acp.RequestError(-32603, "Internal error", { details: "429 Too Many Requests: rate limit exceeded" });
@@ -272,8 +312,9 @@ const app = acp
     await text(client, params.sessionId, "old answer");
     return {};
   })
-  .onRequest(acp.methods.agent.session.prompt, async ({ params, client }) => {
+  .onRequest(acp.methods.agent.session.prompt, async ({ params, client, requestId }) => {
     record({ prompt: params.prompt });
+    if (scenario.startsWith("hostile:")) return { stopReason: await hostile(scenario.slice("hostile:".length), client, params.sessionId, requestId) };
     if (scenario.startsWith("stop:")) {
       await text(client, params.sessionId, "partial answer");
       return { stopReason: scenario.slice("stop:".length) };
