@@ -10,6 +10,7 @@ import { InactivityTimer } from "../process/inactivity-timer";
 import type { ProtocolError } from "../protocol/events";
 import type { Problem } from "../protocol/transcript";
 import { inactivityTimeoutMessage } from "../session/run-limits";
+import { IN_BAND_STOP_GRACE_MS } from "../profiles/cli-profile";
 import { isRecord } from "../protocol/json-record";
 import type { AcpEvent } from "../dialects/acp/acp-events";
 import { AgentProcess } from "./agent-process";
@@ -20,7 +21,8 @@ import { crashedError, outcomeOfStopReason, protocolErrorOfRpcError, type AcpTur
 import { outsideWorkspace, type WorkspaceFiles } from "./workspace-files";
 
 export const DEFAULT_IDLE_STOP_MS = 10 * 60 * 1000;
-export const DEFAULT_CANCEL_GRACE_MS = 3000;
+/** Stop's in-band step for an ACP agent (`session/cancel`) gets what Claude Code's and pi's get. */
+export const DEFAULT_CANCEL_GRACE_MS = IN_BAND_STOP_GRACE_MS;
 /** How long an idle agent gets to exit by itself once its stdin is closed, before the signals. */
 export const DEFAULT_CLOSE_GRACE_MS = 2000;
 
@@ -76,7 +78,10 @@ export interface AcpAgentConnectionOptions {
    * user (that wait is theirs). 0 or undefined: off.
    */
   inactivityTimeoutMs?: number;
-  /** How long Stop waits for the agent to answer `cancelled` before the signal escalation; default 3000. */
+  /**
+   * How long Stop waits for the agent to answer `cancelled` before the signal escalation; default
+   * DEFAULT_CANCEL_GRACE_MS, so that Stop's promise (the whole tree gone within 5 s) holds for ACP agents too.
+   */
   cancelGraceMs?: number;
   stopGraceMs?: number;
   killGraceMs?: number;

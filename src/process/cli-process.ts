@@ -73,10 +73,15 @@ export interface CliProcessHandlers {
   onExit(exit: CliExit): void;
 }
 
+/** How long the tree gets after SIGINT before SIGTERM, unless a caller says otherwise. */
+export const DEFAULT_STOP_GRACE_MS = 2000;
+/** How long the tree gets after SIGTERM before SIGKILL, and after SIGKILL before giving up. */
+export const DEFAULT_KILL_GRACE_MS = 1000;
+
 const defaults = {
   inactivityTimeoutMs: 120_000,
-  stopGraceMs: 2000,
-  killGraceMs: 1000,
+  stopGraceMs: DEFAULT_STOP_GRACE_MS,
+  killGraceMs: DEFAULT_KILL_GRACE_MS,
   stderrTailBytes: 64 * 1024,
 };
 

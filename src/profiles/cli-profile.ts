@@ -90,5 +90,8 @@ export function defineProfile<const Name extends string>(profile: CliProfile<Nam
   return profile;
 }
 
-/** How long a CLI asked to stop in its own way gets before SIGINT. */
+/**
+ * How long a CLI asked to stop in its own way (Claude's interrupt, pi's abort, ACP's session/cancel) gets before SIGINT:
+ * with the signal escalation's graces after it, short enough that Stop ends the whole tree within 5 s.
+ */
 export const IN_BAND_STOP_GRACE_MS = 1500;

@@ -3,7 +3,7 @@
 // FAKE_ACP_RECORD names a file where it appends what it was told (one JSON line per fact: permission answers,
 // cancels, session ids), so a test can assert what the agent really received.
 //
-// Scenarios: all-updates, stop:<reason>, permission, permission-read, permission-edit, fs, die, garbage, silent, slow, stubborn,
+// Scenarios: all-updates, stop:<reason>, permission, permission-read, permission-edit, fs, die, garbage, silent, slow, stubborn, deaf,
 // error:<401|internal|auth>, auth-required, load, turns, permission-again, hostile:<line> (see HOSTILE_LINES).
 import * as acp from "@agentclientprotocol/sdk";
 import { spawn } from "node:child_process";
@@ -184,6 +184,16 @@ const prompts = {
     process.on("SIGINT", () => record({ signal: "SIGINT" }));
     const child = spawn(process.execPath, ["-e", "process.on('SIGINT',()=>{}); setInterval(()=>{}, 1000)"], { stdio: "ignore" });
     record({ stubbornPid: process.pid, childPid: child.pid });
+    await text(client, sessionId, "working");
+    await new Promise(() => {});
+  },
+
+  /** Ignores session/cancel, SIGINT and SIGTERM, and so does its child: only SIGKILL ends them. */
+  async deaf(client, sessionId) {
+    for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => record({ signal }));
+    const ignoring = "for (const s of ['SIGINT', 'SIGTERM']) process.on(s, () => {}); setInterval(() => {}, 1000)";
+    const child = spawn(process.execPath, ["-e", ignoring], { stdio: "ignore" });
+    record({ deafPid: process.pid, childPid: child.pid });
     await text(client, sessionId, "working");
     await new Promise(() => {});
   },

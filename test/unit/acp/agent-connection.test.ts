@@ -11,6 +11,15 @@ import {
   waitUntil,
 } from "../../helpers/acp-harness";
 import type { AcpPermissionRequest } from "../../../src/dialects/acp/acp-events";
+import { DEFAULT_CANCEL_GRACE_MS } from "../../../src/acp/agent-connection";
+import { DEFAULT_KILL_GRACE_MS, DEFAULT_STOP_GRACE_MS } from "../../../src/process/cli-process";
+import { IN_BAND_STOP_GRACE_MS } from "../../../src/profiles/cli-profile";
+import { eventually } from "../../helpers/eventually";
+
+/** README: "even a process that ignores every signal but SIGKILL is gone within 5 s of Stop". */
+const STOP_PROMISE_MS = 5000;
+/** What SIGKILL needs to land and the escalation's poll (every 50 ms) to see the tree gone. */
+const SIGKILL_MARGIN_MS = 500;
 
 describe("ACP agent connection (real fake agent processes)", () => {
   afterEach(disposeFakeAgents);
@@ -386,6 +395,23 @@ describe("ACP agent connection (real fake agent processes)", () => {
       assert.equal((await turn).status, "canceled");
       await waitUntil(() => !isAlive(pids.stubbornPid as number) && !isAlive(pids.childPid as number), "the agent and its child are gone");
       assert.ok(agent.records().some((record) => record.signal === "SIGINT"));
+    });
+
+    it("sends SIGKILL within Stop's 5 s with the default graces, as for Claude Code and pi", () => {
+      const inBand = (grace: number) => grace + DEFAULT_STOP_GRACE_MS + DEFAULT_KILL_GRACE_MS;
+      assert.equal(DEFAULT_CANCEL_GRACE_MS, IN_BAND_STOP_GRACE_MS);
+      assert.ok(inBand(DEFAULT_CANCEL_GRACE_MS) + SIGKILL_MARGIN_MS <= STOP_PROMISE_MS, `SIGKILL only after ${inBand(DEFAULT_CANCEL_GRACE_MS)} ms`);
+    });
+
+    it("ends an agent that ignores session/cancel, SIGINT and SIGTERM, and its child, with the default graces", async () => {
+      const agent = startFakeAgent("deaf", { cancelGraceMs: undefined, stopGraceMs: undefined, killGraceMs: undefined });
+      const turn = agent.connection.prompt(prompt("go"));
+      const pids = await waitForRecord(agent, (record) => "childPid" in record, "the agent started its child");
+      void agent.connection.cancel();
+      await eventually("the deaf agent and its child to be gone", () => !isAlive(pids.deafPid as number) && !isAlive(pids.childPid as number));
+      assert.equal((await turn).status, "canceled");
+      assert.ok(agent.records().some((record) => record.cancel === agent.connection.sessionId), "asked in band first");
+      assert.deepEqual(agent.records().flatMap((record) => ("signal" in record ? [record.signal] : [])), ["SIGINT", "SIGTERM"]);
     });
 
     it("dispose ends the agent's whole process tree", async () => {
