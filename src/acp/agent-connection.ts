@@ -114,6 +114,8 @@ class TurnFailure extends Error {
 
 const JSON_RPC_RESOURCE_NOT_FOUND = -32002;
 const JSON_RPC_INVALID_PARAMS = -32602;
+/** The SDK's "Request cancelled": what a request made after Stop is. */
+const JSON_RPC_REQUEST_CANCELLED = -32800;
 
 export class AcpAgentConnection {
   private readonly app: acp.ClientApp;
@@ -475,8 +477,18 @@ export class AcpAgentConnection {
     return this.permissions.ask(params, tool, () => turn !== undefined && this.turn === turn && !turn.cancelRequested, signal);
   }
 
-  /** Refusals and failures go back to the agent as JSON-RPC errors and into the log; they never end the turn. */
+  /**
+   * Files are the turn's: served only while a turn runs (its handshake included) and no Stop or timeout has ended it,
+   * as permission requests are. Refusals and failures go back to the agent as JSON-RPC errors and into the log; they
+   * never end the turn.
+   */
   private async serveFile<T>(what: "read" | "write", path: string, serve: () => Promise<T>): Promise<T> {
+    const closed = this.fileAccessClosed();
+    if (closed !== undefined) {
+      const message = `fs ${what} of ${path} refused: ${closed}`;
+      this.log.problem(message);
+      throw new acp.RequestError(JSON_RPC_REQUEST_CANCELLED, message);
+    }
     try {
       return await serve();
     } catch (error) {
@@ -485,6 +497,15 @@ export class AcpAgentConnection {
       const missing = (error as NodeJS.ErrnoException | undefined)?.code === "ENOENT";
       throw new acp.RequestError(missing ? JSON_RPC_RESOURCE_NOT_FOUND : JSON_RPC_INVALID_PARAMS, message);
     }
+  }
+
+  /** Why the agent may not touch files now, or undefined while it may. */
+  private fileAccessClosed(): string | undefined {
+    const turn = this.turn;
+    if (turn === undefined) return "no turn is running";
+    if (turn.cancelRequested) return "the turn was stopped";
+    if (turn.timedOut !== undefined) return "the turn timed out";
+    return undefined;
   }
 }
 

@@ -3,7 +3,7 @@
 // FAKE_ACP_RECORD names a file where it appends what it was told (one JSON line per fact: permission answers,
 // cancels, session ids), so a test can assert what the agent really received.
 //
-// Scenarios: all-updates, stop:<reason>, permission, permission-read, permission-edit, fs, die, garbage, silent, slow, stubborn, deaf,
+// Scenarios: all-updates, stop:<reason>, permission, permission-read, permission-edit, fs, die, garbage, silent, slow, stubborn, deaf, fs-late,
 // error:<401|internal|auth>, auth-required, load, turns, permission-again, hostile:<line> (see HOSTILE_LINES).
 import * as acp from "@agentclientprotocol/sdk";
 import { spawn } from "node:child_process";
@@ -198,6 +198,16 @@ const prompts = {
     await new Promise(() => {});
   },
 
+  // Touches files once the client has sent session/cancel (FAKE_ACP_FS_LATE=stop), or on SIGUSR2 between turns.
+  async "fs-late"(client, sessionId) {
+    lateFs = () => tryFiles(client, sessionId, "between turns");
+    record({ fsLateStarted: process.pid });
+    if (process.env.FAKE_ACP_FS_LATE !== "stop") return "end_turn";
+    while (!cancelled.has(sessionId)) await sleep(10);
+    await tryFiles(client, sessionId, "after stop");
+    return "cancelled";
+  },
+
   async turns(client, sessionId) {
     turns++;
     await text(client, sessionId, `turn ${turns} in ${sessionId} pid ${process.pid}`);
@@ -214,6 +224,17 @@ const prompts = {
     return "end_turn";
   },
 };
+
+let lateFs = async () => {};
+process.on("SIGUSR2", () => void lateFs());
+
+/** A read of a.txt and a write of late.txt, each recorded as "ok" or the JSON-RPC error code it got. */
+async function tryFiles(client, sessionId, when) {
+  const outcome = (request) => request.then(() => "ok", (error) => error.code);
+  const read = await outcome(client.request(acp.methods.client.fs.readTextFile, { sessionId, path: "a.txt" }));
+  const write = await outcome(client.request(acp.methods.client.fs.writeTextFile, { sessionId, path: "late.txt", content: "late\n" }));
+  record({ fsLate: when, read, write });
+}
 
 // Unusual ids and order, as real agents use: only the kinds say what each option means.
 const DEFAULT_OPTIONS = [

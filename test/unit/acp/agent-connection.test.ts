@@ -309,6 +309,29 @@ describe("ACP agent connection (real fake agent processes)", () => {
       await agent.connection.prompt(prompt("go"));
       assert.match(agent.text(), /read missing\.txt failed: -32002/);
     });
+
+    it("refuses reads and writes once Stop was pressed, as it answers permission requests", async () => {
+      const agent = startFakeAgent("fs-late", { env: { FAKE_ACP_FS_LATE: "stop" } });
+      fs.writeFileSync(path.join(agent.workspace, "a.txt"), "secret\n");
+      const turn = agent.connection.prompt(prompt("go"));
+      await waitForRecord(agent, (record) => "fsLateStarted" in record, "the turn began");
+      await agent.connection.cancel();
+      assert.equal((await turn).status, "canceled");
+      assert.deepEqual(agent.records().find((record) => "fsLate" in record), { fsLate: "after stop", read: -32800, write: -32800 });
+      assert.ok(!fs.existsSync(path.join(agent.workspace, "late.txt")), "nothing written after Stop");
+      assert.deepEqual(agent.problems, ["fs read of a.txt refused: the turn was stopped", "fs write of late.txt refused: the turn was stopped"]);
+    });
+
+    it("refuses reads and writes between turns", async () => {
+      const agent = startFakeAgent("fs-late");
+      fs.writeFileSync(path.join(agent.workspace, "a.txt"), "secret\n");
+      assert.equal((await agent.connection.prompt(prompt("go"))).status, "completed");
+      process.kill(agent.connection.pid as number, "SIGUSR2");
+      const late = await waitForRecord(agent, (record) => "fsLate" in record, "the agent tried the files");
+      assert.deepEqual(late, { fsLate: "between turns", read: -32800, write: -32800 });
+      assert.ok(!fs.existsSync(path.join(agent.workspace, "late.txt")), "nothing written between turns");
+      assert.deepEqual(agent.problems, ["fs read of a.txt refused: no turn is running", "fs write of late.txt refused: no turn is running"]);
+    });
   });
 
   describe("errors", () => {
