@@ -3,10 +3,11 @@
 // FAKE_ACP_RECORD names a file where it appends what it was told (one JSON line per fact: permission answers,
 // cancels, session ids), so a test can assert what the agent really received.
 //
-// Scenarios: all-updates, stop:<reason>, permission, permission-read, permission-edit, fs, die, garbage, silent, slow, stubborn, deaf, fs-late,
+// Scenarios: all-updates, stop:<reason>, permission, permission-read, permission-edit, fs, die, garbage, silent, slow, stubborn, deaf, fs-late, big-diffs,
 // error:<401|internal|auth>, auth-required, load, turns, permission-again, hostile:<line> (see HOSTILE_LINES).
 import * as acp from "@agentclientprotocol/sdk";
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import * as fs from "node:fs";
 import { Readable, Writable } from "node:stream";
 
@@ -23,6 +24,11 @@ const cancelled = new Set();
 /** A raw line on stdout, for what the SDK would refuse to send (unknown kinds, garbage); same stream, same order. */
 function raw(line) {
   process.stdout.write(line + "\n");
+}
+
+/** A raw line, waiting for stdout to drain: for lines of megabytes. */
+async function rawDrained(line) {
+  if (!process.stdout.write(line + "\n")) await once(process.stdout, "drain");
 }
 
 async function update(client, sessionId, value) {
@@ -206,6 +212,20 @@ const prompts = {
     while (!cancelled.has(sessionId)) await sleep(10);
     await tryFiles(client, sessionId, "after stop");
     return "cancelled";
+  },
+
+  // FAKE_ACP_CALLS tool calls (default 60), each with a diff of FAKE_ACP_DIFF_BYTES (default 10 MB), each then completed.
+  async "big-diffs"(client, sessionId) {
+    const newText = "x".repeat(Number(process.env.FAKE_ACP_DIFF_BYTES ?? 10 * 1024 * 1024));
+    for (let i = 0; i < Number(process.env.FAKE_ACP_CALLS ?? 60); i++) {
+      const toolCallId = `big-${i}`;
+      const path = `file${i}.txt`;
+      const created = { sessionUpdate: "tool_call", toolCallId, title: `Edit ${path}`, kind: "edit", status: "pending", content: [{ type: "diff", path, oldText: null, newText }], rawInput: { path } };
+      await rawDrained(JSON.stringify({ jsonrpc: "2.0", method: "session/update", params: { sessionId, update: created } }));
+      await update(client, sessionId, { sessionUpdate: "tool_call_update", toolCallId, status: "completed" });
+    }
+    await text(client, sessionId, "wrote them all");
+    return "end_turn";
   },
 
   async turns(client, sessionId) {

@@ -24,8 +24,8 @@ export class AcpEventTranslator {
         if (event.text !== "") this.emit("thinking", { content: event.text });
         return;
       case "tool_call":
-        if (event.change === "created") this.started(event.call);
-        else this.emit("tool_updated", updateOf(event.call));
+        if (event.change === "created") this.started(event.call, event.contentChanged);
+        else this.emit("tool_updated", updateOf(event.call, event.contentChanged));
         return;
       case "plan":
         this.emit("plan", { entries: event.entries.map((entry) => ({ ...entry })) });
@@ -61,30 +61,27 @@ export class AcpEventTranslator {
   }
 
   /** A new call: its card, then whatever the first message already said beyond the start (output, a final status). */
-  private started(call: AcpToolCall): void {
+  private started(call: AcpToolCall, contentChanged: boolean): void {
     const parameters = isRecord(call.rawInput) ? { parameters: call.rawInput } : {};
     this.emit("tool_started", { tool: call.kind, toolId: call.toolCallId, ...parameters, kind: call.kind, title: call.title, locations: call.locations });
-    const update = updateOf(call);
-    if (call.content.length > 0 || call.status === "completed" || call.status === "failed") this.emit("tool_updated", update);
+    const update = updateOf(call, contentChanged);
+    if ((contentChanged && call.content.length > 0) || call.status === "completed" || call.status === "failed") this.emit("tool_updated", update);
   }
 }
 
-/** Everything the merged call says now: an update applies what is present, and the merged call has it all. */
-function updateOf(call: AcpToolCall): EventOfType<"tool_updated">["payload"] {
+/**
+ * What the call says now: its title, kind, status and locations as merged, and its output and diffs only when this
+ * message replaced them (an update applies what is present: a status change leaves the card's diffs as they are).
+ */
+function updateOf(call: AcpToolCall, contentChanged: boolean): EventOfType<"tool_updated">["payload"] {
+  const fields = { toolId: call.toolCallId, tool: call.kind, title: call.title, kind: call.kind, status: call.status };
+  if (!contentChanged) return { ...fields, locations: call.locations };
   const texts = call.content.flatMap((content) => (content.type === "text" ? [content.text] : []));
+  // A diff that was too large to pass on is left out whole, as the transcript leaves it out.
   const diffs = call.content.flatMap((content) =>
-    content.type === "diff" ? [{ path: content.path, oldText: content.oldText, newText: content.newText }] : [],
+    content.type === "diff" && content.droppedChars === undefined ? [{ path: content.path, oldText: content.oldText, newText: content.newText }] : [],
   );
-  return {
-    toolId: call.toolCallId,
-    tool: call.kind,
-    title: call.title,
-    kind: call.kind,
-    status: call.status,
-    ...(texts.length > 0 ? { output: texts.join("\n") } : {}),
-    diffs,
-    locations: call.locations,
-  };
+  return { ...fields, ...(texts.length > 0 ? { output: texts.join("\n") } : {}), diffs, locations: call.locations };
 }
 
 function answerOf(decision: AcpPermissionDecision): Omit<EventOfType<"permission_answered">["payload"], "requestId"> {

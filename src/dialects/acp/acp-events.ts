@@ -11,8 +11,12 @@ export type AcpToolCallStatus = (typeof TOOL_CALL_STATUSES)[number];
 /** What a tool call shows: its text output, a file change, or a terminal the agent refers to. */
 export type AcpToolContent =
   | { type: "text"; text: string }
-  /** `oldText` null: the agent creates the file. `path` as the agent sent it (absolute or workspace-relative). */
-  | { type: "diff"; path: string; oldText: string | null; newText: string }
+  /**
+   * `oldText` null: the agent creates the file. `path` as the agent sent it (absolute or workspace-relative).
+   * `droppedChars`: the change itself (this many characters) was not kept, only its path: it was too large to pass on,
+   * or an earlier message passed it on (tool-calls.ts). Such a diff is never shown.
+   */
+  | { type: "diff"; path: string; oldText: string | null; newText: string; droppedChars?: number }
   | { type: "terminal"; terminalId: string };
 
 export interface AcpToolLocation {
@@ -20,16 +24,23 @@ export interface AcpToolLocation {
   line: number | null;
 }
 
-/** A tool call as known so far: every partial update merged in. */
+/**
+ * A tool call as known so far: its id, title, kind, status and locations with every partial update merged in; its
+ * content, rawInput and rawOutput as the latest message carried them (cut to the transcript's limits).
+ */
 export interface AcpToolCall {
   toolCallId: string;
   title: string;
   kind: AcpToolKind;
   status: AcpToolCallStatus;
+  /** The latest message's content; when it carried none, the paths of the call's diffs only (`droppedChars` set). */
   content: AcpToolContent[];
   locations: AcpToolLocation[];
+  /** The latest message's; undefined when it carried none, or one too large to pass on. */
   rawInput: unknown;
   rawOutput: unknown;
+  /** Characters of the latest message's content, rawInput and rawOutput cut or dropped to fit the limits. */
+  cutChars: number;
 }
 
 export const PLAN_PRIORITIES = ["high", "medium", "low"] as const;
@@ -91,7 +102,8 @@ export interface AcpCommand {
 export type AcpEvent =
   | { type: "text"; text: string }
   | { type: "thought"; text: string }
-  | { type: "tool_call"; change: "created" | "updated"; call: AcpToolCall }
+  /** `contentChanged`: the message replaced the call's content (output, diffs); otherwise the card's stays as it is. */
+  | { type: "tool_call"; change: "created" | "updated"; call: AcpToolCall; contentChanged: boolean }
   /** The whole plan each time: it replaces the previous one. */
   | { type: "plan"; entries: AcpPlanEntry[] }
   | { type: "permission_requested"; request: AcpPermissionRequest }

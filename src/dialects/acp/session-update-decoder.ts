@@ -15,7 +15,7 @@ import {
   type AcpToolKind,
   type AcpToolLocation,
 } from "./acp-events";
-import { ToolCallBook, type ToolCallPatch } from "./tool-calls";
+import { ToolCallBook, type ToolCallLimits, type ToolCallPatch } from "./tool-calls";
 
 export interface UpdateSink {
   event(event: AcpEvent): void;
@@ -85,11 +85,16 @@ const compiled = {
 };
 
 export class SessionUpdateDecoder {
-  readonly tools = new ToolCallBook();
+  readonly tools: ToolCallBook;
   /** Each unknown kind or field is traced once per conversation, not once per chunk. */
   private readonly reported = new Set<string>();
 
-  constructor(private readonly sink: UpdateSink) {}
+  constructor(
+    private readonly sink: UpdateSink,
+    limits?: Partial<ToolCallLimits>,
+  ) {
+    this.tools = new ToolCallBook(limits);
+  }
 
   decode(update: unknown): void {
     if (!isRecord(update) || typeof update.sessionUpdate !== "string") {
@@ -185,8 +190,9 @@ export class SessionUpdateDecoder {
     if (Array.isArray(value.locations)) patch.locations = this.locations(value.locations);
     if (value.rawInput !== undefined) patch.rawInput = value.rawInput;
     if (value.rawOutput !== undefined) patch.rawOutput = value.rawOutput;
-    const { call, change } = this.tools.merge(patch);
-    this.sink.event({ type: "tool_call", change, call });
+    const { call, change, contentChanged } = this.tools.merge(patch);
+    if (call.cutChars > 0) this.sink.trace(`tool call ${JSON.stringify(call.toolCallId)}: ${call.cutChars} characters of its content or input over the limits not kept`);
+    this.sink.event({ type: "tool_call", change, call, contentChanged });
     return call;
   }
 

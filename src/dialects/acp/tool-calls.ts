@@ -1,5 +1,10 @@
 // The tool calls of one conversation as known so far. Agents send them in parts: a `tool_call`, then
 // `tool_call_update`s that carry only what changed, and a permission request may be the first mention of all.
+//
+// Bounded: a message's content, rawInput and rawOutput are passed on cut as the transcript cuts them (counted), and
+// then let go; a call keeps only what later messages need (its id, title, kind, status, and the paths it names, for a
+// permission request's outside-the-workspace check), and the book keeps a bounded number of calls. Kept whole, 60
+// calls with a 10 MB diff each held 600 MB for the conversation's life.
 import type { AcpToolCall, AcpToolCallStatus, AcpToolContent, AcpToolKind, AcpToolLocation } from "./acp-events";
 
 /** The fields one message carried; absent ones leave the call as it was. */
@@ -17,19 +22,59 @@ export interface ToolCallPatch {
 export interface MergedToolCall {
   call: AcpToolCall;
   change: "created" | "updated";
+  /** This message replaced the call's content (the protocol replaces it whole); otherwise `call.content` holds only paths. */
+  contentChanged: boolean;
+}
+
+/**
+ * What one message of a call may pass on, as the session's transcript keeps it (TRANSCRIPT_LIMITS, which this layer
+ * cannot import; a test holds them equal): a text and a diff up to a block's characters (a larger diff is dropped
+ * whole: half a file change would say something the agent did not), tool input up to a card's parameters.
+ */
+export const TOOL_CALL_LIMITS = {
+  /** Characters of one text or of one diff (path, old and new text); TRANSCRIPT_LIMITS.blockChars. */
+  contentChars: 4 * 1024 * 1024,
+  /** Characters of rawInput or rawOutput as JSON; TRANSCRIPT_LIMITS.parameterChars. */
+  rawChars: 256 * 1024,
+  /** Calls remembered; the oldest are forgotten first (a later message about one starts it again). */
+  calls: 1000,
+  /** Characters of titles and paths all remembered calls keep together; TRANSCRIPT_LIMITS.sessionChars. */
+  keptChars: 16 * 1024 * 1024,
+} as const;
+
+export type ToolCallLimits = { readonly [K in keyof typeof TOOL_CALL_LIMITS]: number };
+
+interface KeptCall {
+  call: AcpToolCall;
+  /** Characters of its title and paths, against `keptChars`. */
+  chars: number;
 }
 
 export class ToolCallBook {
-  private readonly calls = new Map<string, AcpToolCall>();
+  private readonly calls = new Map<string, KeptCall>();
+  private keptChars = 0;
+  private readonly limits: ToolCallLimits;
 
-  get(toolCallId: string): AcpToolCall | undefined {
-    return this.calls.get(toolCallId);
+  constructor(limits: Partial<ToolCallLimits> = {}) {
+    this.limits = { ...TOOL_CALL_LIMITS, ...limits };
   }
 
-  /** Applies what the patch carries; a call not seen before is created from it (an update can come first). */
+  /** Calls remembered now. */
+  get size(): number {
+    return this.calls.size;
+  }
+
+  get(toolCallId: string): AcpToolCall | undefined {
+    return this.calls.get(toolCallId)?.call;
+  }
+
+  /**
+   * Applies what the patch carries; a call not seen before is created from it (an update can come first). The merged
+   * call carries this message's content and raw fields, cut to the limits; `cutChars` counts what was cut.
+   */
   merge(patch: ToolCallPatch): MergedToolCall {
     const known = this.calls.get(patch.toolCallId);
-    const call: AcpToolCall = known ?? {
+    const kept = known?.call ?? {
       toolCallId: patch.toolCallId,
       title: "",
       kind: "other",
@@ -38,17 +83,88 @@ export class ToolCallBook {
       locations: [],
       rawInput: undefined,
       rawOutput: undefined,
+      cutChars: 0,
     };
-    if (patch.title !== undefined) call.title = patch.title;
-    if (patch.kind !== undefined) call.kind = patch.kind;
-    if (patch.status !== undefined) call.status = patch.status;
-    // The protocol replaces these collections rather than appending to them.
-    if (patch.content !== undefined) call.content = patch.content;
-    if (patch.locations !== undefined) call.locations = patch.locations;
-    if (patch.rawInput !== undefined) call.rawInput = patch.rawInput;
-    if (patch.rawOutput !== undefined) call.rawOutput = patch.rawOutput;
-    if (known === undefined) this.calls.set(call.toolCallId, call);
+    if (patch.title !== undefined) kept.title = patch.title;
+    if (patch.kind !== undefined) kept.kind = patch.kind;
+    if (patch.status !== undefined) kept.status = patch.status;
+    if (patch.locations !== undefined) kept.locations = patch.locations;
+    const cut = { chars: 0 };
+    const content = patch.content === undefined ? undefined : patch.content.map((item) => this.bounded(item, cut));
+    const rawInput = this.boundedRaw(patch.rawInput, cut);
+    const rawOutput = this.boundedRaw(patch.rawOutput, cut);
+    // The protocol replaces content whole: what the call keeps of it is its diffs' paths.
+    if (content !== undefined) kept.content = content.flatMap(pathOnly);
+    this.keep(kept, known);
     // Observers get a copy: a later merge must not change what they already hold.
-    return { call: { ...call, content: [...call.content], locations: [...call.locations] }, change: known === undefined ? "created" : "updated" };
+    const call: AcpToolCall = { ...kept, content: content ?? [...kept.content], locations: [...kept.locations], rawInput, rawOutput, cutChars: cut.chars };
+    return { call, change: known === undefined ? "created" : "updated", contentChanged: content !== undefined };
   }
+
+  /** Text cut as a transcript block is, with the same note; a diff too large dropped whole, its path kept. */
+  private bounded(item: AcpToolContent, cut: { chars: number }): AcpToolContent {
+    const max = this.limits.contentChars;
+    if (item.type === "text" && item.text.length > max) {
+      const dropped = item.text.length - max;
+      cut.chars += dropped;
+      return { type: "text", text: `${copyOf(keptStart(item.text, max))}\n… ${dropped.toLocaleString("en-US")} more characters not kept` };
+    }
+    if (item.type === "diff" && item.droppedChars === undefined) {
+      const size = item.path.length + (item.oldText?.length ?? 0) + item.newText.length;
+      if (size > max) {
+        cut.chars += size - item.path.length;
+        return { type: "diff", path: item.path, oldText: null, newText: "", droppedChars: size - item.path.length };
+      }
+    }
+    return item;
+  }
+
+  /** Tool input or output too large for a card is dropped whole: half an object would say something it did not. */
+  private boundedRaw(value: unknown, cut: { chars: number }): unknown {
+    if (value === undefined || (typeof value !== "object" && typeof value !== "string") || value === null) return value;
+    const size = typeof value === "string" ? value.length : (JSON.stringify(value)?.length ?? 0);
+    if (size <= this.limits.rawChars) return value;
+    cut.chars += size;
+    return undefined;
+  }
+
+  /** Remembers the call, forgetting the oldest others while the book is over its limits. */
+  private keep(call: AcpToolCall, known: KeptCall | undefined): void {
+    const chars = call.title.length + call.locations.reduce((sum, place) => sum + place.path.length, 0) + call.content.reduce((sum, item) => sum + (item.type === "diff" ? item.path.length : 0), 0);
+    if (known !== undefined) {
+      this.keptChars += chars - known.chars;
+      known.chars = chars;
+    } else {
+      this.calls.set(call.toolCallId, { call, chars });
+      this.keptChars += chars;
+    }
+    for (const [id, other] of this.calls) {
+      if (this.calls.size <= this.limits.calls && this.keptChars <= this.limits.keptChars) return;
+      if (id === call.toolCallId) continue;
+      this.calls.delete(id);
+      this.keptChars -= other.chars;
+    }
+  }
+}
+
+/** What a call keeps of a diff once it was passed on: the file it names. */
+function pathOnly(item: AcpToolContent): AcpToolContent[] {
+  if (item.type !== "diff") return [];
+  const droppedChars = item.droppedChars ?? (item.oldText?.length ?? 0) + item.newText.length;
+  return [{ type: "diff", path: item.path, oldText: null, newText: "", droppedChars }];
+}
+
+/** At most `max` characters, never ending between the two halves of a surrogate pair. */
+function keptStart(text: string, max: number): string {
+  const end = max > 0 && isHighSurrogate(text.charCodeAt(max - 1)) ? max - 1 : max;
+  return text.slice(0, end);
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+/** A copy that does not hold on to the string it was cut from (a slice of a large string keeps all of it alive). */
+function copyOf(text: string): string {
+  return Buffer.from(text, "utf16le").toString("utf16le");
 }

@@ -66,12 +66,15 @@ describe("ACP agent connection (real fake agent processes)", () => {
       assert.deepEqual(types, ["text", "text", "thought", "tool_call", "tool_call", "tool_call", "plan", "usage", "mode", "commands", "session_title", "text"]);
     });
 
-    it("merges partial tool call updates: only the fields present change", async () => {
+    it("merges partial tool call updates: only the fields present change, and content and input are each message's own", async () => {
       const agent = startFakeAgent("all-updates");
       await agent.connection.prompt(prompt("go"));
       const calls = agent.eventsOf("tool_call");
-      assert.deepEqual(calls.map((event) => [event.change, event.call.status]), [["created", "pending"], ["updated", "in_progress"], ["updated", "completed"]]);
+      assert.deepEqual(calls.map((event) => [event.change, event.call.status, event.contentChanged]), [["created", "pending", true], ["updated", "in_progress", false], ["updated", "completed", true]]);
       assert.deepEqual(calls[0].call.content, [{ type: "diff", path: "src/a.ts", oldText: null, newText: "export const a = 1;\n" }]);
+      assert.deepEqual(calls[0].call.rawInput, { file: "src/a.ts" });
+      // The status update carried no content: the call keeps only its diff's path, for a permission request's check.
+      assert.deepEqual(calls[1].call.content, [{ type: "diff", path: "src/a.ts", oldText: null, newText: "", droppedChars: 20 }]);
       assert.deepEqual(calls[2].call, {
         toolCallId: "t1",
         title: "Edit src/a.ts",
@@ -79,8 +82,9 @@ describe("ACP agent connection (real fake agent processes)", () => {
         status: "completed",
         content: [{ type: "text", text: "wrote 1 line" }],
         locations: [{ path: "src/a.ts", line: 1 }],
-        rawInput: { file: "src/a.ts" },
+        rawInput: undefined,
         rawOutput: { ok: true },
+        cutChars: 0,
       });
     });
 
