@@ -264,6 +264,16 @@ function describeRequest(request: AcpPermissionRequest, details: string[]): stri
 }
 
 const DIFF_LINES_SHOWN = 20;
+const DIFF_LINE_CHARS_SHOWN = 200;
+
+/**
+ * The first lines of a diff's new text, each cut and copied: a piece of a string keeps all of it in memory, so lines
+ * kept from every call's diff held every diff whole (600 calls of a 1 MB diff took `ask` to 800 MB).
+ */
+function firstLines(text: string): string[] {
+  const head = text.slice(0, DIFF_LINES_SHOWN * (DIFF_LINE_CHARS_SHOWN + 1));
+  return head.split("\n", DIFF_LINES_SHOWN).map((line) => Buffer.from(line.slice(0, DIFF_LINE_CHARS_SHOWN), "utf16le").toString("utf16le"));
+}
 
 /** Where every turn goes: NDJSON or the live printer, and what the tools said, for a permission question. */
 class AskOutput {
@@ -296,7 +306,7 @@ class AskOutput {
     }
     if (event.type === "tool_updated" && event.payload.diffs !== undefined && event.payload.diffs.length > 0) {
       const known = this.tools.get(event.payload.toolId) ?? [];
-      const diffs = event.payload.diffs.flatMap((diff) => [`--- ${diff.path}`, ...diff.newText.split("\n").slice(0, DIFF_LINES_SHOWN).map((line) => `+ ${line}`)]);
+      const diffs = event.payload.diffs.flatMap((diff) => [`--- ${diff.path}`, ...firstLines(diff.newText).map((line) => `+ ${line}`)]);
       this.tools.set(event.payload.toolId, [...known.filter((line) => !line.startsWith("--- ") && !line.startsWith("+ ")), ...diffs]);
     }
   }

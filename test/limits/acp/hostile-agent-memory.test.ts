@@ -2,6 +2,8 @@
 // bounded (the transcript's limits), in `agent-stream ask --json` and in the panel's conversation alike. Before, every
 // call was kept whole for the conversation's life: 60 calls with a 10 MB diff each took `ask` past 600 MB.
 import * as assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -9,7 +11,8 @@ import * as v8 from "node:v8";
 import * as vm from "node:vm";
 import { AcpConversation } from "../../../src/acp/acp-conversation";
 import { NodeWorkspaceFiles } from "../../../src/acp/workspace-files";
-import { measureAgentStream, megabytes } from "../../helpers/peak-memory";
+import { AGENT_STREAM_CLI } from "../../helpers/agent-stream-cli";
+import { AGENT_STREAM_MEMORY_BOUND, measureAgentStream, megabytes } from "../../helpers/peak-memory";
 import { fakeCli } from "../../helpers/repo";
 
 const AGENT = fakeCli("fake-acp-agent.mjs");
@@ -32,6 +35,37 @@ function heapAfterCollecting(): number {
   return process.memoryUsage().heapUsed;
 }
 
+/**
+ * `agent-stream ask --json` with its stdout to a file, as a script that saves it does: its peak memory and the last
+ * line it wrote. (Through a pipe read slower than it writes, what `ask` could not write yet adds to its memory.)
+ */
+async function measureAskToFile(scenario: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; peakRss: number; lastLine: string; stderr: string }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "acp-ask-rss-"));
+  const out = fs.openSync(path.join(dir, "out.ndjson"), "w+");
+  try {
+    const args = ["ask", "--json", "--profile", "acp", "--cli", process.execPath, `--arg=${AGENT}`, `--arg=${scenario}`, "--", "go"];
+    const child = spawn(process.execPath, ["--require", path.join(__dirname, "../../helpers/report-peak-rss.js"), AGENT_STREAM_CLI, ...args], {
+      env: { ...process.env, ...env, PEAK_RSS_FILE: path.join(dir, "peak-rss") },
+      stdio: ["ignore", out, "pipe"],
+    });
+    let stderr = "";
+    child.stderr!.setEncoding("utf8").on("data", (text: string) => (stderr = (stderr + text).slice(-64 * 1024)));
+    const [code] = (await once(child, "close")) as [number | null];
+    return { code, peakRss: Number(fs.readFileSync(path.join(dir, "peak-rss"), "utf8")), lastLine: lastLineOf(out), stderr };
+  } finally {
+    fs.closeSync(out);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The file's last line: hundreds of megabytes were written, more than one string can hold. */
+function lastLineOf(fd: number): string {
+  const size = fs.fstatSync(fd).size;
+  const tail = Buffer.alloc(Math.min(size, 64 * 1024));
+  fs.readSync(fd, tail, 0, tail.length, size - tail.length);
+  return tail.toString("utf8").trimEnd().split("\n").at(-1) ?? "";
+}
+
 describe("a hostile ACP agent's tool calls, in memory", function () {
   this.timeout(300_000);
 
@@ -40,6 +74,13 @@ describe("a hostile ACP agent's tool calls, in memory", function () {
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdoutTail.trimEnd().split("\n").at(-1) ?? "", /"type":"done".*"success":true/);
     assert.ok(run.peakRss < TEN_MB_LINES_PEAK, `peak ${megabytes(run.peakRss)}`);
+  });
+
+  it("agent-stream ask --json stays under 200 MB passing on 600 tool calls with a 1 MB diff each", async () => {
+    const run = await measureAskToFile("big-diffs", { FAKE_ACP_CALLS: "600", FAKE_ACP_DIFF_BYTES: String(MB) });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.lastLine, /"type":"done".*"success":true/);
+    assert.ok(run.peakRss < AGENT_STREAM_MEMORY_BOUND, `peak ${megabytes(run.peakRss)}`);
   });
 
   for (const [calls, diffBytes] of [
