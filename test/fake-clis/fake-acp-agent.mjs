@@ -161,6 +161,7 @@ const prompts = {
   },
 
   async garbage(client, sessionId) {
+    betweenTurns = async () => raw("late garbage");
     raw("this is not json");
     raw("{\"half\": ");
     raw("[1, 2, 3]");
@@ -206,7 +207,7 @@ const prompts = {
 
   // Touches files once the client has sent session/cancel (FAKE_ACP_FS_LATE=stop), or on SIGUSR2 between turns.
   async "fs-late"(client, sessionId) {
-    lateFs = () => tryFiles(client, sessionId, "between turns");
+    betweenTurns = () => tryFiles(client, sessionId, "between turns");
     record({ fsLateStarted: process.pid });
     if (process.env.FAKE_ACP_FS_LATE !== "stop") return "end_turn";
     while (!cancelled.has(sessionId)) await sleep(10);
@@ -245,8 +246,9 @@ const prompts = {
   },
 };
 
-let lateFs = async () => {};
-process.on("SIGUSR2", () => void lateFs());
+/** What the agent does on SIGUSR2, which a test sends between turns: what its last turn's scenario set. */
+let betweenTurns = async () => {};
+process.on("SIGUSR2", () => void betweenTurns());
 
 /** A read of a.txt and a write of late.txt, each recorded as "ok" or the JSON-RPC error code it got. */
 async function tryFiles(client, sessionId, when) {

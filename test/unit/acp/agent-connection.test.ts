@@ -11,6 +11,7 @@ import {
   waitUntil,
 } from "../../helpers/acp-harness";
 import type { AcpPermissionRequest } from "../../../src/dialects/acp/acp-events";
+import type { Problem } from "../../../src/protocol/transcript";
 import { DEFAULT_CANCEL_GRACE_MS } from "../../../src/acp/agent-connection";
 import { DEFAULT_KILL_GRACE_MS, DEFAULT_STOP_GRACE_MS } from "../../../src/process/cli-process";
 import { IN_BAND_STOP_GRACE_MS } from "../../../src/profiles/cli-profile";
@@ -378,6 +379,18 @@ describe("ACP agent connection (real fake agent processes)", () => {
       assert.equal(agent.text(), "still here");
       assert.equal(agent.problems.length, 4, agent.problems.join("\n"));
       assert.match(agent.problems[0], /not JSON: "this is not json"/);
+    });
+
+    it("gives a bad line during a turn to the turn, with its line number, and one between turns to the log", async () => {
+      const turnProblems: Problem[] = [];
+      const agent = startFakeAgent("garbage", { onProblem: (problem) => turnProblems.push(problem) });
+      await agent.connection.prompt(prompt("go"));
+      assert.deepEqual(turnProblems.map((problem) => [problem.line, problem.code]), [[3, "MALFORMED_EVENT"], [4, "MALFORMED_EVENT"], [5, "MALFORMED_EVENT"], [6, "MALFORMED_EVENT"]]);
+      assert.deepEqual(agent.problems, []);
+      process.kill(agent.connection.pid as number, "SIGUSR2");
+      await eventually("the late line in the log", () => agent.problems.length > 0);
+      assert.deepEqual(agent.problems, ['line 9 of the agent\'s output: not JSON: "late garbage"']);
+      assert.equal(turnProblems.length, 4);
     });
 
     it("fails with CLI_NOT_FOUND when the agent cannot be started", async () => {
