@@ -532,11 +532,13 @@ describe("ACP agent connection (real fake agent processes)", () => {
     });
 
     it("does not time the warm agent between turns", async () => {
-      const agent = startFakeAgent("turns", { inactivityTimeoutMs: TIMEOUT_MS });
-      await agent.connection.prompt(prompt("one"));
+      // Twice the others': the first turn starts the agent, which once took over a second on a heavily loaded machine.
+      const timeoutMs = 2 * TIMEOUT_MS;
+      const agent = startFakeAgent("turns", { inactivityTimeoutMs: timeoutMs });
+      assert.equal((await agent.connection.prompt(prompt("one"))).status, "completed");
       const pid = agent.connection.pid as number;
       // Two timeouts of silence between the turns.
-      await new Promise((resolve) => setTimeout(resolve, 2 * TIMEOUT_MS));
+      await new Promise((resolve) => setTimeout(resolve, 2 * timeoutMs));
       assert.ok(isAlive(pid));
       assert.equal((await agent.connection.prompt(prompt("two"))).status, "completed");
       assert.equal(agent.connection.pid, pid);
