@@ -22,9 +22,10 @@ export interface PathResolver {
 const nodeResolver: PathResolver = { realpath: (target) => fs.realpath(target), lstat: (target) => fs.lstat(target) };
 
 /**
- * Where `requested` really is, if that is inside one of `roots` once every symlink is resolved. A relative path is
- * taken from the first root. For a file that does not exist yet, the nearest existing ancestor is resolved and the
- * missing rest appended; a dangling symlink on the way is refused (writing through it would land wherever it points).
+ * Where `requested` really is, if that is inside one of `roots` once every symlink is resolved. Only an absolute path
+ * can be placed: anything else (`src/a.ts`, `~/.bashrc`, a `file:` URI) counts as outside. For a file that does not
+ * exist yet, the nearest existing ancestor is resolved and the missing rest appended; a dangling symlink on the way is
+ * refused (writing through it would land wherever it points).
  */
 export async function confineToWorkspace(
   requested: string,
@@ -33,8 +34,8 @@ export async function confineToWorkspace(
 ): Promise<ConfinedPath> {
   if (roots.length === 0) return { ok: false, reason: "no workspace folder is open" };
   if (requested.includes("\0")) return { ok: false, reason: "the path contains a NUL character" };
-  const absolute = path.resolve(roots[0], requested);
-  const real = await realPathOfMaybeMissing(absolute, resolver);
+  if (!isPlaceable(requested)) return { ok: false, reason: `${requested} is not an absolute path, so it cannot be placed: it counts as outside the workspace folders` };
+  const real = await realPathOfMaybeMissing(path.normalize(requested), resolver);
   if (!real.ok) return real;
   for (const root of roots) {
     const realRoot = await realPathOrSelf(root, resolver);
@@ -47,6 +48,14 @@ export async function confineToWorkspace(
 export async function outsideWorkspace(paths: readonly string[], roots: readonly string[], resolver: PathResolver = nodeResolver): Promise<string[]> {
   const judged = await Promise.all(paths.map(async (requested) => ((await confineToWorkspace(requested, roots, resolver)).ok ? [] : [requested])));
   return judged.flat();
+}
+
+/**
+ * ACP paths are absolute; a relative one would be resolved wherever the client happens to be, not where the agent
+ * meant. On Windows a path rooted without a drive (`\x`) is relative to the current drive, so it is not placed either.
+ */
+function isPlaceable(requested: string): boolean {
+  return path.isAbsolute(requested) && path.parse(requested).root.length > (process.platform === "win32" ? 1 : 0);
 }
 
 function isInside(candidate: string, root: string): boolean {
