@@ -1,6 +1,7 @@
 // `agent-stream ask` serving a hostile agent's file requests end to end (test/fake-clis/fake-acp-fs-agent.mjs): nothing
-// an agent asks for can reach outside the workspace.
+// an agent asks for can hold the run open or reach outside the workspace.
 import * as assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -32,6 +33,18 @@ describe("agent-stream ask serving an agent's file requests", function () {
   });
 
   afterEach(() => fs.rmSync(workspace, { recursive: true, force: true }));
+
+  it("refuses reads of a FIFO in the workspace, still serves the next read, and exits after its turn", async function () {
+    if (process.platform === "win32") this.skip();
+    const fifo = path.join(workspace, "pipe");
+    execFileSync("mkfifo", [fifo]);
+    const fifoReads = Array.from({ length: 5 }, () => ({ read: fifo }));
+    const { code, answers, stderr } = await askWithRequests(workspace, [...fifoReads, { read: path.join(workspace, "a.txt"), line: 2, limit: 1 }]);
+    assert.equal(code, 0, stderr);
+    assert.equal(answers.length, 6, JSON.stringify(answers));
+    for (const answer of answers.slice(0, 5)) assert.match(answer.message ?? "", /pipe is a FIFO \(named pipe\), not a regular file/);
+    assert.deepEqual(answers[5], { ok: true, chars: 3, head: "two" });
+  });
 
   it("refuses paths it cannot place, and writes nothing for them", async () => {
     const { code, answers, stderr } = await askWithRequests(workspace, [{ read: "a.txt" }, { write: "planted.txt", content: "x" }, { write: "~/.bashrc", content: "x" }]);
