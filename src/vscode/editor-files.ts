@@ -1,51 +1,56 @@
-// An ACP agent's file access, served from the editor: reads see unsaved changes of open documents, writes go through
-// a WorkspaceEdit that is saved, so Undo works. Both are confined to the workspace folders (symlinks resolved);
-// anything else is refused to the agent and said in the log.
+// An ACP agent's file access, served from the editor: reads see unsaved changes of open documents, and a write to an
+// existing file goes through a WorkspaceEdit that is saved, so Undo works. Everything else (files not open, new files)
+// goes through the same race-free, bounded code as `agent-stream ask`, confined to the workspace folders; anything
+// refused is said to the agent and in the log.
 import * as vscode from "vscode";
-import { confineToWorkspace, selectLines, type WorkspaceFiles } from "../acp/workspace-files";
+import { NodeWorkspaceFiles, type OpenDocuments, type WorkspaceFiles } from "../acp/workspace-files";
+import { escapeForLog } from "../protocol/visible-text";
 
 export class EditorFiles implements WorkspaceFiles {
+  private readonly files: NodeWorkspaceFiles;
+
   constructor(
-    private readonly roots: readonly string[],
+    roots: readonly string[],
     private readonly log: vscode.LogOutputChannel,
-  ) {}
-
-  async read(filePath: string, line?: number | null, limit?: number | null): Promise<string> {
-    const uri = await this.confine(filePath, "read");
-    const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
-    const text = open?.getText() ?? new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-    return selectLines(text, line, limit);
+  ) {
+    this.files = new NodeWorkspaceFiles(roots, { documents: editorDocuments });
   }
 
-  async write(filePath: string, content: string): Promise<void> {
-    const uri = await this.confine(filePath, "write");
-    const document = await openIfExists(uri);
-    const edit = new vscode.WorkspaceEdit();
-    if (document === undefined) {
-      // A new file is created with its text: created empty and then edited, its first save now and then failed while
-      // VS Code was still taking in the new file (the agent was told the write failed; the text reached the disk later).
-      edit.createFile(uri, { contents: new TextEncoder().encode(content) });
-      if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`the editor did not create ${uri.fsPath}`);
-      return;
+  read(filePath: string, line?: number | null, limit?: number | null): Promise<string> {
+    return this.logged("read", filePath, () => this.files.read(filePath, line, limit));
+  }
+
+  write(filePath: string, content: string): Promise<void> {
+    return this.logged("write", filePath, () => this.files.write(filePath, content));
+  }
+
+  private async logged<T>(what: "read" | "write", filePath: string, serve: () => Promise<T>): Promise<T> {
+    try {
+      return await serve();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.log.warn(escapeForLog(`refused an agent's ${what} of ${JSON.stringify(filePath)}: ${reason}`));
+      throw error;
     }
+  }
+}
+
+const editorDocuments: OpenDocuments = {
+  find(realPath) {
+    const uri = vscode.Uri.file(realPath).toString();
+    const document = vscode.workspace.textDocuments.find((open) => open.uri.toString() === uri);
+    if (document === undefined) return undefined;
+    return { lineCount: document.lineCount, lineAt: (index) => document.lineAt(index).text, eol: document.eol === vscode.EndOfLine.CRLF ? "\r\n" : "\n" };
+  },
+
+  async replace(realPath, content, beforeSave) {
+    const uri = vscode.Uri.file(realPath);
+    const document = await vscode.workspace.openTextDocument(uri);
+    const edit = new vscode.WorkspaceEdit();
     edit.replace(uri, new vscode.Range(0, 0, document.lineCount, 0), content);
-    if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`the editor did not apply the edit to ${uri.fsPath}`);
-    if (!(await document.save())) throw new Error(`the editor did not save ${uri.fsPath}`);
-  }
-
-  private async confine(filePath: string, what: "read" | "write"): Promise<vscode.Uri> {
-    const confined = await confineToWorkspace(filePath, this.roots);
-    if (confined.ok) return vscode.Uri.file(confined.path);
-    this.log.warn(`refused an agent's ${what} of ${JSON.stringify(filePath)}: ${confined.reason}`);
-    throw new Error(confined.reason);
-  }
-}
-
-async function openIfExists(uri: vscode.Uri): Promise<vscode.TextDocument | undefined> {
-  try {
-    await vscode.workspace.fs.stat(uri);
-  } catch {
-    return undefined;
-  }
-  return vscode.workspace.openTextDocument(uri);
-}
+    if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`the editor did not apply the edit to ${realPath}`);
+    // The editor saves by path: the last check that the path still leads to the same file inside comes right before.
+    await beforeSave();
+    if (!(await document.save())) throw new Error(`the editor did not save ${realPath}`);
+  },
+};

@@ -57,7 +57,7 @@ describe("an ACP agent in the chat", function () {
     notes = path.join(workspace, "acp-notes.txt");
     record = path.join(workspace, "..", `acp-record-${process.pid}-${Date.now()}.ndjson`);
     fs.writeFileSync(notes, "old line\n");
-    await useAgent("permission-edit", { FAKE_ACP_EDIT: "acp-notes.txt", FAKE_ACP_RECORD: record });
+    await useAgent("permission-edit", { FAKE_ACP_EDIT: notes, FAKE_ACP_RECORD: record });
   });
 
   afterEach(async function () {
@@ -143,13 +143,13 @@ describe("an ACP agent in the chat", function () {
     const names = Array.from({ length: 8 }, (_, i) => `acp-new-${process.pid}-${i}.txt`);
     const files = names.map((name) => path.join(workspace, name));
     try {
-      await useAgent("fs", { FAKE_ACP_WRITE: names.join(","), FAKE_ACP_RECORD: record });
+      await useAgent("fs", { FAKE_ACP_WRITE: files.join(","), FAKE_ACP_RECORD: record });
       assert.ok(api.conversation.send("Write the new files"));
       await api.conversation.activeRun?.finished;
       const turn = api.conversation.lastTurn;
       assert.equal(turn?.status, "completed");
       const answer = turn.blocks.flatMap((b) => (b.kind === "text" ? [b.text] : [])).join("");
-      assert.equal(answer, names.map((name) => `wrote ${name}\n`).join(""), "every write succeeded, as the agent was told");
+      assert.equal(answer, files.map((file) => `wrote ${file}\n`).join(""), "every write succeeded, as the agent was told");
       for (const file of files) assert.equal(fs.readFileSync(file, "utf8"), "written by the agent\n");
     } finally {
       for (const file of files) fs.rmSync(file, { force: true });

@@ -225,6 +225,15 @@ describe("ACP agent connection (real fake agent processes)", () => {
         assert.ok(agent.problems.some((problem) => problem.includes("outside the workspace; asking the user instead of allowing by the setting")), agent.problems.join("\n"));
       });
 
+      it("counts a path the client cannot place (relative, ~/) as outside: a setting does not allow it, only the user", async () => {
+        for (const unplaceable of ["notes.txt", "~/.bashrc"]) {
+          const agent = startFakeAgent("permission-edit", { autoAnswer: { edit: "allow" }, env: { FAKE_ACP_EDIT: unplaceable }, decide: async () => ({ optionId: "cancel" }) });
+          await agent.connection.prompt(prompt("go"));
+          assert.deepEqual(agent.asked.map(({ request }) => request.outsideWorkspace), [[unplaceable]]);
+          assert.deepEqual(answerOf(agent), { outcome: "selected", optionId: "cancel" });
+        }
+      });
+
       it("is still rejected by a setting that rejects edits, without asking", async () => {
         const agent = startFakeAgent("permission-edit", { autoAnswer: { edit: "reject" }, env: OUTSIDE });
         await agent.connection.prompt(prompt("go"));
@@ -241,7 +250,8 @@ describe("ACP agent connection (real fake agent processes)", () => {
       });
 
       it("leaves an edit inside the workspace to the setting, as before", async () => {
-        const agent = startFakeAgent("permission-edit", { autoAnswer: { edit: "allow" } });
+        const workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "acp-ws-")));
+        const agent = startFakeAgent("permission-edit", { autoAnswer: { edit: "allow" }, workspaceRoots: [workspace], env: { FAKE_ACP_EDIT: path.join(workspace, "notes.txt") } });
         await agent.connection.prompt(prompt("go"));
         assert.equal(agent.asked.length, 0);
         assert.deepEqual(agent.eventsOf("permission_requested").map((event) => event.request.outsideWorkspace), [[]]);
@@ -283,11 +293,13 @@ describe("ACP agent connection (real fake agent processes)", () => {
 
   describe("files", () => {
     it("serves reads (line and limit) and writes (creating folders) inside the workspace", async () => {
-      const agent = startFakeAgent("fs", { env: { FAKE_ACP_READ: "a.txt", FAKE_ACP_WRITE: "new/dir/b.txt" } });
-      fs.writeFileSync(path.join(agent.workspace, "a.txt"), "line 1\nline 2\nline 3\n");
+      const workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "acp-ws-")));
+      const [read, written] = [path.join(workspace, "a.txt"), path.join(workspace, "new/dir/b.txt")];
+      fs.writeFileSync(read, "line 1\nline 2\nline 3\n");
+      const agent = startFakeAgent("fs", { workspaceRoots: [workspace], env: { FAKE_ACP_READ: read, FAKE_ACP_WRITE: written } });
       await agent.connection.prompt(prompt("go"));
-      assert.equal(agent.text(), "read a.txt: line 2\nwrote new/dir/b.txt\n");
-      assert.equal(fs.readFileSync(path.join(agent.workspace, "new/dir/b.txt"), "utf8"), "written by the agent\n");
+      assert.equal(agent.text(), `read ${read}: line 2\nwrote ${written}\n`);
+      assert.equal(fs.readFileSync(written, "utf8"), "written by the agent\n");
       assert.deepEqual(agent.problems, []);
     });
 
@@ -296,7 +308,7 @@ describe("ACP agent connection (real fake agent processes)", () => {
       fs.writeFileSync(path.join(outside, "secret.txt"), "one\ntwo\n");
       const workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "acp-ws-")));
       fs.symlinkSync(outside, path.join(workspace, "link"));
-      const targets = [path.join(outside, "secret.txt"), "../" + path.basename(outside) + "/secret.txt", "link/secret.txt"];
+      const targets = [path.join(outside, "secret.txt"), `${workspace}/../${path.basename(outside)}/secret.txt`, path.join(workspace, "link/secret.txt")];
       const agent = startFakeAgent("fs", {
         workspaceRoots: [workspace],
         env: { FAKE_ACP_READ: targets.join(","), FAKE_ACP_WRITE: targets.map((target) => target.replace("secret", "planted")).join(",") },
@@ -310,9 +322,10 @@ describe("ACP agent connection (real fake agent processes)", () => {
     });
 
     it("tells the agent a missing file is not found", async () => {
-      const agent = startFakeAgent("fs", { env: { FAKE_ACP_READ: "missing.txt" } });
+      const workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "acp-ws-")));
+      const agent = startFakeAgent("fs", { workspaceRoots: [workspace], env: { FAKE_ACP_READ: path.join(workspace, "missing.txt") } });
       await agent.connection.prompt(prompt("go"));
-      assert.match(agent.text(), /read missing\.txt failed: -32002/);
+      assert.match(agent.text(), /read .*missing\.txt failed: -32002/);
     });
 
     it("refuses reads and writes once Stop was pressed, as it answers permission requests", async () => {

@@ -43,13 +43,14 @@ describe("agent-stream ask --approve ask at a terminal", function () {
 
   it("shows the tool, its diff and the agent's options numbered, and writes the file when an allow number is typed", async () => {
     const cwd = workspaceWithNotes();
-    const run = await atTerminal("permission-edit", [{ expect: CHOICE }, { send: "2\n" }], { cwd, env: { FAKE_ACP_EDIT: "notes.txt" } });
+    const notes = path.join(cwd, "notes.txt");
+    const run = await atTerminal("permission-edit", [{ expect: CHOICE }, { send: "2\n" }], { cwd, env: { FAKE_ACP_EDIT: notes } });
     assert.equal(run.timedOut, false, run.output);
     assert.equal(run.code, 0, run.output);
     const question = run.output.slice(run.output.indexOf("? The agent asks"), run.output.indexOf(CHOICE));
     assert.deepEqual(question.trimEnd().split(/\r?\n/), [
-      "? The agent asks to edit: Edit notes.txt",
-      "  --- notes.txt",
+      `? The agent asks to edit: Edit ${notes}`,
+      `  --- ${notes}`,
       "  + new line",
       "  + added line",
       "  + ",
@@ -62,7 +63,7 @@ describe("agent-stream ask --approve ask at a terminal", function () {
 
   it("leaves the file as it was when a reject number is typed", async () => {
     const cwd = workspaceWithNotes();
-    const run = await atTerminal("permission-edit", [{ expect: CHOICE }, { send: "3\n" }], { cwd, env: { FAKE_ACP_EDIT: "notes.txt" } });
+    const run = await atTerminal("permission-edit", [{ expect: CHOICE }, { send: "3\n" }], { cwd, env: { FAKE_ACP_EDIT: path.join(cwd, "notes.txt") } });
     assert.equal(run.code, 0, run.output);
     assert.match(run.output, /left it alone/);
     assert.equal(fs.readFileSync(path.join(cwd, "notes.txt"), "utf8"), "old line\n");
