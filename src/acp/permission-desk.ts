@@ -1,7 +1,8 @@
 // The owner of every open permission request: it asks what the user answered "always" before, then the setting, then
 // the user, and answers each request exactly once. Whatever is still open when the turn is stopped or the conversation
 // closed is answered `cancelled`, never allowed. A request that names a file outside the workspace is never allowed
-// but by the user: many agents write files themselves once allowed, so the answer is the only gate.
+// but by the user: many agents write files themselves once allowed, so the answer is the only gate. A request that
+// cannot be answered safely (two options with one id) or one too many at once is answered `cancelled` unseen.
 import type { RequestPermissionRequest, RequestPermissionResponse } from "@agentclientprotocol/sdk";
 import type { AcpEvent, AcpPermissionDecision, AcpPermissionOption, AcpPermissionRequest, AcpToolCall, PermissionOptionKind } from "../dialects/acp/acp-events";
 import { cancelledDecision, isAllowKind, offeredOption, pathsOf, permissionRequestOf, selectedDecision } from "../dialects/acp/permission-request";
@@ -28,6 +29,14 @@ interface Judged {
   key: string | undefined;
 }
 
+/**
+ * How many requests may be in hand at once (being judged, or waiting for the user): agents ask one or a few at a time,
+ * so more is a flood, and each one past this is answered `cancelled` at once instead of held.
+ */
+export const MAX_REQUESTS_IN_HAND = 64;
+
+const cancelledResponse = (): RequestPermissionResponse => ({ outcome: { outcome: "cancelled" } });
+
 /** An "always" answer the user gave, and the "once" option that says the same where the agent offers no "always". */
 const STANDING_ANSWERS = {
   allow_always: "allow_once",
@@ -37,6 +46,7 @@ type StandingAnswer = keyof typeof STANDING_ANSWERS;
 
 export class PermissionDesk {
   private nextRequestId = 1;
+  private inHand = 0;
   private readonly open = new Map<number, OpenRequest>();
   /**
    * The user's "always" answers for this conversation, by what was asked: the tool kind, the title the user read and
@@ -65,20 +75,41 @@ export class PermissionDesk {
    * judged, so a Stop pressed meanwhile is not missed.
    */
   async ask(params: RequestPermissionRequest, tool: AcpToolCall | undefined, accepting: () => boolean, agentSignal: AbortSignal): Promise<RequestPermissionResponse> {
+    const refusal = this.refusalOf(params);
+    if (refusal !== undefined) {
+      this.log(`permission request about tool call ${excerpt(params.toolCall.toolCallId)} ${refusal}; answered cancelled, nobody asked`);
+      return cancelledResponse();
+    }
+    this.inHand++;
+    try {
+      return await this.answer(params, tool, accepting, agentSignal);
+    } finally {
+      this.inHand--;
+    }
+  }
+
+  /** Stop, New Session, close: every open request is answered `cancelled`. */
+  cancelAll(): void {
+    for (const request of [...this.open.values()]) request.settle(cancelledDecision());
+  }
+
+  /** Why a request gets no card and no question, only `cancelled`; undefined for one that may be asked. */
+  private refusalOf(params: RequestPermissionRequest): string | undefined {
+    if (this.inHand >= MAX_REQUESTS_IN_HAND) return `came while ${MAX_REQUESTS_IN_HAND} others were open`;
+    const repeated = repeatedOptionId(params.options);
+    // Whichever of the two the user picked, the agent could take the id for the other.
+    if (repeated !== undefined) return `offers two options with the id ${excerpt(repeated)}`;
+    return undefined;
+  }
+
+  private async answer(params: RequestPermissionRequest, tool: AcpToolCall | undefined, accepting: () => boolean, agentSignal: AbortSignal): Promise<RequestPermissionResponse> {
     const request = permissionRequestOf(this.nextRequestId++, params, tool);
     request.outsideWorkspace = await this.outsideWorkspace(pathsOf(tool));
     this.emit({ type: "permission_requested", request });
     const judged = { request, key: sameRequestKey(request, tool) };
     const decision = accepting() ? await this.decideOnce(judged, agentSignal) : cancelledDecision();
     this.emit({ type: "permission_answered", requestId: request.requestId, toolCallId: request.toolCallId, decision });
-    return decision.outcome === "selected"
-      ? { outcome: { outcome: "selected", optionId: decision.optionId } }
-      : { outcome: { outcome: "cancelled" } };
-  }
-
-  /** Stop, New Session, close: every open request is answered `cancelled`. */
-  cancelAll(): void {
-    for (const request of [...this.open.values()]) request.settle(cancelledDecision());
+    return decision.outcome === "selected" ? { outcome: { outcome: "selected", optionId: decision.optionId } } : cancelledResponse();
   }
 
   private decideOnce(judged: Judged, agentSignal: AbortSignal): Promise<AcpPermissionDecision> {
@@ -138,4 +169,19 @@ export class PermissionDesk {
     if (answer === undefined) return undefined;
     return optionOfKind(request.options, answer) ?? optionOfKind(request.options, STANDING_ANSWERS[answer]);
   }
+}
+
+/** The first option id offered twice, of whatever kinds (even ones not shown). */
+function repeatedOptionId(options: readonly { optionId: string }[]): string | undefined {
+  const seen = new Set<string>();
+  for (const { optionId } of options) {
+    if (seen.has(optionId)) return optionId;
+    seen.add(optionId);
+  }
+  return undefined;
+}
+
+/** The agent's text quoted for a log line, cut short: it may be any size. */
+function excerpt(text: string): string {
+  return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}\u2026` : text);
 }

@@ -4,7 +4,7 @@
 // cancels, session ids), so a test can assert what the agent really received.
 //
 // Scenarios: all-updates, stop:<reason>, permission, permission-read, permission-edit, fs, die, garbage, silent, slow, stubborn,
-// error:<401|internal|auth>, auth-required, load, turns, permission-again.
+// error:<401|internal|auth>, auth-required, load, turns, permission-again, permission-flood.
 import * as acp from "@agentclientprotocol/sdk";
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
@@ -91,6 +91,22 @@ const prompts = {
     await askPermission(client, sessionId, "execute", titled ? "Run npm test" : undefined, { toolCallId: "again-1", options });
     await askPermission(client, sessionId, "execute", titled ? "Run npm test" : undefined, { toolCallId: "again-2", options });
     return askPermission(client, sessionId, "execute", titled ? "Run npm publish" : undefined, { toolCallId: "again-3", options });
+  },
+
+  // FAKE_ACP_FLOOD requests at once, each about its own call, without waiting for any answer; each answer recorded.
+  async "permission-flood"(client, sessionId) {
+    const count = Number(process.env.FAKE_ACP_FLOOD ?? "100");
+    const asked = Array.from({ length: count }, (_, i) =>
+      client
+        .request(acp.methods.client.session.requestPermission, {
+          sessionId,
+          toolCall: { toolCallId: `flood-${i}`, title: `Run step ${i}`, kind: "execute", rawInput: { command: `step ${i}` } },
+          options: DEFAULT_OPTIONS,
+        })
+        .then((response) => record({ flood: i, permission: response.outcome })),
+    );
+    await Promise.all(asked);
+    return "end_turn";
   },
 
   async "permission-read"(client, sessionId) {

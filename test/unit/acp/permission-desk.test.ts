@@ -3,7 +3,9 @@
 import * as assert from "node:assert/strict";
 import type { RequestPermissionRequest } from "@agentclientprotocol/sdk";
 import type { AcpEvent, AcpPermissionRequest, AcpToolCall, AcpToolContent, AcpToolLocation } from "../../../src/dialects/acp/acp-events";
-import { PermissionDesk, type PermissionChoice } from "../../../src/acp/permission-desk";
+import { MAX_REQUESTS_IN_HAND, PermissionDesk, type PermissionChoice } from "../../../src/acp/permission-desk";
+import { disposeFakeAgents, prompt, startFakeAgent } from "../../helpers/acp-harness";
+import { eventually } from "../../helpers/eventually";
 
 const OPTIONS = [
   { optionId: "always", name: "Always allow", kind: "allow_always" },
@@ -54,6 +56,7 @@ function deskAnswering(kind: string | "never") {
 }
 
 const allowedAlways = { outcome: { outcome: "selected", optionId: "always" } };
+const cancelled = { outcome: { outcome: "cancelled" } };
 
 describe("PermissionDesk", () => {
   describe("a standing \"always\" answer", () => {
@@ -100,6 +103,52 @@ describe("PermissionDesk", () => {
       assert.deepEqual(await desk.ask({ id: "call-2", rawInput: deep("npm test") }), allowedAlways);
       await desk.ask({ id: "call-3", rawInput: deep("rm -rf ~") });
       assert.equal(desk.asked.length, 2);
+    });
+  });
+
+  describe("a request that offers two options with one id", () => {
+    for (const [what, options] of [
+      ["an allow and a reject", [{ optionId: "ok", name: "Allow", kind: "allow_once" }, { optionId: "ok", name: "Reject", kind: "reject_once" }]],
+      ["an allow and a kind this version does not know", [{ optionId: "ok", name: "Allow", kind: "allow_once" }, { optionId: "ok", name: "Later", kind: "ask_later" }]],
+    ] as const) {
+      it(`is answered cancelled at once, with a log line, and shown to no one: ${what}`, async () => {
+        const desk = deskAnswering("allow_once");
+        assert.deepEqual(await desk.ask({}, options as unknown as RequestPermissionRequest["options"]), cancelled);
+        assert.deepEqual(desk.asked, []);
+        assert.deepEqual(desk.events, [], "no card");
+        assert.deepEqual(desk.logged, ['permission request about tool call "call-1" offers two options with the id "ok"; answered cancelled, nobody asked']);
+      });
+    }
+  });
+
+  describe("a flood of requests", () => {
+    afterEach(disposeFakeAgents);
+
+    it(`holds ${MAX_REQUESTS_IN_HAND} at once and answers each one more cancelled at once, with a log line, until some are answered`, async () => {
+      const desk = deskAnswering("never");
+      const held = Array.from({ length: MAX_REQUESTS_IN_HAND }, (_, i) => desk.ask({ id: `call-${i}` }));
+      const past = await Promise.all([desk.ask({ id: "one-more" }), desk.ask({ id: "and-another" })]);
+      assert.deepEqual(past, [cancelled, cancelled]);
+      assert.equal(desk.logged.length, 2);
+      assert.match(desk.logged[0], /"one-more" came while 64 others were open; answered cancelled, nobody asked/);
+      await eventually("every held request is asked", () => desk.asked.length === MAX_REQUESTS_IN_HAND);
+      desk.desk.cancelAll();
+      assert.deepEqual(await Promise.all(held), Array.from({ length: MAX_REQUESTS_IN_HAND }, () => cancelled));
+      void desk.ask({ id: "after" });
+      await eventually("a request after the flood is asked", () => desk.asked.at(-1)?.toolCallId === "after");
+    });
+
+    it("gets every request of an agent that asks 1,000 at once an answer, asking the user only about the first ones", async () => {
+      const agent = startFakeAgent("permission-flood", { env: { FAKE_ACP_FLOOD: "1000" } });
+      const turn = agent.connection.prompt(prompt("go"));
+      const answers = () => agent.records().filter((record) => "flood" in record);
+      await eventually("the agent has its answers past the bound", () => answers().length === 1000 - MAX_REQUESTS_IN_HAND);
+      assert.ok(answers().every((record) => (record.permission as { outcome: string }).outcome === "cancelled"));
+      assert.equal(agent.asked.length, MAX_REQUESTS_IN_HAND);
+      await agent.connection.cancel();
+      await turn;
+      await eventually("every request is answered", () => answers().length === 1000);
+      assert.ok(answers().every((record) => (record.permission as { outcome: string }).outcome === "cancelled"), "none allowed");
     });
   });
 });
