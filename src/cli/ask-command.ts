@@ -4,23 +4,22 @@ import { randomUUID } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import * as readline from "node:readline";
 import { parseArgs } from "node:util";
 import { AcpConversation, type AcpRun } from "../acp/acp-conversation";
-import { TOOL_KINDS, type AcpPermissionRequest } from "../dialects/acp/acp-events";
-import type { DecidePermission } from "../acp/permission-desk";
+import { TOOL_KINDS } from "../dialects/acp/acp-events";
 import type { AutoAnswer, AutoAnswerPolicy } from "../acp/permission-policy";
 import { NodeWorkspaceFiles } from "../acp/workspace-files";
 import { summarizeParameters } from "../common/tool-summary";
 import { createAdapter } from "../dialects/registry";
 import type { CliStreamEvent } from "../protocol/events";
 import type { Transcript } from "../protocol/transcript";
-import { escapeForTerminal, escapeJson } from "../protocol/visible-text";
+import { escapeJson } from "../protocol/visible-text";
 import { acpTransportOf, type CliProfile, type CliTransport } from "../profiles/cli-profile";
 import { agentCommand, isProfileSetting, PROFILE_SETTING_VALUES, resolveCli, type ProfileSetting } from "../profiles/profile-registry";
 import { LiveSession } from "../session/live-session";
 import { clampInactivityTimeoutMs } from "../session/run-limits";
 import { createLivePrinter, createStderrPassthrough } from "./live-printer";
+import { TerminalQuestions } from "./terminal-questions";
 import { UsageError } from "./usage-error";
 
 export const ASK_USAGE = `  agent-stream ask [--profile NAME] [--cli PATH] [--arg ARG]... [--cwd DIR] [--approve ask|allow|reject] [--json]
@@ -158,7 +157,7 @@ async function askStream(options: AskOptions, output: AskOutput, stopper: TurnSt
 }
 
 async function askAcp(options: AskOptions, transport: Extract<CliTransport, { kind: "acp" }>, output: AskOutput, stopper: TurnStopper): Promise<number> {
-  const terminal = new TerminalLines(process.stdin);
+  const questions = new TerminalQuestions(process.stdin, process.stderr, (toolCallId) => output.toolDetails(toolCallId));
   const conversation = new AcpConversation({
     command: options.command,
     args: options.userArgs ?? options.profile.defaultArgs,
@@ -166,7 +165,7 @@ async function askAcp(options: AskOptions, transport: Extract<CliTransport, { ki
     workspaceRoots: [options.cwd],
     files: new NodeWorkspaceFiles([options.cwd]),
     autoAnswer: policyOf(options.approve),
-    decide: options.approve === "ask" ? askOnTerminal(output, terminal) : () => Promise.resolve("cancelled"),
+    decide: options.approve === "ask" ? questions.decide : () => Promise.resolve("cancelled"),
     chooseAuthMethod: (methods) => transport.authMethods.find((id) => methods.some((method) => method.id === id)),
     onStderr: output.stderr,
     // As for a stream CLI, but only while a turn runs and no permission request waits for the user.
@@ -182,8 +181,7 @@ async function askAcp(options: AskOptions, transport: Extract<CliTransport, { ki
     return exitCode;
   } finally {
     await conversation.dispose();
-    // Reading the terminal holds the process open: the run is over, so is the reading.
-    terminal.close();
+    questions.close();
   }
 }
 
@@ -192,75 +190,6 @@ function policyOf(approve: Approval): AutoAnswerPolicy {
   if (approve === "ask") return {};
   const rule: AutoAnswer = approve;
   return Object.fromEntries(TOOL_KINDS.map((kind) => [kind, rule])) as AutoAnswerPolicy;
-}
-
-/** Shows the request on the terminal (stderr: stdout may be NDJSON) and reads the user's choice by number. */
-function askOnTerminal(output: AskOutput, terminal: TerminalLines): DecidePermission {
-  return async (request, signal) => {
-    process.stderr.write(describeRequest(request, output.toolDetails(request.toolCallId)));
-    for (;;) {
-      const line = await terminal.next(signal);
-      // Ctrl-D (now or at an earlier question), or the request answered otherwise (Stop): never an allow.
-      if (line === undefined) return "cancelled";
-      const option = request.options[Number(line.trim()) - 1];
-      if (option !== undefined && line.trim() !== "") return { optionId: option.id };
-      process.stderr.write(`Type a number from 1 to ${request.options.length}: `);
-    }
-  };
-}
-
-/**
- * The terminal's lines for the whole run, one reader for every question (a reader per question lost what was typed
- * between them and, once stdin had ended, waited for ever). After end of input every question reads nothing.
- */
-class TerminalLines {
-  private reader: readline.Interface | undefined;
-  private ended = false;
-  private waiting: ((line: string | undefined) => void) | undefined;
-
-  constructor(private readonly input: NodeJS.ReadableStream) {}
-
-  /** The next line typed, or undefined at end of input or when `signal` aborts. */
-  next(signal: AbortSignal): Promise<string | undefined> {
-    if (this.ended || signal.aborted) return Promise.resolve(undefined);
-    const reader = this.open();
-    reader.resume();
-    return new Promise((resolve) => {
-      const settle = (line: string | undefined) => {
-        this.waiting = undefined;
-        signal.removeEventListener("abort", onAbort);
-        // Between questions nothing reads the terminal: what is typed then waits in it for the next question.
-        if (!this.ended) reader.pause();
-        resolve(line);
-      };
-      const onAbort = () => settle(undefined);
-      signal.addEventListener("abort", onAbort);
-      this.waiting = settle;
-    });
-  }
-
-  close(): void {
-    this.ended = true;
-    this.reader?.close();
-  }
-
-  private open(): readline.Interface {
-    if (this.reader !== undefined) return this.reader;
-    const reader = readline.createInterface({ input: this.input, terminal: false });
-    reader.on("line", (line) => this.waiting?.(line));
-    reader.on("close", () => {
-      this.ended = true;
-      this.waiting?.(undefined);
-    });
-    this.reader = reader;
-    return reader;
-  }
-}
-
-function describeRequest(request: AcpPermissionRequest, details: string[]): string {
-  const lines = [`? The agent asks to ${request.toolKind}: ${request.title}`, ...details.map((detail) => `  ${detail}`)];
-  request.options.forEach((option, i) => lines.push(`  ${i + 1}) ${option.name} (${option.kind})`));
-  return escapeForTerminal(lines.join("\n")) + "\nChoice: ";
 }
 
 const DIFF_LINES_SHOWN = 20;

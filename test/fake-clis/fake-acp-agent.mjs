@@ -4,7 +4,8 @@
 // cancels, session ids), so a test can assert what the agent really received.
 //
 // Scenarios: all-updates, stop:<reason>, permission, permission-read, permission-edit, fs, die, garbage, silent, slow, stubborn,
-// error:<401|internal|auth>, auth-required, load, turns, permission-again, permission-flood.
+// error:<401|internal|auth>, auth-required, load, turns, permission-again, permission-pair,
+// permission-flood.
 import * as acp from "@agentclientprotocol/sdk";
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
@@ -78,9 +79,10 @@ const prompts = {
     return "end_turn";
   },
 
-  // FAKE_ACP_TITLE: the tool's title (and command), e.g. one with terminal escapes.
+  // FAKE_ACP_TITLE: the tool's title (and command), e.g. one with terminal escapes; FAKE_ACP_OPTIONS: the options, as JSON.
   async permission(client, sessionId) {
-    return askPermission(client, sessionId, "execute", process.env.FAKE_ACP_TITLE ?? "Run npm test");
+    const options = process.env.FAKE_ACP_OPTIONS === undefined ? DEFAULT_OPTIONS : JSON.parse(process.env.FAKE_ACP_OPTIONS);
+    return askPermission(client, sessionId, "execute", process.env.FAKE_ACP_TITLE ?? "Run npm test", { options });
   },
 
   // An agent that does not remember its own "always" options: the same command twice, then another, in one turn;
@@ -91,6 +93,19 @@ const prompts = {
     await askPermission(client, sessionId, "execute", titled ? "Run npm test" : undefined, { toolCallId: "again-1", options });
     await askPermission(client, sessionId, "execute", titled ? "Run npm test" : undefined, { toolCallId: "again-2", options });
     return askPermission(client, sessionId, "execute", titled ? "Run npm publish" : undefined, { toolCallId: "again-3", options });
+  },
+
+  // Two requests open at once, as an agent that runs tools in parallel: the second offers only two options.
+  async "permission-pair"(client, sessionId) {
+    const twoOptions = [
+      { optionId: "go", name: "Allow", kind: "allow_once" },
+      { optionId: "nope", name: "Reject", kind: "reject_once" },
+    ];
+    const outcomes = await Promise.all([
+      askPermission(client, sessionId, "execute", "Run step one", { toolCallId: "pair-1" }),
+      askPermission(client, sessionId, "execute", "Run step two", { toolCallId: "pair-2", options: twoOptions }),
+    ]);
+    return outcomes.includes("cancelled") ? "cancelled" : "end_turn";
   },
 
   // FAKE_ACP_FLOOD requests at once, each about its own call, without waiting for any answer; each answer recorded.
@@ -235,7 +250,7 @@ async function askPermission(client, sessionId, kind, title, { toolCallId = "p1"
     toolCall: { toolCallId, title, kind, status: "pending", rawInput: { command: title } },
     options,
   });
-  record({ permission: response.outcome });
+  record({ permission: response.outcome, call: toolCallId });
   const allowed = response.outcome.outcome === "selected" && !["nope", "never"].includes(response.outcome.optionId);
   await update(client, sessionId, { sessionUpdate: "tool_call_update", toolCallId, status: allowed ? "completed" : "failed" });
   await text(client, sessionId, allowed ? "ran it" : "did not run it");
