@@ -18,6 +18,7 @@ import { acpTransportOf, type CliProfile, type CliTransport } from "../profiles/
 import { agentCommand, isProfileSetting, PROFILE_SETTING_VALUES, resolveCli, type ProfileSetting } from "../profiles/profile-registry";
 import { LiveSession } from "../session/live-session";
 import { clampInactivityTimeoutMs } from "../session/run-limits";
+import { BackpressuredStdout } from "./backpressured-stdout";
 import { createLivePrinter, createStderrPassthrough } from "./live-printer";
 import { TerminalQuestions } from "./terminal-questions";
 import { UsageError } from "./usage-error";
@@ -148,8 +149,10 @@ async function askStream(options: AskOptions, output: AskOutput, stopper: TurnSt
         onChange: output.printer(),
         onStderr: output.stderr,
       });
+      output.stdout.attach(live);
       exitCode = (await stopper.watch(live)).done.exitCode;
     }
+    await output.stdout.flushed();
     return exitCode;
   } finally {
     fs.rmSync(stateDir, { recursive: true, force: true });
@@ -176,8 +179,10 @@ async function askAcp(options: AskOptions, transport: Extract<CliTransport, { ki
     for (const prompt of options.prompts) {
       if (stopper.stopped) break;
       const run: AcpRun = conversation.prompt([{ type: "text", text: prompt }], { keepBlocks: false, onEvent: output.onEvent, onChange: output.printer() });
+      output.stdout.attach(run);
       exitCode = (await stopper.watch({ stop: () => run.stop(), kill: () => conversation.kill(), finished: run.finished })).done.exitCode;
     }
+    await output.stdout.flushed();
     return exitCode;
   } finally {
     await conversation.dispose();
@@ -194,9 +199,13 @@ function policyOf(approve: Approval): AutoAnswerPolicy {
 
 const DIFF_LINES_SHOWN = 20;
 
-/** Where every turn goes: NDJSON or the live printer, and what the tools said, for a permission question. */
+/**
+ * Where every turn goes: NDJSON or the live printer, on a stdout that holds back each turn's agent while its reader is
+ * behind; and what the tools said, for a permission question.
+ */
 class AskOutput {
   private readonly tools = new Map<string, string[]>();
+  readonly stdout = new BackpressuredStdout();
   readonly stderr: ((chunk: Buffer) => void) | undefined;
 
   constructor(private readonly json: boolean) {
@@ -205,12 +214,12 @@ class AskOutput {
 
   readonly onEvent = (event: CliStreamEvent): void => {
     this.noteTool(event);
-    if (this.json) process.stdout.write(escapeJson(JSON.stringify(event)) + "\n");
+    if (this.json) this.stdout.write(escapeJson(JSON.stringify(event)) + "\n");
   };
 
   printer(): ReturnType<typeof createLivePrinter> | undefined {
     if (this.json) return undefined;
-    return createLivePrinter({ out: process.stdout, err: process.stderr, color: process.stdout.isTTY === true && !process.env.NO_COLOR });
+    return createLivePrinter({ out: this.stdout, err: process.stderr, color: process.stdout.isTTY === true && !process.env.NO_COLOR });
   }
 
   /** The command, path, URL and diffs known of a tool call (raw: the caller escapes). */

@@ -5,7 +5,7 @@
 //
 // Scenarios: all-updates, stop:<reason>, permission, permission-read, permission-edit, fs, die, garbage, silent, slow, stubborn,
 // error:<401|internal|auth>, auth-required, load, turns, permission-again, permission-pair,
-// permission-flood.
+// permission-flood, flood-text.
 import * as acp from "@agentclientprotocol/sdk";
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
@@ -121,6 +121,19 @@ const prompts = {
         .then((response) => record({ flood: i, permission: response.outcome })),
     );
     await Promise.all(asked);
+    return "end_turn";
+  },
+
+  // FAKE_ACP_FLOOD_BYTES of answer as fast as its stdout takes them (waiting for each drain, so a reader that holds
+  // back holds it back), then records that it wrote them all.
+  async "flood-text"(client, sessionId) {
+    const total = Number(process.env.FAKE_ACP_FLOOD_BYTES ?? String(64 * 1024 * 1024));
+    const chunk = "All work and no play makes a long answer. ".repeat(1524);
+    const line = JSON.stringify({ jsonrpc: "2.0", method: "session/update", params: { sessionId, update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: chunk } } } }) + "\n";
+    for (let written = 0; written < total; written += chunk.length) {
+      if (!process.stdout.write(line)) await new Promise((resolve) => process.stdout.once("drain", resolve));
+    }
+    record({ flooded: total });
     return "end_turn";
   },
 
