@@ -240,7 +240,10 @@ class AskOutput {
   }
 }
 
-/** Ctrl-C, SIGTERM, SIGHUP: the turn under way is stopped in band first and no later prompt runs; twice: killed. */
+/**
+ * Ctrl-C, SIGTERM, SIGHUP: the turn under way is stopped in band first and no later prompt runs; twice: killed. A
+ * reader that went away (`| head`), or a closed terminal, kills it at once, as for `run`: not a crash.
+ */
 class TurnStopper {
   private current: RunningTurn | undefined;
   private signals = 0;
@@ -249,10 +252,16 @@ class TurnStopper {
     if (this.signals === 1) void this.current?.stop();
     else this.current?.kill();
   };
+  private readonly onOutputGone = () => {
+    this.signals = Math.max(this.signals, 2);
+    this.current?.kill();
+  };
   private static readonly SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
   constructor() {
     for (const signal of TurnStopper.SIGNALS) process.on(signal, this.onSignal);
+    process.stdout.on("error", this.onOutputGone);
+    process.stderr.on("error", this.onOutputGone);
   }
 
   get stopped(): boolean {
@@ -262,7 +271,8 @@ class TurnStopper {
   async watch(turn: RunningTurn): Promise<Transcript> {
     this.current = turn;
     // A signal that came while the turn was being set up stops it as soon as it exists.
-    if (this.signals > 0) void turn.stop();
+    if (this.signals > 1) turn.kill();
+    else if (this.signals > 0) void turn.stop();
     try {
       return await turn.finished;
     } finally {
@@ -271,6 +281,7 @@ class TurnStopper {
   }
 
   dispose(): void {
+    // The output listeners stay: a write the gone reader never took still fails after the run, and is no crash.
     for (const signal of TurnStopper.SIGNALS) process.off(signal, this.onSignal);
   }
 }

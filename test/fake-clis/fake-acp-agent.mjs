@@ -127,6 +127,7 @@ const prompts = {
   // FAKE_ACP_FLOOD_BYTES of answer as fast as its stdout takes them (waiting for each drain, so a reader that holds
   // back holds it back), then records that it wrote them all.
   async "flood-text"(client, sessionId) {
+    record({ floodStarted: process.pid });
     const total = Number(process.env.FAKE_ACP_FLOOD_BYTES ?? String(64 * 1024 * 1024));
     const chunk = "All work and no play makes a long answer. ".repeat(1524);
     const line = JSON.stringify({ jsonrpc: "2.0", method: "session/update", params: { sessionId, update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: chunk } } } }) + "\n";

@@ -179,6 +179,20 @@ describe("agent-stream ask", function () {
     await waitUntil(() => !isAlive(agentPid), "the agent process is gone", 5000);
   });
 
+  it("ends like a second Ctrl-C when its reader goes away (| head): no crash, no later prompt, no agent left", async () => {
+    const record = tmpFile("record.ndjson");
+    const child = startAgentStream(askAcpArgs("flood-text", ["--json"], ["flood", "never sent"]), { env: { ...process.env, FAKE_ACP_RECORD: record } });
+    child.stdout!.once("data", () => child.stdout!.destroy());
+    const result = finishAgentStream(child);
+    const r = await result;
+    assert.doesNotMatch(r.stderr, /internal error|EPIPE|Unhandled/, r.stderr);
+    assert.notEqual(r.code, 70);
+    const started = /"floodStarted":(\d+)/.exec(fs.readFileSync(record, "utf8"));
+    assert.ok(started, "the agent started its turn");
+    await waitUntil(() => !isAlive(Number(started[1])), "the agent process is gone", 5000);
+    assert.equal(fs.readFileSync(record, "utf8").match(/"prompt":/g)?.length, 1, "the second prompt was not sent");
+  });
+
   it("runs a stream CLI through its profile, one run per prompt, and reads both turns back", async () => {
     const r = await agentStream(["ask", "--json", "--profile", "locus", "--cli", fakeCli("fake-locus.js"), "--", "first", "second"]);
     assert.equal(r.code, 0, r.stderr);
