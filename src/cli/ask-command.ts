@@ -13,7 +13,7 @@ import { summarizeParameters } from "../common/tool-summary";
 import { createAdapter } from "../dialects/registry";
 import type { CliStreamEvent } from "../protocol/events";
 import type { Transcript } from "../protocol/transcript";
-import { escapeJson } from "../protocol/visible-text";
+import { escapeForLog, escapeJson } from "../protocol/visible-text";
 import { acpTransportOf, type CliProfile, type CliTransport } from "../profiles/cli-profile";
 import { agentCommand, isProfileSetting, PROFILE_SETTING_VALUES, resolveCli, type ProfileSetting } from "../profiles/profile-registry";
 import { LiveSession } from "../session/live-session";
@@ -171,6 +171,8 @@ async function askAcp(options: AskOptions, transport: Extract<CliTransport, { ki
     decide: options.approve === "ask" ? questions.decide : () => Promise.resolve("cancelled"),
     chooseAuthMethod: (methods) => transport.authMethods.find((id) => methods.some((method) => method.id === id)),
     onStderr: output.stderr,
+    // What the agent was refused (a file outside the workspace, a request answered cancelled unseen) is for the user.
+    log: { problem: (message) => process.stderr.write(`agent-stream: ${escapeForLog(message)}\n`) },
     // As for a stream CLI, but only while a turn runs and no permission request waits for the user.
     inactivityTimeoutMs: options.inactivityTimeoutMs,
   });

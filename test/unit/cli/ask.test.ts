@@ -116,6 +116,22 @@ describe("agent-stream ask", function () {
     assert.equal(fs.existsSync(path.join(root, "outside.txt")), false);
   });
 
+  it("answers cancelled, unseen, a request that offers two options with one id, and says so on stderr, even under --approve allow", async () => {
+    const record = tmpFile("record.ndjson");
+    const options = [
+      { optionId: "ok", name: "Allow once", kind: "allow_once" },
+      { optionId: "ok", name: "Reject", kind: "reject_once" },
+    ];
+    const r = await agentStream(askAcpArgs("permission", ["--json", "--approve", "allow"], ["run the tests"]), {
+      env: { ...process.env, FAKE_ACP_RECORD: record, FAKE_ACP_OPTIONS: JSON.stringify(options) },
+    });
+    assert.match(r.stderr, /^agent-stream: permission request about tool call "p1" offers two options with the id "ok"; answered cancelled, nobody asked$/m);
+    assert.match(fs.readFileSync(record, "utf8"), /"permission":\{"outcome":"cancelled"\}/);
+    const { transcript } = await readBack(r.stdout);
+    assert.deepEqual(blocksOf(transcript, "permission"), [], "no card");
+    assert.deepEqual(blocksOf(transcript, "text").map((b) => b.text), ["did not run it"]);
+  });
+
   it("prints a permission request and its answer for a reader", async () => {
     const r = await agentStream(askAcpArgs("permission", ["--approve", "allow"], ["run the tests"]));
     assert.match(r.stdout, /\? Run npm test — Always allow \/ Reject \/ Allow once/);
