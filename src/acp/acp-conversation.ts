@@ -98,6 +98,15 @@ export class AcpRun {
     return this.finished;
   }
 
+  /** Backpressure, as a LiveSession's: the agent's output is not read until resume(). */
+  pause(): void {
+    this.connection.pause();
+  }
+
+  resume(): void {
+    this.connection.resume();
+  }
+
   /** @internal The conversation's events for this turn. */
   accept(event: AcpEvent): void {
     this.translator.translate(event);

@@ -127,6 +127,8 @@ export class AcpAgentConnection {
   private idleTimer: NodeJS.Timeout | undefined;
   private savedSessionId: string | undefined;
   private disposed = false;
+  /** Our own reader is behind (see pause()). */
+  private outputPaused = false;
 
   constructor(private readonly options: AcpAgentConnectionOptions) {
     const log = options.log ?? {};
@@ -135,7 +137,7 @@ export class AcpAgentConnection {
     this.decoder = new SessionUpdateDecoder({ event: (event) => options.onEvent(event), trace: this.log.trace });
     const waiting = (open: number): void => {
       if (open > 0) this.turn?.silence?.pause();
-      else this.turn?.silence?.resume();
+      else if (!this.outputPaused) this.turn?.silence?.resume();
     };
     const outside = (paths: readonly string[]) => outsideWorkspace(paths, options.workspaceRoots);
     this.permissions = new PermissionDesk((event) => options.onEvent(event), options.decide, options.autoAnswer ?? {}, this.log.problem, waiting, outside);
@@ -169,6 +171,7 @@ export class AcpAgentConnection {
     this.turn = turn;
     const timeoutMs = this.options.inactivityTimeoutMs ?? 0;
     if (timeoutMs > 0) turn.silence = InactivityTimer.start(timeoutMs, () => this.onSilence(turn, timeoutMs));
+    if (this.outputPaused) turn.silence?.pause();
     try {
       return await this.runTurn(turn, blocks);
     } finally {
@@ -201,6 +204,22 @@ export class AcpAgentConnection {
     agent.process.connection.agent.notify(acp.methods.agent.session.cancel, { sessionId: agent.sessionId }).catch(() => {});
     turn.graceTimer = setTimeout(() => void agent.process.stop(), this.options.cancelGraceMs ?? DEFAULT_CANCEL_GRACE_MS);
     return turn.ended;
+  }
+
+  /**
+   * Backpressure from whoever reads our output (`ask` into a slow pipe): the agent's stdout is not read until
+   * resume(). The agent is not silent meanwhile, only unheard: the inactivity timeout waits too.
+   */
+  pause(): void {
+    this.outputPaused = true;
+    this.agent?.process.pause();
+    this.turn?.silence?.pause();
+  }
+
+  resume(): void {
+    this.outputPaused = false;
+    this.agent?.process.resume();
+    if (this.permissions.openCount === 0) this.turn?.silence?.resume();
   }
 
   /** New Session, window close: the turn (if any) is canceled and the agent's whole process tree ended. */
@@ -332,6 +351,7 @@ export class AcpAgentConnection {
     );
     const agent: LiveAgent = { process, sessionId: undefined, replaying: false };
     this.agent = agent;
+    if (this.outputPaused) process.pause();
     this.log.info(`started ${process.commandLine} (pid ${process.pid ?? "none"})`);
     return agent;
   }

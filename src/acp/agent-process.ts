@@ -77,6 +77,15 @@ export class AgentProcess {
     return this.exit;
   }
 
+  /** Backpressure: the agent's stdout is not read until resume(); the agent blocks once the pipe is full. */
+  pause(): void {
+    this.cli.pause();
+  }
+
+  resume(): void {
+    this.cli.resume();
+  }
+
   /** SIGINT to the whole group, then SIGTERM, then SIGKILL; settles with the one exit. */
   stop(): Promise<CliExit> {
     return this.cli.stop();

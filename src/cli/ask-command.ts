@@ -4,23 +4,23 @@ import { randomUUID } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import * as readline from "node:readline";
 import { parseArgs } from "node:util";
 import { AcpConversation, type AcpRun } from "../acp/acp-conversation";
-import { TOOL_KINDS, type AcpPermissionRequest } from "../dialects/acp/acp-events";
-import type { DecidePermission } from "../acp/permission-desk";
+import { TOOL_KINDS } from "../dialects/acp/acp-events";
 import type { AutoAnswer, AutoAnswerPolicy } from "../acp/permission-policy";
 import { NodeWorkspaceFiles } from "../acp/workspace-files";
 import { summarizeParameters } from "../common/tool-summary";
 import { createAdapter } from "../dialects/registry";
 import type { CliStreamEvent } from "../protocol/events";
 import type { Transcript } from "../protocol/transcript";
-import { escapeForTerminal, escapeJson } from "../protocol/visible-text";
+import { escapeForLog, escapeJson } from "../protocol/visible-text";
 import { acpTransportOf, type CliProfile, type CliTransport } from "../profiles/cli-profile";
 import { agentCommand, isProfileSetting, PROFILE_SETTING_VALUES, resolveCli, type ProfileSetting } from "../profiles/profile-registry";
 import { LiveSession } from "../session/live-session";
 import { clampInactivityTimeoutMs } from "../session/run-limits";
+import { BackpressuredStdout } from "./backpressured-stdout";
 import { createLivePrinter, createStderrPassthrough } from "./live-printer";
+import { TerminalQuestions } from "./terminal-questions";
 import { UsageError } from "./usage-error";
 
 export const ASK_USAGE = `  agent-stream ask [--profile NAME] [--cli PATH] [--arg ARG]... [--cwd DIR] [--approve ask|allow|reject] [--json]
@@ -149,8 +149,10 @@ async function askStream(options: AskOptions, output: AskOutput, stopper: TurnSt
         onChange: output.printer(),
         onStderr: output.stderr,
       });
+      output.stdout.attach(live);
       exitCode = (await stopper.watch(live)).done.exitCode;
     }
+    await output.stdout.flushed();
     return exitCode;
   } finally {
     fs.rmSync(stateDir, { recursive: true, force: true });
@@ -158,7 +160,7 @@ async function askStream(options: AskOptions, output: AskOutput, stopper: TurnSt
 }
 
 async function askAcp(options: AskOptions, transport: Extract<CliTransport, { kind: "acp" }>, output: AskOutput, stopper: TurnStopper): Promise<number> {
-  const terminal = new TerminalLines(process.stdin);
+  const questions = new TerminalQuestions(process.stdin, process.stderr, (toolCallId) => output.toolDetails(toolCallId));
   const conversation = new AcpConversation({
     command: options.command,
     args: options.userArgs ?? options.profile.defaultArgs,
@@ -166,9 +168,11 @@ async function askAcp(options: AskOptions, transport: Extract<CliTransport, { ki
     workspaceRoots: [options.cwd],
     files: new NodeWorkspaceFiles([options.cwd]),
     autoAnswer: policyOf(options.approve),
-    decide: options.approve === "ask" ? askOnTerminal(output, terminal) : () => Promise.resolve("cancelled"),
+    decide: options.approve === "ask" ? questions.decide : () => Promise.resolve("cancelled"),
     chooseAuthMethod: (methods) => transport.authMethods.find((id) => methods.some((method) => method.id === id)),
     onStderr: output.stderr,
+    // What the agent was refused (a file outside the workspace, a request answered cancelled unseen) is for the user.
+    log: { problem: (message) => process.stderr.write(`agent-stream: ${escapeForLog(message)}\n`) },
     // As for a stream CLI, but only while a turn runs and no permission request waits for the user.
     inactivityTimeoutMs: options.inactivityTimeoutMs,
   });
@@ -177,13 +181,14 @@ async function askAcp(options: AskOptions, transport: Extract<CliTransport, { ki
     for (const prompt of options.prompts) {
       if (stopper.stopped) break;
       const run: AcpRun = conversation.prompt([{ type: "text", text: prompt }], { keepBlocks: false, onEvent: output.onEvent, onChange: output.printer() });
+      output.stdout.attach(run);
       exitCode = (await stopper.watch({ stop: () => run.stop(), kill: () => conversation.kill(), finished: run.finished })).done.exitCode;
     }
+    await output.stdout.flushed();
     return exitCode;
   } finally {
     await conversation.dispose();
-    // Reading the terminal holds the process open: the run is over, so is the reading.
-    terminal.close();
+    questions.close();
   }
 }
 
@@ -192,75 +197,6 @@ function policyOf(approve: Approval): AutoAnswerPolicy {
   if (approve === "ask") return {};
   const rule: AutoAnswer = approve;
   return Object.fromEntries(TOOL_KINDS.map((kind) => [kind, rule])) as AutoAnswerPolicy;
-}
-
-/** Shows the request on the terminal (stderr: stdout may be NDJSON) and reads the user's choice by number. */
-function askOnTerminal(output: AskOutput, terminal: TerminalLines): DecidePermission {
-  return async (request, signal) => {
-    process.stderr.write(describeRequest(request, output.toolDetails(request.toolCallId)));
-    for (;;) {
-      const line = await terminal.next(signal);
-      // Ctrl-D (now or at an earlier question), or the request answered otherwise (Stop): never an allow.
-      if (line === undefined) return "cancelled";
-      const option = request.options[Number(line.trim()) - 1];
-      if (option !== undefined && line.trim() !== "") return { optionId: option.id };
-      process.stderr.write(`Type a number from 1 to ${request.options.length}: `);
-    }
-  };
-}
-
-/**
- * The terminal's lines for the whole run, one reader for every question (a reader per question lost what was typed
- * between them and, once stdin had ended, waited for ever). After end of input every question reads nothing.
- */
-class TerminalLines {
-  private reader: readline.Interface | undefined;
-  private ended = false;
-  private waiting: ((line: string | undefined) => void) | undefined;
-
-  constructor(private readonly input: NodeJS.ReadableStream) {}
-
-  /** The next line typed, or undefined at end of input or when `signal` aborts. */
-  next(signal: AbortSignal): Promise<string | undefined> {
-    if (this.ended || signal.aborted) return Promise.resolve(undefined);
-    const reader = this.open();
-    reader.resume();
-    return new Promise((resolve) => {
-      const settle = (line: string | undefined) => {
-        this.waiting = undefined;
-        signal.removeEventListener("abort", onAbort);
-        // Between questions nothing reads the terminal: what is typed then waits in it for the next question.
-        if (!this.ended) reader.pause();
-        resolve(line);
-      };
-      const onAbort = () => settle(undefined);
-      signal.addEventListener("abort", onAbort);
-      this.waiting = settle;
-    });
-  }
-
-  close(): void {
-    this.ended = true;
-    this.reader?.close();
-  }
-
-  private open(): readline.Interface {
-    if (this.reader !== undefined) return this.reader;
-    const reader = readline.createInterface({ input: this.input, terminal: false });
-    reader.on("line", (line) => this.waiting?.(line));
-    reader.on("close", () => {
-      this.ended = true;
-      this.waiting?.(undefined);
-    });
-    this.reader = reader;
-    return reader;
-  }
-}
-
-function describeRequest(request: AcpPermissionRequest, details: string[]): string {
-  const lines = [`? The agent asks to ${request.toolKind}: ${request.title}`, ...details.map((detail) => `  ${detail}`)];
-  request.options.forEach((option, i) => lines.push(`  ${i + 1}) ${option.name} (${option.kind})`));
-  return escapeForTerminal(lines.join("\n")) + "\nChoice: ";
 }
 
 const DIFF_LINES_SHOWN = 20;
@@ -275,9 +211,13 @@ function firstLines(text: string): string[] {
   return head.split("\n", DIFF_LINES_SHOWN).map((line) => Buffer.from(line.slice(0, DIFF_LINE_CHARS_SHOWN), "utf16le").toString("utf16le"));
 }
 
-/** Where every turn goes: NDJSON or the live printer, and what the tools said, for a permission question. */
+/**
+ * Where every turn goes: NDJSON or the live printer, on a stdout that holds back each turn's agent while its reader is
+ * behind; and what the tools said, for a permission question.
+ */
 class AskOutput {
   private readonly tools = new Map<string, string[]>();
+  readonly stdout = new BackpressuredStdout();
   readonly stderr: ((chunk: Buffer) => void) | undefined;
 
   constructor(private readonly json: boolean) {
@@ -286,12 +226,12 @@ class AskOutput {
 
   readonly onEvent = (event: CliStreamEvent): void => {
     this.noteTool(event);
-    if (this.json) process.stdout.write(escapeJson(JSON.stringify(event)) + "\n");
+    if (this.json) this.stdout.write(escapeJson(JSON.stringify(event)) + "\n");
   };
 
   printer(): ReturnType<typeof createLivePrinter> | undefined {
     if (this.json) return undefined;
-    return createLivePrinter({ out: process.stdout, err: process.stderr, color: process.stdout.isTTY === true && !process.env.NO_COLOR });
+    return createLivePrinter({ out: this.stdout, err: process.stderr, color: process.stdout.isTTY === true && !process.env.NO_COLOR });
   }
 
   /** The command, path, URL and diffs known of a tool call (raw: the caller escapes). */
@@ -312,7 +252,10 @@ class AskOutput {
   }
 }
 
-/** Ctrl-C, SIGTERM, SIGHUP: the turn under way is stopped in band first and no later prompt runs; twice: killed. */
+/**
+ * Ctrl-C, SIGTERM, SIGHUP: the turn under way is stopped in band first and no later prompt runs; twice: killed. A
+ * reader that went away (`| head`), or a closed terminal, kills it at once, as for `run`: not a crash.
+ */
 class TurnStopper {
   private current: RunningTurn | undefined;
   private signals = 0;
@@ -321,10 +264,16 @@ class TurnStopper {
     if (this.signals === 1) void this.current?.stop();
     else this.current?.kill();
   };
+  private readonly onOutputGone = () => {
+    this.signals = Math.max(this.signals, 2);
+    this.current?.kill();
+  };
   private static readonly SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
   constructor() {
     for (const signal of TurnStopper.SIGNALS) process.on(signal, this.onSignal);
+    process.stdout.on("error", this.onOutputGone);
+    process.stderr.on("error", this.onOutputGone);
   }
 
   get stopped(): boolean {
@@ -334,7 +283,8 @@ class TurnStopper {
   async watch(turn: RunningTurn): Promise<Transcript> {
     this.current = turn;
     // A signal that came while the turn was being set up stops it as soon as it exists.
-    if (this.signals > 0) void turn.stop();
+    if (this.signals > 1) turn.kill();
+    else if (this.signals > 0) void turn.stop();
     try {
       return await turn.finished;
     } finally {
@@ -343,6 +293,7 @@ class TurnStopper {
   }
 
   dispose(): void {
+    // The output listeners stay: a write the gone reader never took still fails after the run, and is no crash.
     for (const signal of TurnStopper.SIGNALS) process.off(signal, this.onSignal);
   }
 }

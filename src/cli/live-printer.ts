@@ -64,8 +64,9 @@ export function createLivePrinter(streams: PrinterStreams): (change: SessionChan
         line(paint("31", `✗ ${block.code}: ${block.message}`));
         return;
       case "permission":
-        line(paint("35", `? ${block.title} — ${block.options.map((option) => option.name).join(" / ")}`));
-        if (block.outsideWorkspace.length > 0) line(paint("33", `  ⚠ outside the workspace: ${block.outsideWorkspace.join(", ")}`));
+        // On one line each, whatever the agent's texts hold: none can pass for an answer or a warning of ours.
+        line(paint("35", escapeForLog(`? ${block.title} — ${block.options.map((option) => option.name).join(" / ")}`)));
+        if (block.outsideWorkspace.length > 0) line(paint("33", escapeForLog(`  ⚠ outside the workspace: ${block.outsideWorkspace.join(", ")}`)));
         if (block.decision !== null) printAnswer(block);
         return;
       case "plan":
@@ -75,7 +76,7 @@ export function createLivePrinter(streams: PrinterStreams): (change: SessionChan
   };
   const printAnswer = (block: Extract<TranscriptBlock, { kind: "permission" }>) => {
     const option = block.options.find((candidate) => candidate.id === block.optionId);
-    line(paint(block.decision === "allowed" ? "32" : "33", `  → ${block.decision}${option ? ` (${option.name})` : ""}${answeredByWords(block)}`));
+    line(paint(block.decision === "allowed" ? "32" : "33", escapeForLog(`  → ${block.decision}${option ? ` (${option.name})` : ""}${answeredByWords(block)}`)));
   };
   const printPlan = (block: Extract<TranscriptBlock, { kind: "plan" }>) => {
     const marks = { pending: "☐", in_progress: "◐", completed: "☑" } as const;

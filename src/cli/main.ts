@@ -8,6 +8,7 @@ import { LiveSession } from "../session/live-session";
 import { replayStream } from "../session/replay";
 import { clampInactivityTimeoutMs, clampMaxLineBytes, MAX_LINE_BYTES } from "../session/run-limits";
 import { DEFAULT_MAX_LINE_BYTES } from "../stream/line-reader";
+import { BackpressuredStdout } from "./backpressured-stdout";
 import { createLivePrinter, createStderrPassthrough } from "./live-printer";
 import { transcriptToMarkdown } from "../common/transcript-markdown";
 import { escapeForLog, escapeForTerminal, escapeJson } from "../protocol/visible-text";
@@ -185,32 +186,6 @@ async function runCommand(args: readonly string[]): Promise<number> {
     return transcript.done.exitCode;
   } finally {
     for (const signal of stopSignals) process.off(signal, onInterrupt);
-  }
-}
-
-/** When our stdout is a slow pipe, stop reading the CLI until it drains: memory stays flat. */
-class BackpressuredStdout {
-  private live: LiveSession | undefined;
-  private waiting = false;
-
-  attach(live: LiveSession): void {
-    this.live = live;
-  }
-
-  write(text: string): void {
-    const target = this.live;
-    if (process.stdout.write(text) || this.waiting || target === undefined) return;
-    this.waiting = true;
-    target.pause();
-    process.stdout.once("drain", () => {
-      this.waiting = false;
-      target.resume();
-    });
-  }
-
-  flushed(): Promise<void> {
-    if (!process.stdout.writableNeedDrain) return Promise.resolve();
-    return new Promise((resolve) => process.stdout.once("drain", () => resolve()));
   }
 }
 

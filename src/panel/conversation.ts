@@ -133,7 +133,8 @@ export class Conversation {
     restoredCliConversation: CliConversation | null = null,
   ) {
     this.cliConversation = restored.length > 0 ? restoredCliConversation : null;
-    for (const turn of restored.slice(-MAX_PERSISTED_TURNS)) this.turns.push(copyTurn(turn));
+    // No restored turn runs: a request one shows waiting (saved by an earlier version) waits for nobody.
+    for (const turn of restored.slice(-MAX_PERSISTED_TURNS)) this.turns.push(withRequestsCancelled(copyTurn(turn)));
     this.nextTurnId = this.turns.reduce((max, t) => Math.max(max, t.id + 1), 0);
   }
 
@@ -455,12 +456,21 @@ function copyTurn(turn: Turn): Turn {
 
 /**
  * A running turn as a reloaded window shows it: stopped, after what it had said, with an end of our making (there is
- * no exit code: the process still ran when this was saved).
+ * no exit code: the process still ran when this was saved), and any request still waiting answered `cancelled`, as
+ * the agent is answered when the window goes.
  */
 function stoppedByTheWindow(turn: Turn, durationMs: number): Turn {
   const toolsUsed = [...new Set(turn.blocks.flatMap((block) => (block.kind === "tool" ? [block.tool] : [])))];
   const done = { exitCode: -1, durationMs, toolsUsed, tokensUsed: null, success: false, synthesized: true };
-  return { ...copyTurn(turn), state: "canceled", status: "canceled", done };
+  return { ...withRequestsCancelled(copyTurn(turn)), state: "canceled", status: "canceled", done };
+}
+
+/** Answers `cancelled` every request of `turn` (a copy) still waiting: in a turn that no longer runs nobody can answer. */
+function withRequestsCancelled(turn: Turn): Turn {
+  for (const [index, block] of turn.blocks.entries()) {
+    if (block.kind === "permission" && block.decision === null) turn.blocks[index] = { ...block, decision: "cancelled", optionId: null, answeredBy: null };
+  }
+  return turn;
 }
 
 /** The characters of every string in a value (a turn: no deeper than its schema), keys left out. */

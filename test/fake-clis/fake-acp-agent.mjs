@@ -4,7 +4,8 @@
 // cancels, session ids), so a test can assert what the agent really received.
 //
 // Scenarios: all-updates, stop:<reason>, permission, permission-read, permission-edit, fs, die, garbage, silent, slow, stubborn, deaf, fs-late, big-diffs,
-// error:<401|internal|auth>, auth-required, load, turns, permission-again, hostile:<line> (see HOSTILE_LINES).
+// error:<401|internal|auth>, auth-required, load, turns, permission-again, permission-pair, permission-flood, flood-text,
+// hostile:<line> (see HOSTILE_LINES).
 import * as acp from "@agentclientprotocol/sdk";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
@@ -84,9 +85,10 @@ const prompts = {
     return "end_turn";
   },
 
-  // FAKE_ACP_TITLE: the tool's title (and command), e.g. one with terminal escapes.
+  // FAKE_ACP_TITLE: the tool's title (and command), e.g. one with terminal escapes; FAKE_ACP_OPTIONS: the options, as JSON.
   async permission(client, sessionId) {
-    return askPermission(client, sessionId, "execute", process.env.FAKE_ACP_TITLE ?? "Run npm test");
+    const options = process.env.FAKE_ACP_OPTIONS === undefined ? DEFAULT_OPTIONS : JSON.parse(process.env.FAKE_ACP_OPTIONS);
+    return askPermission(client, sessionId, "execute", process.env.FAKE_ACP_TITLE ?? "Run npm test", { options });
   },
 
   // An agent that does not remember its own "always" options: the same command twice, then another, in one turn;
@@ -97,6 +99,49 @@ const prompts = {
     await askPermission(client, sessionId, "execute", titled ? "Run npm test" : undefined, { toolCallId: "again-1", options });
     await askPermission(client, sessionId, "execute", titled ? "Run npm test" : undefined, { toolCallId: "again-2", options });
     return askPermission(client, sessionId, "execute", titled ? "Run npm publish" : undefined, { toolCallId: "again-3", options });
+  },
+
+  // Two requests open at once, as an agent that runs tools in parallel: the second offers only two options.
+  async "permission-pair"(client, sessionId) {
+    const twoOptions = [
+      { optionId: "go", name: "Allow", kind: "allow_once" },
+      { optionId: "nope", name: "Reject", kind: "reject_once" },
+    ];
+    const outcomes = await Promise.all([
+      askPermission(client, sessionId, "execute", "Run step one", { toolCallId: "pair-1" }),
+      askPermission(client, sessionId, "execute", "Run step two", { toolCallId: "pair-2", options: twoOptions }),
+    ]);
+    return outcomes.includes("cancelled") ? "cancelled" : "end_turn";
+  },
+
+  // FAKE_ACP_FLOOD requests at once, each about its own call, without waiting for any answer; each answer recorded.
+  async "permission-flood"(client, sessionId) {
+    const count = Number(process.env.FAKE_ACP_FLOOD ?? "100");
+    const asked = Array.from({ length: count }, (_, i) =>
+      client
+        .request(acp.methods.client.session.requestPermission, {
+          sessionId,
+          toolCall: { toolCallId: `flood-${i}`, title: `Run step ${i}`, kind: "execute", rawInput: { command: `step ${i}` } },
+          options: DEFAULT_OPTIONS,
+        })
+        .then((response) => record({ flood: i, permission: response.outcome })),
+    );
+    await Promise.all(asked);
+    return "end_turn";
+  },
+
+  // FAKE_ACP_FLOOD_BYTES of answer as fast as its stdout takes them (waiting for each drain, so a reader that holds
+  // back holds it back), then records that it wrote them all.
+  async "flood-text"(client, sessionId) {
+    record({ floodStarted: process.pid });
+    const total = Number(process.env.FAKE_ACP_FLOOD_BYTES ?? String(64 * 1024 * 1024));
+    const chunk = "All work and no play makes a long answer. ".repeat(1524);
+    const line = JSON.stringify({ jsonrpc: "2.0", method: "session/update", params: { sessionId, update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: chunk } } } }) + "\n";
+    for (let written = 0; written < total; written += chunk.length) {
+      if (!process.stdout.write(line)) await new Promise((resolve) => process.stdout.once("drain", resolve));
+    }
+    record({ flooded: total });
+    return "end_turn";
   },
 
   async "permission-read"(client, sessionId) {
@@ -272,7 +317,7 @@ async function askPermission(client, sessionId, kind, title, { toolCallId = "p1"
     toolCall: { toolCallId, title, kind, status: "pending", rawInput: { command: title } },
     options,
   });
-  record({ permission: response.outcome });
+  record({ permission: response.outcome, call: toolCallId });
   const allowed = response.outcome.outcome === "selected" && !["nope", "never"].includes(response.outcome.optionId);
   await update(client, sessionId, { sessionUpdate: "tool_call_update", toolCallId, status: allowed ? "completed" : "failed" });
   await text(client, sessionId, allowed ? "ran it" : "did not run it");

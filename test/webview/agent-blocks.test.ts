@@ -179,6 +179,17 @@ describe("webview: what ACP agents show", function () {
       assert.equal(await turn().locator(".permission-outside").count(), 0);
     });
 
+    it("offers no answer to a request left unanswered in a turn that has ended, as a reloaded window shows one: it reads Cancelled", async function () {
+      await harness.send({ type: "snapshot", turns: [turnWith(14, [command, request], { done: true })], restriction: null });
+      const card = turn().getByRole("region", { name: "Permission: Run npm test" });
+      await card.locator(".permission-answer:not([hidden])").waitFor();
+      assert.equal(await card.locator(".permission-answer").textContent(), "Cancelled");
+      assert.equal(await card.locator("button").count(), 0);
+      await card.focus();
+      await harness.page.keyboard.press("Escape");
+      assert.deepEqual(await harness.intents(), []);
+    });
+
     for (const [answer, words] of [
       [{ decision: "allowed", optionId: "allow-once", answeredBy: "user" }, "Allowed by you: Allow"],
       [{ decision: "rejected", optionId: "reject-once", answeredBy: "user" }, "Rejected by you: Reject"],

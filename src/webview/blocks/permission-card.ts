@@ -1,7 +1,8 @@
 // An agent asks before it acts (ACP `session/request_permission`): what it wants to do, exactly (the command line,
 // the file and its diff, the URL, else the raw request), and its options as buttons in its own words. Escape answers
 // with the agent's "reject once", or dismisses (cancelled): closing or dismissing is never an allow. Once answered,
-// the card says what was answered and by whom, and its buttons are gone.
+// the card says what was answered and by whom, and its buttons are gone. Only a running turn's request can wait: in a
+// turn that has ended (a reloaded window, a replay cut short) an unanswered card reads Cancelled, with no buttons.
 import { answeredByWords } from "../../common/permission-answer";
 import type { PermissionBlock, PermissionOption, ToolCard } from "../../protocol/transcript";
 import { button, element, icon } from "../element";
@@ -41,12 +42,12 @@ export class PermissionCardView implements BlockView<PermissionBlock> {
   }
 
   update(block: PermissionBlock): void {
-    const wasWaiting = this.block.decision === null;
+    const wasWaiting = this.shown.decision === null;
     const hadFocus = this.element.contains(document.activeElement);
     this.block = block;
     this.show();
-    if (!wasWaiting || block.decision === null) return;
-    this.context.announce(`${answerWords(block)}: ${block.title}`);
+    if (!wasWaiting || this.shown.decision === null) return;
+    this.context.announce(`${answerWords(this.shown)}: ${block.title}`);
     // The button that had focus is gone: keep the keyboard on the card rather than lose it to the page.
     if (hadFocus) this.element.focus();
   }
@@ -56,8 +57,14 @@ export class PermissionCardView implements BlockView<PermissionBlock> {
     if (this.context.running && this.block.decision === null) this.element.focus();
   }
 
+  /** The block as the card shows it: unanswered outside a running turn, cancelled, since nobody waits for it. */
+  private get shown(): PermissionBlock {
+    if (this.block.decision !== null || this.context.running) return this.block;
+    return { ...this.block, decision: "cancelled", optionId: null, answeredBy: null };
+  }
+
   private show(): void {
-    const { block } = this;
+    const block = this.shown;
     const tool = block.toolId === null ? null : this.context.toolCard(block.toolId);
     const kind = toolKindLook(tool?.card.toolKind ?? null);
     this.element.className = `permission permission-${block.decision ?? "waiting"}`;
@@ -82,7 +89,7 @@ export class PermissionCardView implements BlockView<PermissionBlock> {
   }
 
   private onKey(event: KeyboardEvent): void {
-    if (event.key !== "Escape" || this.block.decision !== null) return;
+    if (event.key !== "Escape" || this.shown.decision !== null) return;
     event.preventDefault();
     event.stopPropagation();
     const reject = this.block.options.find((option) => option.kind === "reject_once");

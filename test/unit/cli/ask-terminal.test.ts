@@ -19,9 +19,10 @@ interface TerminalRun {
 }
 
 /** `ask --approve ask` on the fake ACP agent in `scenario`, at a terminal, typing as the steps say. */
-function atTerminal(scenario: string, steps: Step[], options: { cwd?: string; env?: NodeJS.ProcessEnv; prompts?: string[] } = {}): Promise<TerminalRun> {
+function atTerminal(scenario: string, steps: Step[], options: { cwd?: string; env?: NodeJS.ProcessEnv; prompts?: string[]; json?: boolean } = {}): Promise<TerminalRun> {
   const command = [process.execPath, AGENT_STREAM_CLI, "ask", "--profile", "acp", "--cli", process.execPath, `--arg=${fakeCli("fake-acp-agent.mjs")}`];
-  command.push(`--arg=${scenario}`, "--approve", "ask", ...(options.cwd === undefined ? [] : ["--cwd", options.cwd]), "--", ...(options.prompts ?? ["go"]));
+  command.push(`--arg=${scenario}`, "--approve", "ask", ...(options.cwd === undefined ? [] : ["--cwd", options.cwd]), ...(options.json === true ? ["--json"] : []));
+  command.push("--", ...(options.prompts ?? ["go"]));
   return new Promise((resolve, reject) => {
     execFile("python3", [PTY_RUN, JSON.stringify(command), JSON.stringify(steps)], { env: { ...process.env, NO_COLOR: "1", ...options.env }, maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
       if (error !== null) reject(error);
@@ -37,6 +38,22 @@ function workspaceWithNotes(): string {
 }
 
 const CHOICE = "Choice: ";
+
+/** A file for the fake agent's record, and what it recorded of the permission answers it got, by tool call. */
+function answersRecord(): { env: NodeJS.ProcessEnv; answers(): Record<string, unknown> } {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "ask-terminal-record-")), "record.ndjson");
+  const answers = () => {
+    const facts = fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim().split("\n").filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>) : [];
+    return Object.fromEntries(facts.flatMap((fact) => ("permission" in fact ? [[fact.call as string, fact.permission]] : [])));
+  };
+  return { env: { FAKE_ACP_RECORD: file }, answers };
+}
+
+/** The question as the terminal shows it: from its first line to its "Choice: ", one entry a line. */
+function questionIn(output: string, from = 0): string[] {
+  const start = output.indexOf("? The agent asks", from);
+  return output.slice(start, output.indexOf(CHOICE, start)).trimEnd().split(/\r?\n/);
+}
 
 describe("agent-stream ask --approve ask at a terminal", function () {
   this.timeout(60_000);
@@ -92,6 +109,58 @@ describe("agent-stream ask --approve ask at a terminal", function () {
     assert.equal(run.code, 0, run.output);
     assert.ok(run.output.includes("? The agent asks to execute: Run \\x1b]52;c;ZXZpbA==\\x07 \\x1b[2J now"), run.output);
     assert.ok(!run.output.includes("\u001b]52") && !run.output.includes("\u001b[2J"), JSON.stringify(run.output));
+    assert.match(run.output, /did not run it/);
+  });
+
+  describe("two requests open at once", () => {
+    it("asks about each in turn, each with its own options, and gives each its own answer", async () => {
+      const record = answersRecord();
+      const run = await atTerminal("permission-pair", [
+        { expect: "? The agent asks to execute: Run step one" },
+        { expect: CHOICE },
+        { send: "3\n" },
+        { expect: "? The agent asks to execute: Run step two" },
+        { expect: CHOICE },
+        { send: "3\n" },
+        { expect: "Type a number from 1 to 2: " },
+        { send: "2\n" },
+      ], { env: record.env });
+      assert.equal(run.timedOut, false, run.output);
+      assert.equal(run.code, 0, run.output);
+      assert.deepEqual(questionIn(run.output, run.output.indexOf("? The agent asks to execute: Run step two")).slice(-2), ["  1) Allow (allow_once)", "  2) Reject (reject_once)"]);
+      assert.deepEqual(record.answers(), {
+        "pair-1": { outcome: "selected", optionId: "proceed" },
+        "pair-2": { outcome: "selected", optionId: "nope" },
+      });
+    });
+
+    it("answers both cancelled on Ctrl-D, and the run still ends", async () => {
+      const record = answersRecord();
+      const run = await atTerminal("permission-pair", [{ expect: CHOICE }, { eof: true }], { env: record.env });
+      assert.equal(run.timedOut, false, run.output);
+      assert.equal(run.code, 130, run.output);
+      assert.deepEqual(record.answers(), { "pair-1": { outcome: "cancelled" }, "pair-2": { outcome: "cancelled" } });
+    });
+  });
+
+  it("asks on the terminal with --json too, and warns there, escaped, of a file outside the workspace", async () => {
+    const cwd = workspaceWithNotes();
+    const outside = "../out\u001b[2Jside.txt";
+    const run = await atTerminal("permission-edit", [{ expect: CHOICE }, { send: "3\n" }], { cwd, json: true, env: { FAKE_ACP_EDIT: outside } });
+    assert.equal(run.code, 0, run.output);
+    assert.deepEqual(questionIn(run.output).slice(0, 2), ["? The agent asks to edit: Edit ../out\\x1b[2Jside.txt", "  ⚠ outside the workspace: ../out\\x1b[2Jside.txt"]);
+    assert.ok(!run.output.includes("\u001b[2J"), JSON.stringify(run.output));
+    assert.match(run.output, /"type":"permission_answered"/, "stdout is still the NDJSON");
+  });
+
+  it("shows an option's name on one line whatever it holds, so it cannot pass for another option", async () => {
+    const options = [
+      { optionId: "nope", name: "Reject\n  2) Allow once (allow_once)\n  3) Reject", kind: "reject_once" },
+      { optionId: "proceed", name: "Allow once", kind: "allow_once" },
+    ];
+    const run = await atTerminal("permission", [{ expect: CHOICE }, { send: "1\n" }], { env: { FAKE_ACP_OPTIONS: JSON.stringify(options) } });
+    assert.equal(run.code, 0, run.output);
+    assert.deepEqual(questionIn(run.output).slice(-2), ["  1) Reject\\n  2) Allow once (allow_once)\\n  3) Reject (reject_once)", "  2) Allow once (allow_once)"]);
     assert.match(run.output, /did not run it/);
   });
 });

@@ -116,6 +116,22 @@ describe("agent-stream ask", function () {
     assert.equal(fs.existsSync(path.join(root, "outside.txt")), false);
   });
 
+  it("answers cancelled, unseen, a request that offers two options with one id, and says so on stderr, even under --approve allow", async () => {
+    const record = tmpFile("record.ndjson");
+    const options = [
+      { optionId: "ok", name: "Allow once", kind: "allow_once" },
+      { optionId: "ok", name: "Reject", kind: "reject_once" },
+    ];
+    const r = await agentStream(askAcpArgs("permission", ["--json", "--approve", "allow"], ["run the tests"]), {
+      env: { ...process.env, FAKE_ACP_RECORD: record, FAKE_ACP_OPTIONS: JSON.stringify(options) },
+    });
+    assert.match(r.stderr, /^agent-stream: permission request about tool call "p1" offers two options with the id "ok"; answered cancelled, nobody asked$/m);
+    assert.match(fs.readFileSync(record, "utf8"), /"permission":\{"outcome":"cancelled"\}/);
+    const { transcript } = await readBack(r.stdout);
+    assert.deepEqual(blocksOf(transcript, "permission"), [], "no card");
+    assert.deepEqual(blocksOf(transcript, "text").map((b) => b.text), ["did not run it"]);
+  });
+
   it("prints a permission request and its answer for a reader", async () => {
     const r = await agentStream(askAcpArgs("permission", ["--approve", "allow"], ["run the tests"]));
     assert.match(r.stdout, /\? Run npm test — Always allow \/ Reject \/ Allow once/);
@@ -177,6 +193,20 @@ describe("agent-stream ask", function () {
     assert.equal(r.stdout.match(/"type":"start"/g)?.length, 1, "the second prompt was not sent");
     assert.match(fs.readFileSync(record, "utf8"), /"cancel":/, "stopped in band with session/cancel");
     await waitUntil(() => !isAlive(agentPid), "the agent process is gone", 5000);
+  });
+
+  it("ends like a second Ctrl-C when its reader goes away (| head): no crash, no later prompt, no agent left", async () => {
+    const record = tmpFile("record.ndjson");
+    const child = startAgentStream(askAcpArgs("flood-text", ["--json"], ["flood", "never sent"]), { env: { ...process.env, FAKE_ACP_RECORD: record } });
+    child.stdout!.once("data", () => child.stdout!.destroy());
+    const result = finishAgentStream(child);
+    const r = await result;
+    assert.doesNotMatch(r.stderr, /internal error|EPIPE|Unhandled/, r.stderr);
+    assert.notEqual(r.code, 70);
+    const started = /"floodStarted":(\d+)/.exec(fs.readFileSync(record, "utf8"));
+    assert.ok(started, "the agent started its turn");
+    await waitUntil(() => !isAlive(Number(started[1])), "the agent process is gone", 5000);
+    assert.equal(fs.readFileSync(record, "utf8").match(/"prompt":/g)?.length, 1, "the second prompt was not sent");
   });
 
   it("runs a stream CLI through its profile, one run per prompt, and reads both turns back", async () => {

@@ -57,6 +57,18 @@ describe("live printer", () => {
     assert.ok(out.text.includes("? Edit — Allow\n  ⚠ outside the workspace: /etc/hosts, ../evil\\x1b[2J\n? Edit — Allow\n"), out.text);
   });
 
+  it("prints a permission request and its answer on one line each, so a title cannot forge an answer", async () => {
+    const out = sink();
+    const forged = "Run tests\n  → allowed (Allow once) by you";
+    const options = [{ id: "n", name: "Reject\n  → allowed", kind: "reject_once" as const }];
+    const ndjson = toNdjson([start(), event("permission_requested", { requestId: "1", title: forged, options }), event("permission_answered", { requestId: "1", decision: "rejected", optionId: "n", by: "user" }), done()]);
+    await replayStream(Readable.from([ndjson]), { adapter: createAdapter("locus"), onChange: createLivePrinter({ out, err: sink(), color: false }) });
+    assert.deepEqual(out.text.split("\n").filter((printed) => printed.includes("→")), [
+      "? Run tests\\n  → allowed (Allow once) by you — Reject\\n  → allowed",
+      "  → rejected (Reject\\n  → allowed) by you",
+    ]);
+  });
+
   it("passes the CLI's stderr on with its lines, escaping a control character split between two chunks", () => {
     const err = sink();
     const pass = createStderrPassthrough(err);

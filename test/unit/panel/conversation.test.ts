@@ -18,6 +18,7 @@ import { LiveSession } from "../../../src/session/live-session";
 import { ReplayRun } from "../../../src/session/replay";
 import * as cli from "../../helpers/stream-builder";
 import { fakeCli } from "../../helpers/repo";
+import { eventually } from "../../helpers/eventually";
 import { permissionBlock, toolBlock, turnWith } from "../../helpers/turn-builder";
 
 /** A host that runs the fake Locus CLI for real and records what the conversation asked of it. */
@@ -118,6 +119,23 @@ async function finishedRun(conversation: Conversation): Promise<void> {
   const run = conversation.activeRun;
   assert.ok(run, "a run is in progress");
   await run.finished;
+}
+
+/**
+ * A run whose agent asks permission (its first block, waiting) and then waits until `release()`, as an ACP agent
+ * waits for the answer; replayed from a stream, so nothing else runs.
+ */
+function askingRun(conversation: Conversation): { release(): void } {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const options = permissionBlock().options;
+  async function* stream(): AsyncGenerator<string> {
+    yield cli.toNdjson([cli.start(), cli.event("permission_requested", { requestId: "r1", toolId: "call-1", title: "Edit src/a.ts", options })]);
+    await released;
+    yield cli.toNdjson([cli.done()]);
+  }
+  conversation.replay("an agent that asks", (onChange) => new ReplayRun(stream(), { adapter: createAdapter("locus"), onChange }));
+  return { release };
 }
 
 describe("Conversation", () => {
@@ -498,6 +516,45 @@ describe("Conversation", () => {
       assert.equal((host.persisted as readonly Turn[] | undefined)?.length, 1);
     });
 
+    it("saves a request still waiting in a running turn as cancelled: a reloaded window offers no answer to it", async () => {
+      const asking = askingRun(conversation);
+      await eventually("the request is shown", () => conversation.lastTurn?.blocks[0]?.kind === "permission");
+      conversation.dispose();
+      asking.release();
+      const [saved] = host.persisted ?? [];
+      assert.deepEqual(saved?.blocks[0], permissionBlock({ decision: "cancelled" }));
+      const reloaded = new RecordingView();
+      const restored = new Conversation(new RecordingHost(), host.persisted);
+      restored.handleIntent(reloaded, { type: "ready" });
+      assert.deepEqual(reloaded.turns()[0]?.blocks[0], permissionBlock({ decision: "cancelled" }));
+      restored.dispose();
+    });
+
+    it("saves the running turn, as it streams, with its waiting request cancelled; the live turn's still waits", async () => {
+      const saved = new Promise<Turn>((resolve) => {
+        host.onPersistRunning = (turn) => {
+          if (turn?.blocks[0]?.kind === "permission") resolve(turn);
+        };
+      });
+      const asking = askingRun(conversation);
+      const turn = await saved;
+      assert.deepEqual(turn.blocks[0], permissionBlock({ decision: "cancelled" }));
+      assert.deepEqual(conversation.lastTurn?.blocks[0], permissionBlock(), "the request still waits for the user here");
+      asking.release();
+      await finishedRun(conversation);
+    });
+
+    it("restores a request saved waiting (by an earlier version) as cancelled, and takes no answer for it", () => {
+      const restored = new Conversation(host, [turnWith(0, [permissionBlock()])]);
+      const reloaded = new RecordingView();
+      restored.handleIntent(reloaded, { type: "ready" });
+      assert.deepEqual(reloaded.turns()[0]?.blocks[0], permissionBlock({ decision: "cancelled" }));
+      restored.handleIntent(reloaded, { type: "answerPermission", turnId: 0, blockIndex: 0, optionId: "allow-once" });
+      assert.deepEqual(host.answers, []);
+      assert.match(host.rejected[0] ?? "", /not waiting/);
+      restored.dispose();
+    });
+
     it("saves a running turn with a huge answer less often, in proportion to its size", async () => {
       const hugeChars = 2 * SAVED_CHARS_PER_SECOND;
       let more!: () => void;
@@ -577,19 +634,30 @@ describe("Conversation", () => {
       });
     }
 
-    it("passes the user's answer to a waiting request to the host: the option's id, or null when dismissed", () => {
-      agentTurns.handleIntent(view, { type: "answerPermission", turnId: 0, blockIndex: 2, optionId: "reject-once" });
-      agentTurns.handleIntent(view, { type: "answerPermission", turnId: 0, blockIndex: 2, optionId: null });
+    /** The turn of a run whose request waits (block 0), once it is shown. */
+    async function waitingRequest(): Promise<{ turnId: number; release(): void }> {
+      const asking = askingRun(agentTurns);
+      const turn = await eventually("the request is shown", () => (agentTurns.lastTurn?.blocks[0]?.kind === "permission" ? agentTurns.lastTurn : undefined));
+      return { turnId: turn.id, release: asking.release };
+    }
+
+    it("passes the user's answer to a waiting request to the host: the option's id, or null when dismissed", async () => {
+      const { turnId, release } = await waitingRequest();
+      agentTurns.handleIntent(view, { type: "answerPermission", turnId, blockIndex: 0, optionId: "reject-once" });
+      agentTurns.handleIntent(view, { type: "answerPermission", turnId, blockIndex: 0, optionId: null });
       assert.deepEqual(host.answers, [
-        { turnId: 0, blockIndex: 2, optionId: "reject-once" },
-        { turnId: 0, blockIndex: 2, optionId: null },
+        { turnId, blockIndex: 0, optionId: "reject-once" },
+        { turnId, blockIndex: 0, optionId: null },
       ]);
+      release();
     });
 
-    it("refuses an answer that is not one of the agent's options: never a guess", () => {
-      agentTurns.handleIntent(view, { type: "answerPermission", turnId: 0, blockIndex: 2, optionId: "allow-everything" });
+    it("refuses an answer that is not one of the agent's options: never a guess", async () => {
+      const { turnId, release } = await waitingRequest();
+      agentTurns.handleIntent(view, { type: "answerPermission", turnId, blockIndex: 0, optionId: "allow-everything" });
       assert.deepEqual(host.answers, []);
       assert.match(host.rejected[0] ?? "", /not one of the agent's options/);
+      release();
     });
 
     it("refuses an answer to a request already answered, or to a block that is no request", () => {
