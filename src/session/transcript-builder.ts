@@ -119,10 +119,10 @@ export class TranscriptBuilder {
   private readonly running: RunningTool[] = [];
   private readonly toolNames = new Set<string>();
   private readonly growing = new GrowingText();
-  /** Blocks not kept because the transcript was full, and the note (its last block) that says how many. */
+  /** Blocks not kept because the transcript was full, and the note that says how many (permission requests may follow it). */
   private omittedBlocks = 0;
   private reportedOmitted = 0;
-  private omittedNote: StatusBlock | null = null;
+  private omittedNote: { index: number; block: StatusBlock } | null = null;
   /** The kind of text whose deltas go to a block that was not kept. */
   private omittedText: "text" | "thinking" | null = null;
   /** Open and answered permission blocks by request id, so an answer updates its request in place. */
@@ -240,10 +240,13 @@ export class TranscriptBuilder {
     return true;
   }
 
-  /** An agent asks before it acts: a block that waits for its answer. */
+  /**
+   * An agent asks before it acts: a block that waits for its answer, whatever the block limit, since the agent waits
+   * until the user sees it. The permission desk bounds how many wait at once.
+   */
   addPermission(requestId: string, toolId: string | null, title: string, options: PermissionOption[], outsideWorkspace: string[] = []): void {
     const block: PermissionBlock = { kind: "permission", toolId, title, options, decision: null, optionId: null, answeredBy: null, outsideWorkspace };
-    const index = this.add(block);
+    const index = this.add(block, { pastTheLimit: true });
     this.permissions.set(requestId, { index, block });
   }
 
@@ -291,11 +294,14 @@ export class TranscriptBuilder {
     this.add({ kind: "error", code: error.code, message: this.keepField(error.message), recoverable: error.recoverable });
   }
 
-  /** The block's index, or OMITTED when the transcript is full (its last block then counts what it did not keep). */
-  private add(block: TranscriptBlock): number {
+  /**
+   * The block's index, or OMITTED when the transcript is full (a note then counts what it did not keep). `pastTheLimit`:
+   * kept however full the transcript is.
+   */
+  private add(block: TranscriptBlock, { pastTheLimit = false } = {}): number {
     this.reportCut();
     this.growing.settle();
-    if (this.keepBlocks && this.blockCount >= this.limits.blocks - 1) return this.omit();
+    if (this.keepBlocks && !pastTheLimit && this.blockCount >= this.limits.blocks - 1) return this.omit();
     this.omittedText = null;
     const index = this.blockCount++;
     if (this.keepBlocks) this.blocks.push(block);
@@ -339,10 +345,10 @@ export class TranscriptBuilder {
     this.omittedBlocks++;
     this.omittedText = null;
     if (this.omittedNote === null) {
-      this.omittedNote = { kind: "status", status: "transcript full", message: omittedMessage(this.omittedBlocks, this.limits.blocks) };
-      const index = this.blockCount++;
-      this.blocks.push(this.omittedNote);
-      this.listener?.({ kind: "block-added", index, block: { ...this.omittedNote } });
+      const block: StatusBlock = { kind: "status", status: "transcript full", message: omittedMessage(this.omittedBlocks, this.limits.blocks) };
+      this.omittedNote = { index: this.blockCount++, block };
+      this.blocks.push(block);
+      this.listener?.({ kind: "block-added", index: this.omittedNote.index, block: { ...block } });
       this.reportedOmitted = this.omittedBlocks;
     } else if (this.omittedBlocks - this.reportedOmitted >= OMITTED_REPORT_STEP) {
       this.reportOmitted();
@@ -354,8 +360,8 @@ export class TranscriptBuilder {
     const note = this.omittedNote;
     if (note === null || this.reportedOmitted === this.omittedBlocks) return;
     this.reportedOmitted = this.omittedBlocks;
-    note.message = omittedMessage(this.omittedBlocks, this.limits.blocks);
-    this.listener?.({ kind: "block-updated", index: this.blockCount - 1, block: { ...note } });
+    note.block.message = omittedMessage(this.omittedBlocks, this.limits.blocks);
+    this.listener?.({ kind: "block-updated", index: note.index, block: { ...note.block } });
   }
 
   /** A status or error message, tool name or error: at most `fieldChars`, within the session's allowance. */

@@ -13,7 +13,7 @@ export class PermissionNotifications implements ConversationObserver {
 
   constructor(
     private readonly chat: Conversation,
-    private readonly notifier: Notifier,
+    private readonly notifier: Pick<Notifier, "ask">,
     /** Whether any chat view or tab is on screen. */
     private readonly chatVisible: () => boolean,
     /** How many requests wait for the user now (auto-answered ones never do). */

@@ -121,3 +121,46 @@ describe("problem limit", () => {
     });
   });
 });
+
+describe("a permission request past the block limit", () => {
+  const options = [{ id: "allow", name: "Allow once", kind: "allow_once" as const }];
+
+  function fullTranscript() {
+    const changes: TranscriptChange[] = [];
+    const transcript = new TranscriptBuilder((c) => changes.push(c), { limits: { blocks: 3 } });
+    for (let i = 0; i < 5; i++) transcript.addStatus("working", `step ${i}`);
+    return { transcript, changes };
+  }
+
+  it("still gets its block, waiting for the answer, and views hear of it", () => {
+    const { transcript, changes } = fullTranscript();
+    transcript.addPermission("1", "t1", "Run npm test", options);
+    const blocks = transcript.snapshot;
+    assert.deepEqual(blocks.at(-1), { kind: "permission", toolId: "t1", title: "Run npm test", options, decision: null, optionId: null, answeredBy: null, outsideWorkspace: [] });
+    assert.deepEqual(changes.at(-1), { kind: "block-added", index: blocks.length - 1, block: blocks.at(-1) });
+  });
+
+  it("gets its answer in that block", () => {
+    const { transcript, changes } = fullTranscript();
+    transcript.addPermission("1", "t1", "Run npm test", options);
+    const index = transcript.snapshot.length - 1;
+    assert.ok(transcript.answerPermission("1", { decision: "allowed", optionId: "allow", by: "user" }));
+    const answered = transcript.snapshot[index];
+    assert.ok(answered.kind === "permission" && answered.decision === "allowed");
+    assert.deepEqual(changes.at(-1), { kind: "block-updated", index, block: answered });
+  });
+
+  it("leaves the note that counts the blocks not kept in its place, and right", () => {
+    const { transcript, changes } = fullTranscript();
+    transcript.addPermission("1", "t1", "Run npm test", options);
+    transcript.addStatus("working", "after the request");
+    transcript.finish();
+    const blocks = transcript.snapshot;
+    assert.deepEqual(
+      blocks.map((b) => b.kind),
+      ["status", "status", "status", "permission"],
+    );
+    assert.deepEqual(blocks[2], { kind: "status", status: "transcript full", message: "This transcript keeps 3 blocks; 4 more were not kept." });
+    assert.deepEqual(changes.at(-1), { kind: "block-updated", index: 2, block: blocks[2] });
+  });
+});
