@@ -259,6 +259,27 @@ describe("the acp dialect", () => {
       assert.deepEqual(permissions(transcript.blocks).map((b) => b.kind === "permission" && b.decision), ["cancelled"]);
     });
 
+    it("shows a call the agent updates after it ended as one card (Cline CLI 3.0.65 after a rejection)", async () => {
+      const call = { sessionUpdate: "tool_call", toolCallId: "t1", title: "Run ls", kind: "execute", status: "pending" };
+      const failed = { sessionUpdate: "tool_call_update", toolCallId: "t1", status: "failed" };
+      const said = { ...failed, content: [{ type: "content", content: { type: "text", text: "The user rejected this" } }] };
+      const transcript = await replay(
+        lines(...handshake, prompt(2), update(call), ask(7), answer(7, { outcome: "selected", optionId: "no" }), update(failed), update(said), update(failed), stopped(2)),
+      );
+      assert.deepEqual(kinds(transcript.blocks), ["tool", "permission"]);
+      assert.deepEqual(tools(transcript.blocks).map((card) => [card.toolId, card.status, card.output]), [["t1", "failed", "The user rejected this"]]);
+    });
+
+    it("keeps a call's 1 MiB diff on its card through 16 status-only updates, and the next text whole", async () => {
+      const diff = { type: "diff", path: "big.txt", oldText: null, newText: "x".repeat(1024 * 1024) };
+      const call = { sessionUpdate: "tool_call", toolCallId: "t1", title: "Write big.txt", kind: "edit", status: "pending", content: [diff] };
+      const progress = Array.from({ length: 16 }, () => update({ sessionUpdate: "tool_call_update", toolCallId: "t1", status: "in_progress" }));
+      const finished = update({ sessionUpdate: "tool_call_update", toolCallId: "t1", status: "completed" });
+      const transcript = await replay(lines(...handshake, prompt(2), update(call), ...progress, finished, say("done writing"), stopped(2)));
+      assert.deepEqual(tools(transcript.blocks).map((card) => card.diffs.map((d) => d.newText.length)), [[1024 * 1024]]);
+      assert.deepEqual(texts(transcript.blocks), ["done writing"]);
+    });
+
     it("reads each session/prompt as a turn, all blocks in order, and the one session's id", async () => {
       const transcript = await replay(lines(...handshake, prompt(2), say("one"), stopped(2), prompt(3), say("two"), stopped(3)));
       assert.deepEqual(texts(transcript.blocks), ["one", "two"]);

@@ -164,3 +164,41 @@ describe("a permission request past the block limit", () => {
     assert.deepEqual(changes.at(-1), { kind: "block-updated", index: 2, block: blocks[2] });
   });
 });
+
+describe("what a tool call's updates cost", () => {
+  const LIMITS = { blockChars: 100, sessionChars: 100 };
+  const diff = { path: "a.ts", oldText: null, newText: "x".repeat(56) };
+
+  it("counts a call's diffs once, however many updates repeat them, and the next text is kept whole", () => {
+    const transcript = new TranscriptBuilder(undefined, { limits: LIMITS });
+    transcript.startTool("edit", "t1", null, null);
+    for (let i = 0; i < 16; i++) transcript.updateTool({ toolId: "t1", status: "in_progress", diffs: [diff], timestamp: null });
+    transcript.updateTool({ toolId: "t1", status: "completed", diffs: [diff], timestamp: null });
+    transcript.appendText("text", "y".repeat(40));
+    const [card, text] = transcript.snapshot;
+    assert.deepEqual(card.kind === "tool" && card.diffs, [diff]);
+    assert.deepEqual(text, { kind: "text", text: "y".repeat(40) });
+  });
+
+  it("counts only the growth of a call's output", () => {
+    const transcript = new TranscriptBuilder(undefined, { limits: LIMITS });
+    transcript.startTool("run", "t1", null, null);
+    transcript.updateTool({ toolId: "t1", status: "in_progress", output: "o".repeat(30), timestamp: null });
+    transcript.updateTool({ toolId: "t1", status: "completed", output: "o".repeat(60), timestamp: null });
+    transcript.appendText("text", "y".repeat(40));
+    const [card, text] = transcript.snapshot;
+    assert.equal(card.kind === "tool" && card.output, "o".repeat(60));
+    assert.deepEqual(text, { kind: "text", text: "y".repeat(40) });
+  });
+
+  it("tells views nothing of an update that says nothing new", () => {
+    const changes: TranscriptChange[] = [];
+    const transcript = new TranscriptBuilder((c) => changes.push(c), { limits: LIMITS });
+    transcript.startTool("edit", "t1", null, null);
+    transcript.updateTool({ toolId: "t1", status: "in_progress", title: "Edit a.ts", diffs: [diff], timestamp: null });
+    const told = changes.length;
+    transcript.updateTool({ toolId: "t1", status: "in_progress", title: "Edit a.ts", diffs: [{ ...diff }], timestamp: null });
+    transcript.updateTool({ toolId: "t1", status: "in_progress", timestamp: null });
+    assert.equal(changes.length, told);
+  });
+});
