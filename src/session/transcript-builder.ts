@@ -34,6 +34,11 @@ export const TRANSCRIPT_LIMITS = {
    * characters, so a stream of millions of tiny blocks is bounded too.
    */
   blocks: 2_000,
+  /**
+   * Permission requests kept past `blocks`: a request always gets its block, since the agent waits until the user sees
+   * it; once this many are kept there, one already answered gives its place to the next.
+   */
+  permissionsPastBlocks: 100,
   /** Characters of one status or error message, tool name or tool error (within the session's allowance). */
   fieldChars: 64 * 1024,
 } as const;
@@ -133,8 +138,10 @@ export class TranscriptBuilder {
   private omittedNote: { index: number; block: StatusBlock } | null = null;
   /** The kind of text whose deltas go to a block that was not kept. */
   private omittedText: "text" | "thinking" | null = null;
-  /** Open and answered permission blocks by request id, so an answer updates its request in place. */
+  /** Open permission blocks by request id, so an answer updates its request in place. */
   private readonly permissions = new Map<string, { index: number; block: PermissionBlock }>();
+  /** Permission blocks kept past the block limit, oldest first. */
+  private readonly permissionsPastLimit: { index: number; block: PermissionBlock }[] = [];
   /** This turn's plan block: each plan replaces it in place; the next turn starts its own. */
   private plan: { index: number; block: PlanBlock } | undefined;
   private readonly keepBlocks: boolean;
@@ -238,13 +245,10 @@ export class TranscriptBuilder {
     return true;
   }
 
-  /**
-   * An agent asks before it acts: a block that waits for its answer, whatever the block limit, since the agent waits
-   * until the user sees it. The permission desk bounds how many wait at once.
-   */
+  /** An agent asks before it acts: a block that waits for its answer, whatever the block limit. */
   addPermission(requestId: string, toolId: string | null, title: string, options: PermissionOption[], outsideWorkspace: string[] = []): void {
     const block: PermissionBlock = { kind: "permission", toolId, title, options, decision: null, optionId: null, answeredBy: null, outsideWorkspace };
-    const index = this.add(block, { pastTheLimit: true });
+    const index = this.keepBlocks && this.blockCount >= this.limits.blocks - 1 ? this.addPastTheLimit(block) : this.add(block);
     this.permissions.set(requestId, { index, block });
   }
 
@@ -337,6 +341,27 @@ export class TranscriptBuilder {
     if (growing.droppedChars === growing.reportedDroppedChars) return;
     growing.reportedDroppedChars = growing.droppedChars;
     this.listener?.({ kind: "text-truncated", index: growing.index, truncatedChars: growing.droppedChars });
+  }
+
+  /**
+   * A permission request in a full transcript: the agent waits until the user sees it, so it is kept. Past
+   * `permissionsPastBlocks` of them, one already answered gives its place (told as a block added there) and is counted
+   * as not kept; the permission desk bounds how many can wait at once.
+   */
+  private addPastTheLimit(block: PermissionBlock): number {
+    const kept = this.permissionsPastLimit;
+    const answered = kept.length < this.limits.permissionsPastBlocks ? -1 : kept.findIndex((p) => p.block.decision !== null);
+    if (answered === -1) {
+      const index = this.add(block, { pastTheLimit: true });
+      kept.push({ index, block });
+      return index;
+    }
+    const [{ index }] = kept.splice(answered, 1);
+    this.omit();
+    this.blocks[index] = block;
+    kept.push({ index, block });
+    this.listener?.({ kind: "block-added", index, block: { ...block } });
+    return index;
   }
 
   /** The transcript is full: the first omitted block adds the note that counts them, later ones update it now and then. */

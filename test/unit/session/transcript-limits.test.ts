@@ -127,7 +127,7 @@ describe("a permission request past the block limit", () => {
 
   function fullTranscript() {
     const changes: TranscriptChange[] = [];
-    const transcript = new TranscriptBuilder((c) => changes.push(c), { limits: { blocks: 3 } });
+    const transcript = new TranscriptBuilder((c) => changes.push(c), { limits: { blocks: 3, permissionsPastBlocks: 2 } });
     for (let i = 0; i < 5; i++) transcript.addStatus("working", `step ${i}`);
     return { transcript, changes };
   }
@@ -162,6 +162,32 @@ describe("a permission request past the block limit", () => {
     );
     assert.deepEqual(blocks[2], { kind: "status", status: "transcript full", message: "This transcript keeps 3 blocks; 4 more were not kept." });
     assert.deepEqual(changes.at(-1), { kind: "block-updated", index: 2, block: blocks[2] });
+  });
+
+  it("gives the place of one answered past the limit to the next, once as many as it keeps there are kept, and counts it", () => {
+    const { transcript, changes } = fullTranscript();
+    const answer = { decision: "allowed" as const, optionId: "allow", by: "setting" as const };
+    for (const id of ["1", "2", "3"]) {
+      transcript.addPermission(id, `t${id}`, `Run step ${id}`, options);
+      transcript.answerPermission(id, answer);
+    }
+    transcript.finish();
+    const blocks = transcript.snapshot;
+    assert.deepEqual(
+      blocks.map((b) => (b.kind === "permission" ? b.title : b.kind)),
+      ["status", "status", "status", "Run step 3", "Run step 2"],
+    );
+    assert.ok(changes.some((c) => c.kind === "block-added" && c.index === 3 && c.block.kind === "permission" && c.block.title === "Run step 3" && c.block.decision === null));
+    assert.deepEqual(blocks[2], { kind: "status", status: "transcript full", message: "This transcript keeps 3 blocks; 4 more were not kept." });
+  });
+
+  it("keeps every request that waits past the limit, however many", () => {
+    const { transcript } = fullTranscript();
+    for (const id of ["1", "2", "3", "4"]) transcript.addPermission(id, `t${id}`, `Run step ${id}`, options);
+    assert.deepEqual(
+      transcript.snapshot.filter((b) => b.kind === "permission").map((b) => b.kind === "permission" && b.decision),
+      [null, null, null, null],
+    );
   });
 });
 
