@@ -285,8 +285,9 @@ export class TranscriptBuilder {
     }
     this.reportCut();
     this.reportOmitted();
-    // A next turn's text starts a block of its own.
+    // A next turn's text starts a block of its own, kept or not.
     this.growing.detach();
+    this.omittedText = null;
   }
 
   addStatus(status: string, message: string | null): void {

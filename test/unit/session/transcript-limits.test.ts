@@ -98,6 +98,16 @@ describe("problem limit", () => {
       assert.deepEqual(changes.at(-1), { kind: "block-updated", index: 3, block: blocks.at(-1) });
     });
 
+    it("counts each turn's text past the limit as a block of its own", () => {
+      const transcript = new TranscriptBuilder(undefined, { limits: { blocks: 2 } });
+      for (let turn = 0; turn < 4; turn++) {
+        transcript.appendText("text", `answer ${turn}`);
+        transcript.appendText("text", " goes on");
+        transcript.finish();
+      }
+      assert.deepEqual(transcript.snapshot.at(-1), { kind: "status", status: "transcript full", message: "This transcript keeps 2 blocks; 3 more were not kept." });
+    });
+
     it("reports no tool completion as out of order when its start was not kept", () => {
       const session = new Session({ dialect: "locus", limits: { blocks: 2 } });
       const event = (type: string, payload: object) => ({ protocol: 1, type, sessionId: "s", timestamp: 1, payload }) as never;
