@@ -128,7 +128,7 @@ export class TranscriptBuilder {
   /** Characters kept by all blocks so far, against `limits.sessionChars`. */
   private keptChars = 0;
   private readonly running: FollowedTool[] = [];
-  /** This turn's cards by tool id, running or ended: one card per call, however often the agent names it. */
+  /** This turn's cards by tool id, running or ended: an update or a completion goes to its call's card, never a new one. */
   private readonly toolsById = new Map<string, FollowedTool>();
   private readonly toolNames = new Set<string>();
   private readonly growing = new GrowingText();
@@ -190,13 +190,8 @@ export class TranscriptBuilder {
     this.growing.follow(block, index + 1, kept.length, dropped);
   }
 
+  /** A call started: its card, the one later news of its id goes to (a CLI may reuse an id for another call). */
   startTool(tool: string, toolId: string | null, parameters: Record<string, unknown> | null, timestamp: number | null, details?: ToolDetails): void {
-    const known = toolId === null ? undefined : this.toolsById.get(toolId);
-    if (known !== undefined) {
-      // The same call announced again: its card says what is new, and there is still one card.
-      if (details !== undefined && this.applyDetails(known, details)) this.tellUpdated(known);
-      return;
-    }
     const name = this.keepField(tool);
     this.noteTool(name);
     const card: ToolCard = { kind: "tool", tool: name, toolId, parameters, status: "running", durationMs: null, error: null, ...noToolDetails() };
@@ -428,7 +423,7 @@ export class TranscriptBuilder {
     if (index === OMITTED) return;
     const followed = { ...unplaced, index };
     if (card.status === "running" && this.running.length < this.limits.blocks) this.running.push(followed);
-    if (card.toolId !== null && this.toolsById.size < this.limits.blocks) this.toolsById.set(card.toolId, followed);
+    if (card.toolId !== null && (this.toolsById.has(card.toolId) || this.toolsById.size < this.limits.blocks)) this.toolsById.set(card.toolId, followed);
     this.forgetDetails(followed);
   }
 
@@ -532,9 +527,12 @@ export class TranscriptBuilder {
     if (this.toolNames.size < MAX_TOOL_NAMES) this.toolNames.add(tool);
   }
 
-  /** By toolId when the event has one (this turn's card, running or ended); otherwise the oldest running call of that name without an id. */
+  /**
+   * By toolId when the event has one: the oldest running call of that id, else this turn's latest card of it that
+   * ended. Without an id, the oldest running call of that name without one.
+   */
   private findTool(tool: string, toolId: string | null): FollowedTool | undefined {
-    if (toolId !== null) return this.toolsById.get(toolId) ?? this.running.find((r) => r.card.toolId === toolId);
+    if (toolId !== null) return this.running.find((r) => r.card.toolId === toolId) ?? this.toolsById.get(toolId);
     return this.running.find((r) => r.card.toolId === null && r.card.tool === tool);
   }
 }

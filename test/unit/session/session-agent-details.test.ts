@@ -98,12 +98,22 @@ describe("a session with agents that say more about their work", () => {
     );
   });
 
-  it("keeps one card for a call announced again while it runs", () => {
+  it("makes a new card for a call started again under an id that ended, and sends later news of the id to it", () => {
     const { session: s, feed } = session();
-    feed(start(), editStarted, editStarted, event("tool_completed", { tool: "edit", toolId: "t1", success: true }), done(true));
+    feed(
+      start(),
+      editStarted,
+      event("tool_completed", { tool: "edit", toolId: "t1", success: true }),
+      editStarted,
+      event("tool_completed", { tool: "edit", toolId: "t1", success: false, error: "no such file" }),
+      done(true),
+    );
     assert.deepEqual(
-      s.blocks.map((b) => b.kind === "tool" && [b.toolId, b.status]),
-      [["t1", "succeeded"]],
+      s.blocks.map((b) => b.kind === "tool" && [b.toolId, b.status, b.error]),
+      [
+        ["t1", "succeeded", null],
+        ["t1", "failed", "no such file"],
+      ],
     );
   });
 
