@@ -12,6 +12,7 @@ import { Session } from "../src/session/session";
 import { repoRoot } from "../test/helpers/repo";
 import * as cli from "../test/helpers/stream-builder";
 import { closeSharedBrowser, getSharedBrowser, WebviewHarness } from "../test/helpers/webview-harness";
+import { mainThreadTasks } from "./main-thread-tasks";
 
 const DELTA_COUNT = 10_000;
 const ANSWER_CHARS = 500_000;
@@ -527,16 +528,6 @@ function printProbe(probe: Probe): number {
   return growthOf(webview);
 }
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string };
-}
-
 interface TaskSummary {
   /** The longest task by elapsed time, and how much of it the thread was on a CPU. */
   longestWallMs: number;
@@ -550,19 +541,7 @@ interface TaskSummary {
 
 /** The page's renderer main thread (the busiest one in the trace), task by task. */
 function summarizeTasks(trace: Buffer): TaskSummary {
-  const events = (JSON.parse(trace.toString("utf8")) as { traceEvents: TraceEvent[] }).traceEvents;
-  const mainThreads = new Set(events.filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`));
-  const byThread = new Map<string, { wall: number; cpu: number }[]>();
-  for (const event of events) {
-    const thread = `${event.pid}:${event.tid}`;
-    if (event.ph !== "X" || event.name !== "ThreadControllerImpl::RunTask" || !mainThreads.has(thread)) continue;
-    const tasks = byThread.get(thread) ?? [];
-    tasks.push({ wall: (event.dur ?? 0) / 1000, cpu: (event.tdur ?? 0) / 1000 });
-    byThread.set(thread, tasks);
-  }
-  const busiest = (tasks: { wall: number }[]) => sum(tasks.map((task) => task.wall));
-  const tasks = [...byThread.values()].sort((a, b) => busiest(b) - busiest(a))[0] ?? [];
-  if (tasks.length === 0) throw new Error("the trace holds no renderer main-thread tasks");
+  const tasks = mainThreadTasks(trace);
   const longest = tasks.reduce((a, b) => (b.wall > a.wall ? b : a));
   return {
     longestWallMs: longest.wall,

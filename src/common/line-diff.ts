@@ -1,45 +1,47 @@
 // What an edit changes, line by line: the `+N −M` counts a tool card and a permission card show per file, and a
-// short text preview of the changed lines. A plain LCS over the lines the two texts do not share at their start
-// and end; past a size bound it counts every such line as changed rather than spend seconds on one diff.
-import { bounded, type BoundedText } from "./bounded-text";
+// short text preview of the changed lines. The lines the two texts share at their start and end are set aside, and
+// jsdiff's Myers diff works out the middle between them, bounded: past MAX_EDIT_LINES changed lines, or a middle of
+// more than MAX_DIFFED_CHARS, every line of the middle counts as changed instead, so that no file costs more than a
+// few milliseconds however large or different.
+import { diffLines as myersLines } from "diff";
+import type { BoundedText } from "./bounded-text";
 
 export type LineChange = "same" | "added" | "removed";
 
-export interface DiffLine {
+/** Lines in a row that changed alike: their text (each line ends in a newline, but the last may not), and how many. */
+export interface LineRun {
   change: LineChange;
   text: string;
+  count: number;
 }
 
 export interface LineDiff {
   added: number;
   removed: number;
-  lines: DiffLine[];
+  runs: LineRun[];
 }
 
-/** Lines × lines of the changed middle above which the exact diff is skipped (a 1,000 × 1,000-line rewrite). */
-const MAX_COMPARED_CELLS = 1_000_000;
+/** Lines added and removed up to which an edit is worked out exactly. */
+export const MAX_EDIT_LINES = 200;
+/** Characters of the two middles together up to which they are compared line by line at all. */
+export const MAX_DIFFED_CHARS = 512 * 1024;
 /** Unchanged lines kept around a change in the preview. */
 const CONTEXT_LINES = 2;
 
-/** `oldText` null: a new file, every line added. */
+/** `oldText` null: a new file, every line added. A missing newline at the end is no change. */
 export function diffLines(oldText: string | null, newText: string): LineDiff {
-  const before = linesOf(oldText ?? "");
-  const after = linesOf(newText);
-  let start = 0;
-  while (start < before.length && start < after.length && before[start] === after[start]) start++;
-  let endBefore = before.length;
-  let endAfter = after.length;
-  while (endBefore > start && endAfter > start && before[endBefore - 1] === after[endAfter - 1]) {
-    endBefore--;
-    endAfter--;
-  }
-  const middle = diffMiddle(before.slice(start, endBefore), after.slice(start, endAfter));
-  const lines = [...before.slice(0, start).map(same), ...middle, ...before.slice(endBefore).map(same)];
-  return {
-    added: middle.filter((line) => line.change === "added").length,
-    removed: middle.filter((line) => line.change === "removed").length,
-    lines,
-  };
+  const before = oldText ?? "";
+  const shared = sharedLines(before, newText);
+  const oldMiddle = before.slice(shared.old.head, shared.old.tail);
+  const newMiddle = newText.slice(shared.new.head, shared.new.tail);
+  const changes = oldMiddle.length + newMiddle.length > MAX_DIFFED_CHARS ? undefined : myersLines(oldMiddle, newMiddle, { maxEditLength: MAX_EDIT_LINES, ignoreNewlineAtEof: true });
+  const middle =
+    changes === undefined
+      ? [...run("removed", oldMiddle), ...run("added", newMiddle)]
+      : changes.map((change): LineRun => ({ change: change.added ? "added" : change.removed ? "removed" : "same", text: change.value, count: change.count }));
+  const runs = joinSame([...run("same", before.slice(0, shared.old.head)), ...middle, ...run("same", before.slice(shared.old.tail))]);
+  const total = (change: LineChange) => runs.reduce((all, each) => (each.change === change ? all + each.count : all), 0);
+  return { added: total("added"), removed: total("removed"), runs };
 }
 
 /**
@@ -47,69 +49,139 @@ export function diffLines(oldText: string | null, newText: string): LineDiff {
  * `maxChars` characters; `cutChars` says how many more there were.
  */
 export function diffPreview(diff: LineDiff, maxChars: number): BoundedText {
-  const out: string[] = [];
-  const near = nearChanges(diff.lines);
-  let skipped = 0;
-  diff.lines.forEach((line, index) => {
-    if (!near[index]) {
-      skipped++;
+  const out = new PreviewText(maxChars);
+  diff.runs.forEach((run, index) => {
+    if (run.change !== "same") {
+      for (const line of linesOf(run.text)) out.line(`${PREFIX[run.change]}${line}`);
       return;
     }
-    if (skipped > 0) out.push(`⋯ ${skipped} unchanged ${skipped === 1 ? "line" : "lines"}`);
-    skipped = 0;
-    out.push(`${PREFIX[line.change]}${line.text}`);
+    // Context after the change before, and before the change after; the unchanged lines between are folded.
+    const head = index === 0 ? 0 : CONTEXT_LINES;
+    const tail = index === diff.runs.length - 1 ? 0 : CONTEXT_LINES;
+    if (run.count <= head + tail) {
+      for (const line of linesOf(run.text)) out.line(`${PREFIX.same}${line}`);
+      return;
+    }
+    for (const line of firstLines(run.text, head)) out.line(`${PREFIX.same}${line}`);
+    const folded = run.count - head - tail;
+    // An unchanged file, or unchanged lines before its first change or after its last: said only around a change.
+    if (diff.runs.length > 1) out.line(`⋯ ${folded} unchanged ${folded === 1 ? "line" : "lines"}`);
+    for (const line of lastLines(run.text, tail)) out.line(`${PREFIX.same}${line}`);
   });
-  if (skipped > 0 && out.length > 0) out.push(`⋯ ${skipped} unchanged ${skipped === 1 ? "line" : "lines"}`);
-  return bounded(out.join("\n"), maxChars);
+  return out.result();
 }
 
 const PREFIX: Record<LineChange, string> = { same: "  ", added: "+ ", removed: "- " };
+
+/** Text of lines joined by newlines, kept up to a bound: past it only counted, never built. */
+class PreviewText {
+  private readonly parts: string[] = [];
+  private length = 0;
+
+  constructor(private readonly maxChars: number) {}
+
+  line(text: string): void {
+    const start = this.length === 0 ? text : `\n${text}`;
+    const room = this.maxChars - this.length;
+    if (room > 0) this.parts.push(start.length <= room ? start : start.slice(0, room));
+    this.length += start.length;
+  }
+
+  result(): BoundedText {
+    return { text: this.parts.join(""), cutChars: Math.max(0, this.length - this.maxChars) };
+  }
+}
 
 function linesOf(text: string): string[] {
   if (text === "") return [];
   return (text.endsWith("\n") ? text.slice(0, -1) : text).split("\n");
 }
 
-function same(text: string): DiffLine {
-  return { change: "same", text };
+/** The first `count` lines of a run, without splitting the rest of it. */
+function firstLines(text: string, count: number): string[] {
+  const lines: string[] = [];
+  let start = 0;
+  while (lines.length < count) {
+    const end = text.indexOf("\n", start);
+    lines.push(text.slice(start, end === -1 ? undefined : end));
+    if (end === -1) break;
+    start = end + 1;
+  }
+  return lines;
 }
 
-/** The longest common subsequence of two line lists, walked back into removed / added / same lines. */
-function diffMiddle(before: readonly string[], after: readonly string[]): DiffLine[] {
-  const removedAll = before.map((text): DiffLine => ({ change: "removed", text }));
-  const addedAll = after.map((text): DiffLine => ({ change: "added", text }));
-  if (before.length === 0 || after.length === 0 || before.length * after.length > MAX_COMPARED_CELLS) return [...removedAll, ...addedAll];
-  const width = after.length + 1;
-  // common[i * width + j]: the LCS length of before[i..] and after[j..].
-  const common = new Uint32Array((before.length + 1) * width);
-  for (let i = before.length - 1; i >= 0; i--) {
-    for (let j = after.length - 1; j >= 0; j--) {
-      common[i * width + j] = before[i] === after[j] ? common[(i + 1) * width + j + 1] + 1 : Math.max(common[(i + 1) * width + j], common[i * width + j + 1]);
-    }
+/** The last `count` lines of a run, without splitting the rest of it. */
+function lastLines(text: string, count: number): string[] {
+  const lines: string[] = [];
+  let end = text.endsWith("\n") ? text.length - 1 : text.length;
+  while (lines.length < count) {
+    const newline = end === 0 ? -1 : text.lastIndexOf("\n", end - 1);
+    lines.unshift(text.slice(newline + 1, end));
+    if (newline === -1) break;
+    end = newline;
   }
-  const lines: DiffLine[] = [];
+  return lines;
+}
+
+/** Where, in one text, the lines shared at the start end and the lines shared at the end begin. */
+interface Middle {
+  head: number;
+  tail: number;
+}
+
+/**
+ * The whole lines two texts share at their start and at their end, never overlapping: in each text, where the middle
+ * between them lies. Walked line by line from each end, stopping at the first difference: cheap however long the texts.
+ */
+function sharedLines(before: string, after: string): { old: Middle; new: Middle } {
   let i = 0;
   let j = 0;
   while (i < before.length && j < after.length) {
-    if (before[i] === after[j]) {
-      lines.push(same(before[i]));
-      i++;
-      j++;
-    } else if (common[(i + 1) * width + j] >= common[i * width + j + 1]) {
-      lines.push(removedAll[i++]);
-    } else {
-      lines.push(addedAll[j++]);
-    }
+    const endBefore = lineEnd(before, i);
+    const endAfter = lineEnd(after, j);
+    if (endBefore - i !== endAfter - j || before.slice(i, endBefore) !== after.slice(j, endAfter)) break;
+    i = Math.min(endBefore + 1, before.length);
+    j = Math.min(endAfter + 1, after.length);
   }
-  return [...lines, ...removedAll.slice(i), ...addedAll.slice(j)];
+  let tailBefore = before.length;
+  let tailAfter = after.length;
+  // A last line with and without its newline is the same line.
+  let endBefore = before.endsWith("\n") ? before.length - 1 : before.length;
+  let endAfter = after.endsWith("\n") ? after.length - 1 : after.length;
+  while (endBefore > i && endAfter > j) {
+    const startBefore = before.lastIndexOf("\n", endBefore - 1) + 1;
+    const startAfter = after.lastIndexOf("\n", endAfter - 1) + 1;
+    if (startBefore < i || startAfter < j || endBefore - startBefore !== endAfter - startAfter) break;
+    if (before.slice(startBefore, endBefore) !== after.slice(startAfter, endAfter)) break;
+    tailBefore = startBefore;
+    tailAfter = startAfter;
+    endBefore = startBefore - 1;
+    endAfter = startAfter - 1;
+  }
+  return { old: { head: i, tail: tailBefore }, new: { head: j, tail: tailAfter } };
 }
 
-/** Which lines the preview keeps: every changed line and CONTEXT_LINES unchanged ones either side. */
-function nearChanges(lines: readonly DiffLine[]): boolean[] {
-  const keep = lines.map((line) => line.change !== "same");
-  const changed = lines.flatMap((line, index) => (line.change === "same" ? [] : [index]));
-  for (const index of changed) {
-    for (let k = Math.max(0, index - CONTEXT_LINES); k <= Math.min(lines.length - 1, index + CONTEXT_LINES); k++) keep[k] = true;
+/** Where the line starting at `start` ends: its newline, or the end of the text. */
+function lineEnd(text: string, start: number): number {
+  const end = text.indexOf("\n", start);
+  return end === -1 ? text.length : end;
+}
+
+/** A run of these lines, none when there are none. */
+function run(change: LineChange, text: string): LineRun[] {
+  if (text === "") return [];
+  let count = text.endsWith("\n") ? 0 : 1;
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) count++;
+  return [{ change, text, count }];
+}
+
+/** Unchanged runs side by side (the shared head and the middle's own start) are one run. */
+function joinSame(runs: readonly LineRun[]): LineRun[] {
+  const joined: LineRun[] = [];
+  for (const next of runs) {
+    const last = joined.at(-1);
+    if (last?.change === "same" && next.change === "same") joined[joined.length - 1] = { change: "same", text: last.text + next.text, count: last.count + next.count };
+    else joined.push(next);
   }
-  return keep;
+  return joined;
 }

@@ -1,5 +1,6 @@
 // The ordered transcript: coalesces deltas into blocks, pairs tool calls into cards,
 // and tells listeners exactly what changed so a view can repaint only that.
+import { createHash } from "node:crypto";
 import type { ProtocolError } from "../protocol/events";
 import type { TranscriptChange } from "../protocol/messages";
 import type {
@@ -33,6 +34,11 @@ export const TRANSCRIPT_LIMITS = {
    * characters, so a stream of millions of tiny blocks is bounded too.
    */
   blocks: 2_000,
+  /**
+   * Permission requests kept past `blocks`: a request always gets its block, since the agent waits until the user sees
+   * it; once this many are kept there, one already answered gives its place to the next.
+   */
+  permissionsPastBlocks: 100,
   /** Characters of one status or error message, tool name or tool error (within the session's allowance). */
   fieldChars: 64 * 1024,
 } as const;
@@ -69,10 +75,15 @@ export interface TranscriptBuilderOptions {
   limits?: Partial<TranscriptLimits>;
 }
 
-interface RunningTool {
+/** A card the transcript follows: while its call runs, and after it ended this turn (an agent may still update it). */
+interface FollowedTool {
   readonly index: number;
   readonly card: ToolCard;
   readonly startedAt: number | null;
+  /** Fingerprints of what the agent last said of these fields: saying it again changes and costs nothing. */
+  readonly said: { output?: string; diffs?: string; error?: string };
+  /** Characters of the card's output and diffs counted against the session's allowance: replaced when they change. */
+  readonly counted: { output: number; diffs: number };
 }
 
 export interface ToolCompletion {
@@ -116,17 +127,21 @@ export class TranscriptBuilder {
   private blockCount = 0;
   /** Characters kept by all blocks so far, against `limits.sessionChars`. */
   private keptChars = 0;
-  private readonly running: RunningTool[] = [];
+  private readonly running: FollowedTool[] = [];
+  /** This turn's cards by tool id, running or ended: an update or a completion goes to its call's card, never a new one. */
+  private readonly toolsById = new Map<string, FollowedTool>();
   private readonly toolNames = new Set<string>();
   private readonly growing = new GrowingText();
-  /** Blocks not kept because the transcript was full, and the note (its last block) that says how many. */
+  /** Blocks not kept because the transcript was full, and the note that says how many (permission requests may follow it). */
   private omittedBlocks = 0;
   private reportedOmitted = 0;
-  private omittedNote: StatusBlock | null = null;
+  private omittedNote: { index: number; block: StatusBlock } | null = null;
   /** The kind of text whose deltas go to a block that was not kept. */
   private omittedText: "text" | "thinking" | null = null;
-  /** Open and answered permission blocks by request id, so an answer updates its request in place. */
+  /** Open permission blocks by request id, so an answer updates its request in place. */
   private readonly permissions = new Map<string, { index: number; block: PermissionBlock }>();
+  /** Permission blocks kept past the block limit, oldest first. */
+  private readonly permissionsPastLimit: { index: number; block: PermissionBlock }[] = [];
   /** This turn's plan block: each plan replaces it in place; the next turn starts its own. */
   private plan: { index: number; block: PlanBlock } | undefined;
   private readonly keepBlocks: boolean;
@@ -175,75 +190,60 @@ export class TranscriptBuilder {
     this.growing.follow(block, index + 1, kept.length, dropped);
   }
 
+  /** A call started: its card, the one later news of its id goes to (a CLI may reuse an id for another call). */
   startTool(tool: string, toolId: string | null, parameters: Record<string, unknown> | null, timestamp: number | null, details?: ToolDetails): void {
     const name = this.keepField(tool);
     this.noteTool(name);
     const card: ToolCard = { kind: "tool", tool: name, toolId, parameters, status: "running", durationMs: null, error: null, ...noToolDetails() };
     if (this.keepBlocks) this.keepParameters(card);
-    if (details !== undefined) this.applyDetails(card, details);
-    const index = this.add(card);
-    // A call the transcript had no room for is not followed; nor are more running calls than it keeps blocks.
-    if (index !== OMITTED && this.running.length < this.limits.blocks) this.running.push({ index, card, startedAt: timestamp });
+    this.addTool(card, timestamp, details);
   }
 
-  /** Completes the matching card; returns false when no card was running for it (a card is made anyway). */
+  /**
+   * Completes the matching card, or updates it when it had ended already. Returns false when the call was never
+   * announced: a card is made anyway.
+   */
   completeTool(completion: ToolCompletion): boolean {
-    const position = this.findRunning(completion.tool, completion.toolId);
+    const followed = this.findTool(completion.tool, completion.toolId);
     const status = completion.success ? "succeeded" : "failed";
-    if (position === -1) {
+    if (followed === undefined) {
       // Past the block limit, a call may have started unfollowed: not the CLI's fault, so not reported as one.
       if (this.omittedBlocks > 0) return true;
       const name = this.keepField(completion.tool);
       this.noteTool(name);
-      this.add({
-        kind: "tool",
-        tool: name,
-        toolId: completion.toolId,
-        parameters: null,
-        status,
-        durationMs: completion.durationMs,
-        error: completion.error === null ? null : this.keepField(completion.error),
-        ...this.detailsOf(completion),
-      });
+      const error = completion.error === null ? null : this.keepField(completion.error);
+      const card: ToolCard = { kind: "tool", tool: name, toolId: completion.toolId, parameters: null, status, durationMs: completion.durationMs, error, ...noToolDetails() };
+      this.addTool(card, completion.timestamp, completion);
       return false;
     }
-    const [running] = this.running.splice(position, 1);
-    const card = running.card;
-    this.applyDetails(card, completion);
-    card.status = status;
-    card.error = completion.error === null ? null : this.keepField(completion.error);
-    card.durationMs = completion.durationMs ?? elapsed(running.startedAt, completion.timestamp);
-    this.listener?.({ kind: "block-updated", index: running.index, block: { ...card } });
+    this.end(followed, status, completion, this.applyDetails(followed, completion));
     return true;
   }
 
   /**
-   * A running call changed (ACP `tool_call_update`). A final status completes it. Returns false when no card was
-   * running for it: a card is made from what the update says (an agent may update a call it never announced).
+   * A call changed (ACP `tool_call_update`). A final status completes it; an update of a call that ended updates its
+   * card. Returns false when no card was made for it: one is made from what the update says (an agent may update a
+   * call it never announced).
    */
   updateTool(update: ToolUpdate): boolean {
-    const position = this.findRunning(update.tool ?? "", update.toolId);
+    const followed = this.findTool(update.tool ?? "", update.toolId);
     const final = update.status === "completed" || update.status === "failed";
-    if (position === -1) {
+    if (followed === undefined) {
       const tool = update.tool ?? update.toolKind ?? "tool";
       this.startTool(tool, update.toolId, null, update.timestamp, update);
       if (final) this.completeTool({ tool, toolId: update.toolId, success: update.status === "completed", durationMs: null, error: null, timestamp: update.timestamp });
       return false;
     }
-    const running = this.running[position];
-    this.applyDetails(running.card, update);
-    if (final) {
-      const success = update.status === "completed";
-      return this.completeTool({ tool: running.card.tool, toolId: update.toolId, success, durationMs: null, error: null, timestamp: update.timestamp });
-    }
-    this.listener?.({ kind: "block-updated", index: running.index, block: { ...running.card } });
+    const changed = this.applyDetails(followed, update);
+    if (final) this.end(followed, update.status === "completed" ? "succeeded" : "failed", { durationMs: null, error: null, timestamp: update.timestamp }, changed);
+    else if (changed) this.tellUpdated(followed);
     return true;
   }
 
-  /** An agent asks before it acts: a block that waits for its answer. */
+  /** An agent asks before it acts: a block that waits for its answer, whatever the block limit. */
   addPermission(requestId: string, toolId: string | null, title: string, options: PermissionOption[], outsideWorkspace: string[] = []): void {
     const block: PermissionBlock = { kind: "permission", toolId, title, options, decision: null, optionId: null, answeredBy: null, outsideWorkspace };
-    const index = this.add(block);
+    const index = this.keepBlocks && this.blockCount >= this.limits.blocks - 1 ? this.addPastTheLimit(block) : this.add(block);
     this.permissions.set(requestId, { index, block });
   }
 
@@ -273,14 +273,16 @@ export class TranscriptBuilder {
   /** The session is over: tools still running never completed, and a cut block gets its final count. */
   finish(): void {
     this.plan = undefined;
+    this.toolsById.clear();
     for (const running of this.running.splice(0)) {
       running.card.status = "abandoned";
-      this.listener?.({ kind: "block-updated", index: running.index, block: { ...running.card } });
+      this.tellUpdated(running);
     }
     this.reportCut();
     this.reportOmitted();
-    // A next turn's text starts a block of its own.
+    // A next turn's text starts a block of its own, kept or not.
     this.growing.detach();
+    this.omittedText = null;
   }
 
   addStatus(status: string, message: string | null): void {
@@ -291,11 +293,14 @@ export class TranscriptBuilder {
     this.add({ kind: "error", code: error.code, message: this.keepField(error.message), recoverable: error.recoverable });
   }
 
-  /** The block's index, or OMITTED when the transcript is full (its last block then counts what it did not keep). */
-  private add(block: TranscriptBlock): number {
+  /**
+   * The block's index, or OMITTED when the transcript is full (a note then counts what it did not keep). `pastTheLimit`:
+   * kept however full the transcript is.
+   */
+  private add(block: TranscriptBlock, { pastTheLimit = false } = {}): number {
     this.reportCut();
     this.growing.settle();
-    if (this.keepBlocks && this.blockCount >= this.limits.blocks - 1) return this.omit();
+    if (this.keepBlocks && !pastTheLimit && this.blockCount >= this.limits.blocks - 1) return this.omit();
     this.omittedText = null;
     const index = this.blockCount++;
     if (this.keepBlocks) this.blocks.push(block);
@@ -334,15 +339,36 @@ export class TranscriptBuilder {
     this.listener?.({ kind: "text-truncated", index: growing.index, truncatedChars: growing.droppedChars });
   }
 
+  /**
+   * A permission request in a full transcript: the agent waits until the user sees it, so it is kept. Past
+   * `permissionsPastBlocks` of them, one already answered gives its place (told as a block added there) and is counted
+   * as not kept; the permission desk bounds how many can wait at once.
+   */
+  private addPastTheLimit(block: PermissionBlock): number {
+    const kept = this.permissionsPastLimit;
+    const answered = kept.length < this.limits.permissionsPastBlocks ? -1 : kept.findIndex((p) => p.block.decision !== null);
+    if (answered === -1) {
+      const index = this.add(block, { pastTheLimit: true });
+      kept.push({ index, block });
+      return index;
+    }
+    const [{ index }] = kept.splice(answered, 1);
+    this.omit();
+    this.blocks[index] = block;
+    kept.push({ index, block });
+    this.listener?.({ kind: "block-added", index, block: { ...block } });
+    return index;
+  }
+
   /** The transcript is full: the first omitted block adds the note that counts them, later ones update it now and then. */
   private omit(): number {
     this.omittedBlocks++;
     this.omittedText = null;
     if (this.omittedNote === null) {
-      this.omittedNote = { kind: "status", status: "transcript full", message: omittedMessage(this.omittedBlocks, this.limits.blocks) };
-      const index = this.blockCount++;
-      this.blocks.push(this.omittedNote);
-      this.listener?.({ kind: "block-added", index, block: { ...this.omittedNote } });
+      const block: StatusBlock = { kind: "status", status: "transcript full", message: omittedMessage(this.omittedBlocks, this.limits.blocks) };
+      this.omittedNote = { index: this.blockCount++, block };
+      this.blocks.push(block);
+      this.listener?.({ kind: "block-added", index: this.omittedNote.index, block: { ...block } });
       this.reportedOmitted = this.omittedBlocks;
     } else if (this.omittedBlocks - this.reportedOmitted >= OMITTED_REPORT_STEP) {
       this.reportOmitted();
@@ -354,8 +380,8 @@ export class TranscriptBuilder {
     const note = this.omittedNote;
     if (note === null || this.reportedOmitted === this.omittedBlocks) return;
     this.reportedOmitted = this.omittedBlocks;
-    note.message = omittedMessage(this.omittedBlocks, this.limits.blocks);
-    this.listener?.({ kind: "block-updated", index: this.blockCount - 1, block: { ...note } });
+    note.block.message = omittedMessage(this.omittedBlocks, this.limits.blocks);
+    this.listener?.({ kind: "block-updated", index: note.index, block: { ...note.block } });
   }
 
   /** A status or error message, tool name or error: at most `fieldChars`, within the session's allowance. */
@@ -386,37 +412,113 @@ export class TranscriptBuilder {
     card.truncatedChars = size;
   }
 
-  private detailsOf(details: ToolDetails): Pick<ToolCard, "toolKind" | "title" | "output" | "diffs" | "locations"> {
-    const card = noToolDetails();
-    this.applyDetails(card, details);
-    return card;
+  /**
+   * Adds a card and follows it: while it runs, and by its id this turn. A call the transcript had no room for is not
+   * followed; nor are more calls than it keeps blocks.
+   */
+  private addTool(card: ToolCard, startedAt: number | null, details: ToolDetails | undefined): void {
+    const unplaced: FollowedTool = { index: OMITTED, card, startedAt, said: {}, counted: { output: 0, diffs: 0 } };
+    if (details !== undefined) this.applyDetails(unplaced, details);
+    const index = this.add(card);
+    if (index === OMITTED) return;
+    const followed = { ...unplaced, index };
+    if (card.status === "running" && this.running.length < this.limits.blocks) this.running.push(followed);
+    if (card.toolId !== null && (this.toolsById.has(card.toolId) || this.toolsById.size < this.limits.blocks)) this.toolsById.set(card.toolId, followed);
+    this.forgetDetails(followed);
   }
 
-  /** Present fields replace the card's. Output and diffs count against the session's limits like any text. */
-  private applyDetails(card: Pick<ToolCard, "toolKind" | "title" | "output" | "diffs" | "locations">, details: ToolDetails): void {
-    if (details.toolKind !== undefined) card.toolKind = details.toolKind;
-    if (details.title !== undefined) card.title = details.title;
-    if (details.locations !== undefined) card.locations = details.locations;
-    if (details.output !== undefined) card.output = this.keepOutput(details.output);
-    if (details.diffs !== undefined) card.diffs = this.keepDiffs(details.diffs);
+  /** A final status: a running card ends; one that had ended says what is new, if anything. */
+  private end(followed: FollowedTool, status: "succeeded" | "failed", how: Pick<ToolCompletion, "durationMs" | "error" | "timestamp">, changed: boolean): void {
+    const card = followed.card;
+    const running = card.status === "running";
+    const erred = this.applyError(followed, how.error);
+    if (!running && !changed && !erred && card.status === status) return;
+    if (running) {
+      card.durationMs = how.durationMs ?? elapsed(followed.startedAt, how.timestamp);
+      const at = this.running.indexOf(followed);
+      if (at !== -1) this.running.splice(at, 1);
+    }
+    card.status = status;
+    this.tellUpdated(followed);
   }
 
-  /** A tool's output is kept like a text block: up to the limits, then cut with a note of how much was dropped. */
-  private keepOutput(output: string): string {
+  private tellUpdated(followed: FollowedTool): void {
+    this.listener?.({ kind: "block-updated", index: followed.index, block: { ...followed.card } });
+    this.forgetDetails(followed);
+  }
+
+  /**
+   * Keeping no blocks, a card that ended keeps none of its output, diffs and parameters: views were told them, and the
+   * fingerprints tell a repeat.
+   */
+  private forgetDetails(followed: FollowedTool): void {
+    if (this.keepBlocks || followed.card.status === "running") return;
+    followed.card.output = null;
+    followed.card.diffs = [];
+    followed.card.parameters = null;
+  }
+
+  /** Present fields replace the card's; true when the card changed. Output and diffs count against the session's limits. */
+  private applyDetails(followed: FollowedTool, details: ToolDetails): boolean {
+    const card = followed.card;
+    let changed = false;
+    if (details.toolKind !== undefined && details.toolKind !== card.toolKind) {
+      card.toolKind = details.toolKind;
+      changed = true;
+    }
+    if (details.title !== undefined && details.title !== card.title) {
+      card.title = details.title;
+      changed = true;
+    }
+    if (details.locations !== undefined && !sameLocations(details.locations, card.locations)) {
+      card.locations = details.locations;
+      changed = true;
+    }
+    if (details.output !== undefined && saysNew(followed, "output", [details.output])) {
+      card.output = this.keepOutput(followed, details.output);
+      changed = true;
+    }
+    if (details.diffs !== undefined && saysNew(followed, "diffs", details.diffs.flatMap((d) => [d.path, d.oldText, d.newText]))) {
+      card.diffs = this.keepDiffs(followed, details.diffs);
+      changed = true;
+    }
+    return changed;
+  }
+
+  /** A completion's error, when it says one that is news; true when the card changed. */
+  private applyError(followed: FollowedTool, error: string | null): boolean {
+    if (error === null || !saysNew(followed, "error", [error])) return false;
+    followed.card.error = this.keepField(error);
+    return true;
+  }
+
+  /**
+   * A tool's output is kept like a text block: up to the limits, then cut with a note of how much was dropped. It
+   * replaces what the card showed, so only its growth counts against the session's allowance.
+   */
+  private keepOutput(followed: FollowedTool, output: string): string {
     if (!this.keepBlocks) return output;
+    this.keptChars -= followed.counted.output;
     const kept = keepable(output, this.textRoom(0));
+    followed.counted.output = kept.length;
     this.keptChars += kept.length;
     const dropped = output.length - kept.length;
     return dropped === 0 ? kept : `${kept}\n… ${dropped.toLocaleString("en-US")} more characters not kept`;
   }
 
-  /** Diffs too large to keep are dropped whole: half a file change would say something the agent did not. */
-  private keepDiffs(diffs: ToolDiff[]): ToolDiff[] {
+  /**
+   * Diffs too large to keep are dropped whole: half a file change would say something the agent did not. They replace
+   * the card's, so only what is new counts against the session's allowance.
+   */
+  private keepDiffs(followed: FollowedTool, diffs: ToolDiff[]): ToolDiff[] {
     if (!this.keepBlocks) return diffs;
+    this.keptChars -= followed.counted.diffs;
+    followed.counted.diffs = 0;
     return diffs.filter((diff) => {
       const size = diff.path.length + (diff.oldText?.length ?? 0) + diff.newText.length;
       if (size > this.textRoom(0)) return false;
       this.keptChars += size;
+      followed.counted.diffs += size;
       return true;
     });
   }
@@ -425,11 +527,32 @@ export class TranscriptBuilder {
     if (this.toolNames.size < MAX_TOOL_NAMES) this.toolNames.add(tool);
   }
 
-/** By toolId when the event has one; otherwise the oldest running call of that name without an id. */
-  private findRunning(tool: string, toolId: string | null): number {
-    if (toolId !== null) return this.running.findIndex((r) => r.card.toolId === toolId);
-    return this.running.findIndex((r) => r.card.toolId === null && r.card.tool === tool);
+  /**
+   * By toolId when the event has one: the oldest running call of that id, else this turn's latest card of it that
+   * ended. Without an id, the oldest running call of that name without one.
+   */
+  private findTool(tool: string, toolId: string | null): FollowedTool | undefined {
+    if (toolId !== null) return this.running.find((r) => r.card.toolId === toolId) ?? this.toolsById.get(toolId);
+    return this.running.find((r) => r.card.toolId === null && r.card.tool === tool);
   }
+}
+
+/**
+ * Whether `parts` differ from what the agent last said of `field`, noting them if so. A fingerprint, not the text: a
+ * card keeps only what fits, and an agent resends a call's whole output and diffs with each update.
+ */
+function saysNew(followed: FollowedTool, field: keyof FollowedTool["said"], parts: readonly (string | null)[]): boolean {
+  const hash = createHash("sha1");
+  // Each part's length first, so that no two different lists of parts run together into the same text.
+  for (const part of parts) hash.update(part === null ? "-;" : `${part.length};`).update(part ?? "");
+  const fingerprint = hash.digest("base64");
+  if (followed.said[field] === fingerprint) return false;
+  followed.said[field] = fingerprint;
+  return true;
+}
+
+function sameLocations(a: readonly ToolLocation[], b: readonly ToolLocation[]): boolean {
+  return a.length === b.length && a.every((place, i) => place.path === b[i]!.path && place.line === b[i]!.line);
 }
 
 function elapsed(from: number | null, to: number | null): number | null {

@@ -13,15 +13,18 @@ export class PermissionNotifications implements ConversationObserver {
 
   constructor(
     private readonly chat: Conversation,
-    private readonly notifier: Notifier,
+    private readonly notifier: Pick<Notifier, "ask">,
     /** Whether any chat view or tab is on screen. */
     private readonly chatVisible: () => boolean,
     /** How many requests wait for the user now (auto-answered ones never do). */
     private readonly waitingCount: () => number,
   ) {}
 
-  turnChanged(_turn: Turn, change: SessionChange): void {
-    if (change.kind === "block-added" && change.block.kind === "permission") this.offerWaiting();
+  turnChanged(turn: Turn, change: SessionChange): void {
+    if (change.kind !== "block-added" || change.block.kind !== "permission") return;
+    // Past a turn's block limit a new request may take the place of one answered there: it is a request of its own.
+    this.offered.delete(`${turn.id}:${change.index}`);
+    this.offerWaiting();
   }
 
   cleared(): void {
@@ -42,9 +45,8 @@ export class PermissionNotifications implements ConversationObserver {
       this.offered.add(key);
       void this.notifier.ask(permissionMessage(block), block.options.map((option) => option.name)).then((chosen) => {
         const option = block.options.find((candidate) => candidate.name === chosen);
-        // Answered on the card meanwhile: the click is too late, and says nothing.
-        const current = turn.blocks[index];
-        if (option === undefined || current?.kind !== "permission" || current.decision !== null) return;
+        // Any change to the block is its answer, or another request in its place: the click is too late, and says nothing.
+        if (option === undefined || turn.blocks[index] !== block) return;
         this.chat.answerPermission(turn.id, index, option.id);
       });
     });

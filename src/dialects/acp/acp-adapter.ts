@@ -8,7 +8,11 @@
 // have one open, the result's shape decides (a stopReason answers a prompt, an outcome a permission request), then the
 // later request (an agent asks while the client's prompt waits, and the prompt's answer comes last). A wrapped line
 // (json-rpc-line.ts) says its direction and needs none of this.
+//
+// A log may leave requests unanswered (a client that crashed, or a hostile agent's flood): the reader remembers only
+// what an answer needs, of at most MAX_OPEN_REQUESTS at once, and says how many it forgot.
 import * as z from "zod/mini";
+import { bounded } from "../../common/bounded-text";
 import type { CliEventType, EventOfType, ProtocolError } from "../../protocol/events";
 import type { AdapterOutput, DialectAdapter } from "../dialect";
 import { defineDialect } from "../dialect";
@@ -43,15 +47,22 @@ const PermissionResult = lineSchema(
 const PromptResult = lineSchema(z.object({ stopReason: z.string() }));
 const SessionResult = lineSchema(z.object({ sessionId: z.string() }));
 
+/** Requests of both sides the reader remembers unanswered at once; past these the oldest is forgotten, and counted. */
+export const MAX_OPEN_REQUESTS = 1000;
+/** Characters of a method's name remembered for a trace (a method this version does not know may be anything). */
+const METHOD_CHARS = 100;
+/** Distinct things traced once each; past these, no more are (a log could name a new method on every line). */
+const MAX_TRACED = 1000;
+
+/** What an answer needs of its request: never its params, which may be large and are read when it is asked. */
 interface PendingRequest {
   method: string;
   /** Order of asking, across both sides: the later of two candidates is the likelier one answered. */
   order: number;
-  params: unknown;
+  /** The session a `session/load` or `session/resume` asks for: its answer makes it the session. */
+  sessionId?: string;
   /** A permission request as shown, for its answer. */
   permission?: AcpPermissionRequest;
-  /** Its answer was shown (by the client, or as cancelled when the turn ended first). */
-  answered?: boolean;
 }
 
 interface Turn {
@@ -68,8 +79,13 @@ export class AcpAdapter implements DialectAdapter {
   private readonly factory: EventFactory;
   private readonly decoder: SessionUpdateDecoder;
   private readonly translator: AcpEventTranslator;
-  /** Requests not answered yet, by side and id: ids are per side. */
+  /** Requests not answered yet, by side and id (ids are per side), oldest first. */
   private readonly pending: Record<Direction, Map<string, PendingRequest>> = { outgoing: new Map(), incoming: new Map() };
+  /** Permission requests shown and not answered yet: the turn's end answers them `cancelled`. */
+  private readonly openPermissions = new Set<PendingRequest>();
+  /** Requests forgotten unanswered, and how many of them the transcript was told of. */
+  private forgotten = 0;
+  private reportedForgotten = 0;
   private asked = 0;
   private nextPermissionId = 1;
   private turn: Turn | undefined;
@@ -103,6 +119,7 @@ export class AcpAdapter implements DialectAdapter {
     this.out = out;
     // An auth failure nothing answered: the turn ended there. A log cut mid-turn is the session's to report.
     if (this.turn?.authFailure !== undefined) this.endTurn({ status: "failed", stopReason: null, error: this.turn.authFailure });
+    else if (this.turn !== undefined) this.reportForgotten();
   }
 
   /** Who sent a request or notification: the wrapper's word, else the method's. */
@@ -153,6 +170,8 @@ export class AcpAdapter implements DialectAdapter {
     if (read instanceof Malformed) return this.trace(`session/request_permission not shown: ${read.message}`);
     const tool = this.decoder.mentionTool(read.toolCall);
     pending.permission = permissionRequestOf(this.nextPermissionId++, read, tool);
+    // Outside a turn it is not shown (onAcpEvent drops it), so nothing waits for its answer.
+    if (this.turn !== undefined) this.openPermissions.add(pending);
     this.onAcpEvent({ type: "permission_requested", request: pending.permission });
   }
 
@@ -170,8 +189,7 @@ export class AcpAdapter implements DialectAdapter {
   /** The client answered the agent: only a permission request's answer is shown. */
   private onAnswerToAgent(request: PendingRequest, message: Extract<RpcMessage, { kind: "response" }>): void {
     const asked = request.permission;
-    if (asked === undefined || request.answered === true) return;
-    request.answered = true;
+    if (asked === undefined || !this.openPermissions.delete(request)) return;
     const result = PermissionResult.read(message.result);
     if (message.error !== undefined || result instanceof Malformed) {
       this.trace(`the answer to permission request ${asked.requestId} is not an outcome; read as cancelled`);
@@ -186,8 +204,7 @@ export class AcpAdapter implements DialectAdapter {
       this.replaying = false;
       // Refused: the client starts a new session instead, as a live one does.
       if (message.error !== undefined) return this.trace(`${request.method} was refused: ${message.error.message}`);
-      const params = SessionResult.read(request.params);
-      if (!(params instanceof Malformed)) this.sessionId = params.sessionId;
+      if (request.sessionId !== undefined) this.sessionId = request.sessionId;
       return;
     }
     if (message.error !== undefined) return this.onRequestFailed(request.method, message.error);
@@ -231,11 +248,8 @@ export class AcpAdapter implements DialectAdapter {
   private endTurn(outcome: AcpTurnOutcome): void {
     const turn = this.turn!;
     // A request the turn outlived is answered `cancelled`, as the live client answers every one still open.
-    for (const request of this.pending.incoming.values()) {
-      if (request.permission === undefined || request.answered === true) continue;
-      request.answered = true;
-      this.onAcpEvent({ type: "permission_answered", requestId: request.permission.requestId, toolCallId: request.permission.toolCallId, decision: cancelledDecision() });
-    }
+    for (const request of [...this.openPermissions]) this.cancelPermission(request);
+    this.reportForgotten();
     // Stopped by the client: the turn is stopped, whatever the agent called it (as a live run reads it).
     const final: AcpTurnOutcome = turn.cancelRequested ? { status: "canceled", stopReason: outcome.stopReason } : outcome;
     emitTurnEnd((type, payload) => this.emit(type, payload), final, Math.max(0, this.now() - turn.startedAt), this.translator.tokensUsed);
@@ -260,9 +274,53 @@ export class AcpAdapter implements DialectAdapter {
   }
 
   private remember(side: Direction, message: Extract<RpcMessage, { kind: "request" }>): PendingRequest {
-    const pending: PendingRequest = { method: message.method, order: this.asked++, params: message.params };
-    this.pending[side].set(idKey(message.id), pending);
+    const pending: PendingRequest = { method: bounded(message.method, METHOD_CHARS).text, order: this.asked++ };
+    if (message.method === "session/load" || message.method === "session/resume") {
+      const params = SessionResult.read(message.params);
+      if (!(params instanceof Malformed)) pending.sessionId = params.sessionId;
+    }
+    const key = idKey(message.id);
+    const replaced = this.pending[side].get(key);
+    if (replaced !== undefined) {
+      // A request that reuses an open one's id replaces it: an answer can only be matched to the later.
+      this.pending[side].delete(key);
+      if (this.openPermissions.has(replaced)) this.cancelPermission(replaced);
+    } else if (this.pending.outgoing.size + this.pending.incoming.size >= MAX_OPEN_REQUESTS) {
+      this.forgetOldest();
+    }
+    this.pending[side].set(key, pending);
     return pending;
+  }
+
+  /**
+   * The oldest request still unanswered on the side with more of them (the side that floods: a prompt waiting for its
+   * answer outlasts an agent's thousand requests) is forgotten; a permission request is then shown cancelled.
+   */
+  private forgetOldest(): void {
+    const side: Direction = this.pending.outgoing.size > this.pending.incoming.size ? "outgoing" : "incoming";
+    const oldest = this.pending[side].entries().next();
+    if (oldest.done === true) return;
+    const [key, request] = oldest.value;
+    this.pending[side].delete(key);
+    this.forgotten++;
+    if (this.openPermissions.has(request)) this.cancelPermission(request);
+  }
+
+  private cancelPermission(request: PendingRequest): void {
+    const asked = request.permission!;
+    this.openPermissions.delete(request);
+    this.onAcpEvent({ type: "permission_answered", requestId: asked.requestId, toolCallId: asked.toolCallId, decision: cancelledDecision() });
+  }
+
+  /** Once per turn at most, a note in the transcript that counts the requests forgotten so far. */
+  private reportForgotten(): void {
+    if (this.forgotten === this.reportedForgotten || this.turn === undefined) return;
+    this.reportedForgotten = this.forgotten;
+    const count = this.forgotten.toLocaleString("en-US");
+    this.emit("status", {
+      status: "requests forgotten",
+      message: `This log left more requests unanswered than the ${MAX_OPEN_REQUESTS.toLocaleString("en-US")} its reader remembers at once: ${count} ${this.forgotten === 1 ? "was" : "were"} forgotten. A later answer to one is ignored; a permission request among them shows as cancelled.`,
+    });
   }
 
   /** The open request a response answers: the other side's, by id (and by shape and order when both sides have one). */
@@ -286,8 +344,9 @@ export class AcpAdapter implements DialectAdapter {
   }
 
   private traceOnce(key: string, message: string): void {
-    if (this.traced.has(key)) return;
-    this.traced.add(key);
+    const short = bounded(key, METHOD_CHARS).text;
+    if (this.traced.has(short) || this.traced.size >= MAX_TRACED) return;
+    this.traced.add(short);
     this.trace(message);
   }
 }

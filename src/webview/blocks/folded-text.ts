@@ -1,6 +1,6 @@
 // Text an agent or a tool produced (what a command printed, a diff, a raw request), folded under a one-line summary.
 // Always text in a <pre>, never markup, and at most MAX_SHOWN_CHARS of it with a note saying how much more there was.
-import { bounded } from "../../common/bounded-text";
+import { bounded, type BoundedText } from "../../common/bounded-text";
 import { truncationNote } from "../../common/transcript-markdown";
 import { element, icon } from "../element";
 
@@ -12,12 +12,19 @@ export class FoldedText {
   private readonly text: HTMLPreElement;
   private readonly note: HTMLElement;
   private shown: string | null = null;
+  /** The text to make when the fold is first opened (`showWhenOpened`). */
+  private unmade: (() => BoundedText) | undefined;
 
   constructor(className: string) {
     this.label = element("span", { className: "folded-label" });
     this.text = element("pre", { className: "folded-text" });
     this.note = element("div", { className: "truncated-note" });
-    this.element = element("details", { className: `folded ${className}` }, element("summary", {}, icon("chevron-right", "chevron"), this.label), this.text, this.note);
+    this.note.hidden = true;
+    const summary = element("summary", {}, icon("chevron-right", "chevron"), this.label);
+    this.element = element("details", { className: `folded ${className}` }, summary, this.text, this.note);
+    // The click comes before the fold opens, so the text is there when it does; "toggle" covers any other opening.
+    summary.addEventListener("click", () => this.make());
+    this.element.addEventListener("toggle", () => this.make());
   }
 
   /**
@@ -25,6 +32,7 @@ export class FoldedText {
    * already left out of `text` before it came here.
    */
   show(label: string, text: string, cutChars = 0): void {
+    this.unmade = undefined;
     this.label.textContent = label;
     if (text === this.shown) return;
     this.shown = text;
@@ -33,6 +41,20 @@ export class FoldedText {
     this.text.textContent = start.text;
     this.note.textContent = dropped > 0 ? truncationNote(dropped) : "";
     this.note.hidden = dropped === 0;
+  }
+
+  /** As `show`, with the text made only when the fold is first opened: what it costs is paid only by who looks. */
+  showWhenOpened(label: string, text: () => BoundedText): void {
+    this.label.textContent = label;
+    this.unmade = text;
+    if (this.element.open) this.make();
+  }
+
+  private make(): void {
+    const make = this.unmade;
+    if (make === undefined) return;
+    const { text, cutChars } = make();
+    this.show(this.label.textContent ?? "", text, cutChars);
   }
 }
 

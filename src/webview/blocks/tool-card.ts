@@ -6,7 +6,7 @@ import { formatDuration } from "../../common/duration";
 import { toolAbout } from "../../common/tool-summary";
 import { element, icon, screenReaderText } from "../element";
 import type { BlockContext, BlockView } from "./block-view";
-import { diffList } from "./diff-list";
+import { DiffList } from "./diff-list";
 import { countLines, FoldedText } from "./folded-text";
 
 const STATUS_LOOK: Record<ToolStatus, { icon: string; words: string }> = {
@@ -44,22 +44,21 @@ export class ToolCardView implements BlockView<ToolCard> {
   private readonly parameters: HTMLPreElement;
   private readonly locations: HTMLElement;
   private readonly diffs: HTMLElement;
-  private shownDiffs = "[]";
+  private readonly diffList: DiffList;
   /** Made when the tool has output: a card without any has only its own <summary>. */
   private output: FoldedText | null = null;
   private readonly errorText: HTMLPreElement;
 
-  constructor(
-    card: ToolCard,
-    private readonly context: BlockContext,
-  ) {
+  constructor(card: ToolCard, context: BlockContext) {
     this.card = card;
     this.summary = element("summary");
     this.parameters = element("pre", { className: "tool-parameters" });
     this.details = element("details", {}, this.summary, this.parameters);
     this.details.addEventListener("toggle", () => this.showParameters());
     this.locations = element("div", { className: "tool-locations" });
-    this.diffs = element("div", { className: "tool-diffs" });
+    const { turnId, blockIndex, post } = context;
+    this.diffList = new DiffList((diffIndex) => post({ type: "openDiff", turnId, blockIndex, diffIndex }));
+    this.diffs = element("div", { className: "tool-diffs" }, this.diffList.element);
     this.diffs.hidden = true;
     this.errorText = element("pre", { className: "tool-error" });
     this.element = element("div", { className: "tool-card", attributes: { role: "group" } }, this.details, this.locations, this.diffs, this.errorText);
@@ -120,15 +119,11 @@ export class ToolCardView implements BlockView<ToolCard> {
     this.output.show(`Output (${countLines(output)})`, output);
   }
 
-  /** Rebuilt only when the diffs changed: a preview the user opened stays open while the tool runs on. */
+  /** A file the update left as it was keeps its item: its counts are not made again, its open preview stays open. */
   private showDiffs(): void {
     const { diffs } = this.card;
-    const key = JSON.stringify(diffs);
-    if (key === this.shownDiffs) return;
-    this.shownDiffs = key;
     this.diffs.hidden = diffs.length === 0;
-    const { turnId, blockIndex, post } = this.context;
-    this.diffs.replaceChildren(diffList(diffs, (diffIndex) => post({ type: "openDiff", turnId, blockIndex, diffIndex })));
+    this.diffList.update(diffs);
   }
 
   /** Large parameters (a whole file being written) are turned to text only when someone looks. */

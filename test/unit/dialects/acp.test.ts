@@ -4,7 +4,7 @@
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { acpDialect } from "../../../src/dialects/acp/acp-adapter";
+import { acpDialect, MAX_OPEN_REQUESTS } from "../../../src/dialects/acp/acp-adapter";
 import { createAdapter, DIALECTS } from "../../../src/dialects/registry";
 import type { Transcript, TranscriptBlock } from "../../../src/protocol/transcript";
 import { replayStream } from "../../../src/session/replay";
@@ -257,6 +257,56 @@ describe("the acp dialect", () => {
       assert.equal(transcript.dialect, "acp");
       assert.equal(transcript.status, "completed");
       assert.deepEqual(permissions(transcript.blocks).map((b) => b.kind === "permission" && b.decision), ["cancelled"]);
+    });
+
+    it("shows a call the agent updates after it ended as one card (Cline CLI 3.0.65 after a rejection)", async () => {
+      const call = { sessionUpdate: "tool_call", toolCallId: "t1", title: "Run ls", kind: "execute", status: "pending" };
+      const failed = { sessionUpdate: "tool_call_update", toolCallId: "t1", status: "failed" };
+      const said = { ...failed, content: [{ type: "content", content: { type: "text", text: "The user rejected this" } }] };
+      const transcript = await replay(
+        lines(...handshake, prompt(2), update(call), ask(7), answer(7, { outcome: "selected", optionId: "no" }), update(failed), update(said), update(failed), stopped(2)),
+      );
+      assert.deepEqual(kinds(transcript.blocks), ["tool", "permission"]);
+      assert.deepEqual(tools(transcript.blocks).map((card) => [card.toolId, card.status, card.output]), [["t1", "failed", "The user rejected this"]]);
+    });
+
+    it("keeps a call's 1 MiB diff on its card through 16 status-only updates, and the next text whole", async () => {
+      const diff = { type: "diff", path: "big.txt", oldText: null, newText: "x".repeat(1024 * 1024) };
+      const call = { sessionUpdate: "tool_call", toolCallId: "t1", title: "Write big.txt", kind: "edit", status: "pending", content: [diff] };
+      const progress = Array.from({ length: 16 }, () => update({ sessionUpdate: "tool_call_update", toolCallId: "t1", status: "in_progress" }));
+      const finished = update({ sessionUpdate: "tool_call_update", toolCallId: "t1", status: "completed" });
+      const transcript = await replay(lines(...handshake, prompt(2), update(call), ...progress, finished, say("done writing"), stopped(2)));
+      assert.deepEqual(tools(transcript.blocks).map((card) => card.diffs.map((d) => d.newText.length)), [[1024 * 1024]]);
+      assert.deepEqual(texts(transcript.blocks), ["done writing"]);
+    });
+
+    const unanswered = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ jsonrpc: "2.0", id: `w${i}`, method: "fs/write_text_file", params: { sessionId: S, path: `/w/${i}.txt`, content: "" } }));
+
+    it("remembers a bounded number of unanswered requests, the turn's prompt among them, and a note counts those it forgot", async () => {
+      const transcript = await replay(lines(...handshake, prompt(2), ...unanswered(MAX_OPEN_REQUESTS + 4), say("wrote them"), stopped(2)));
+      assert.equal(transcript.status, "completed");
+      assert.deepEqual(texts(transcript.blocks), ["wrote them"]);
+      const notes = transcript.blocks.filter((b) => b.kind === "status");
+      assert.deepEqual(
+        notes.map((b) => b.kind === "status" && b.status),
+        ["requests forgotten"],
+      );
+      // The prompt and the agent's requests, less those it remembers.
+      assert.match(notes[0]!.kind === "status" ? (notes[0].message ?? "") : "", /: 5 were forgotten\./);
+    });
+
+    it("shows a permission request it had to forget as cancelled, and ignores a later answer to it", async () => {
+      const transcript = await replay(
+        lines(...handshake, prompt(2), ask(7), ...unanswered(MAX_OPEN_REQUESTS), answer(7, { outcome: "selected", optionId: "ok" }), stopped(2)),
+      );
+      assert.deepEqual(permissions(transcript.blocks).map((b) => b.kind === "permission" && b.decision), ["cancelled"]);
+      assert.deepEqual(transcript.problems, []);
+    });
+
+    it("shows a permission request whose id the agent reuses while it is open as cancelled, the later one as answered", async () => {
+      const transcript = await replay(lines(...handshake, prompt(2), ask(7), ask(7), answer(7, { outcome: "selected", optionId: "ok" }), stopped(2)));
+      assert.deepEqual(permissions(transcript.blocks).map((b) => b.kind === "permission" && b.decision), ["cancelled", "allowed"]);
     });
 
     it("reads each session/prompt as a turn, all blocks in order, and the one session's id", async () => {

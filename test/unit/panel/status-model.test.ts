@@ -1,8 +1,9 @@
 import * as assert from "node:assert/strict";
 import { Conversation } from "../../../src/panel/conversation";
 import { applyChange } from "../../../src/common/turn-changes";
-import type { SessionChange } from "../../../src/protocol/messages";
+import type { SessionChange, Turn } from "../../../src/protocol/messages";
 import type { PermissionBlock } from "../../../src/protocol/transcript";
+import { Session } from "../../../src/session/session";
 import { COMPLETED_VISIBLE_MS, StatusTracker, type StatusView } from "../../../src/panel/status-model";
 import * as cli from "../../helpers/stream-builder";
 import { changeWhere, ScriptedHost } from "../../helpers/scripted-host";
@@ -176,5 +177,23 @@ describe("status bar item", () => {
     apply({ kind: "block-updated", index, block: { ...asked, decision: "allowed", optionId: "proceed_once", answeredBy: "user" } });
     assert.equal(tracker.view.kind, "streaming");
     assert.equal(tracker.view.tone, "normal");
+  });
+
+  it("says it waits for your approval when the request comes after the turn's block limit", () => {
+    const turn: Turn = { id: 0, prompt: "fix it", agent: "scripted", state: "idle", blocks: [], problems: [], done: null, status: null, context: null, origin: "prompt" };
+    const session = new Session({
+      dialect: "locus",
+      limits: { blocks: 3 },
+      onChange: (change) => {
+        applyChange(turn, change);
+        tracker.turnChanged(turn, change);
+      },
+    });
+    session.acceptEvent(cli.start(), 1);
+    for (let i = 0; i < 5; i++) session.acceptEvent(cli.status("working", `step ${i}`), 2 + i);
+    const options = [{ id: "proceed_once", name: "Allow once", kind: "allow_once" as const }];
+    session.acceptEvent(cli.event("permission_requested", { requestId: "1", toolId: "call-1", title: "Edit acp-notes.txt", options }), 7);
+    assert.equal(tracker.view.kind, "waiting");
+    assert.match(tracker.view.tooltip, /Edit acp-notes\.txt/);
   });
 });

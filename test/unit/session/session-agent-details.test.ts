@@ -64,6 +64,59 @@ describe("a session with agents that say more about their work", () => {
     assert.equal(card.status, "failed");
   });
 
+  it("updates an ended call's card in place, never a second card with the same id", () => {
+    const { session: s, feed } = session();
+    feed(
+      start(),
+      editStarted,
+      event("tool_updated", { toolId: "t1", status: "failed" }),
+      event("tool_updated", { toolId: "t1", status: "failed", output: "The user rejected this edit" }),
+      done(true),
+    );
+    assert.deepEqual(s.problems, []);
+    assert.deepEqual(
+      s.blocks.map((b) => b.kind === "tool" && [b.toolId, b.status, b.output]),
+      [["t1", "failed", "The user rejected this edit"]],
+    );
+  });
+
+  it("tells views nothing of an update that repeats what an ended call's card says", () => {
+    const { feed, changes } = session();
+    feed(start(), editStarted, event("tool_updated", { toolId: "t1", status: "failed", output: "rejected" }));
+    const told = changes.filter((c) => c.kind === "block-added" || c.kind === "block-updated").length;
+    feed(event("tool_updated", { toolId: "t1", status: "failed", output: "rejected" }), event("tool_updated", { toolId: "t1", status: "in_progress" }));
+    assert.equal(changes.filter((c) => c.kind === "block-added" || c.kind === "block-updated").length, told);
+  });
+
+  it("keeps one card for a call whose end is reported twice, with what the second report adds", () => {
+    const { session: s, feed } = session();
+    feed(start(), editStarted, event("tool_completed", { tool: "edit", toolId: "t1", success: true }), event("tool_completed", { tool: "edit", toolId: "t1", success: true, output: "wrote 1 line" }), done(true));
+    assert.deepEqual(s.problems, []);
+    assert.deepEqual(
+      s.blocks.map((b) => b.kind === "tool" && [b.toolId, b.status, b.output]),
+      [["t1", "succeeded", "wrote 1 line"]],
+    );
+  });
+
+  it("makes a new card for a call started again under an id that ended, and sends later news of the id to it", () => {
+    const { session: s, feed } = session();
+    feed(
+      start(),
+      editStarted,
+      event("tool_completed", { tool: "edit", toolId: "t1", success: true }),
+      editStarted,
+      event("tool_completed", { tool: "edit", toolId: "t1", success: false, error: "no such file" }),
+      done(true),
+    );
+    assert.deepEqual(
+      s.blocks.map((b) => b.kind === "tool" && [b.toolId, b.status, b.error]),
+      [
+        ["t1", "succeeded", null],
+        ["t1", "failed", "no such file"],
+      ],
+    );
+  });
+
   it("shows a permission request, then its answer in the same block", () => {
     const { session: s, feed, changes } = session();
     const options = [

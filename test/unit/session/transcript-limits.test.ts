@@ -98,6 +98,16 @@ describe("problem limit", () => {
       assert.deepEqual(changes.at(-1), { kind: "block-updated", index: 3, block: blocks.at(-1) });
     });
 
+    it("counts each turn's text past the limit as a block of its own", () => {
+      const transcript = new TranscriptBuilder(undefined, { limits: { blocks: 2 } });
+      for (let turn = 0; turn < 4; turn++) {
+        transcript.appendText("text", `answer ${turn}`);
+        transcript.appendText("text", " goes on");
+        transcript.finish();
+      }
+      assert.deepEqual(transcript.snapshot.at(-1), { kind: "status", status: "transcript full", message: "This transcript keeps 2 blocks; 3 more were not kept." });
+    });
+
     it("reports no tool completion as out of order when its start was not kept", () => {
       const session = new Session({ dialect: "locus", limits: { blocks: 2 } });
       const event = (type: string, payload: object) => ({ protocol: 1, type, sessionId: "s", timestamp: 1, payload }) as never;
@@ -119,5 +129,112 @@ describe("problem limit", () => {
         [`${"s".repeat(300)}… (100 more characters not kept)`, `${"e".repeat(300)}… (700 more characters not kept)`, `${"t".repeat(300)}… (1 more character not kept)`],
       );
     });
+  });
+});
+
+describe("a permission request past the block limit", () => {
+  const options = [{ id: "allow", name: "Allow once", kind: "allow_once" as const }];
+
+  function fullTranscript() {
+    const changes: TranscriptChange[] = [];
+    const transcript = new TranscriptBuilder((c) => changes.push(c), { limits: { blocks: 3, permissionsPastBlocks: 2 } });
+    for (let i = 0; i < 5; i++) transcript.addStatus("working", `step ${i}`);
+    return { transcript, changes };
+  }
+
+  it("still gets its block, waiting for the answer, and views hear of it", () => {
+    const { transcript, changes } = fullTranscript();
+    transcript.addPermission("1", "t1", "Run npm test", options);
+    const blocks = transcript.snapshot;
+    assert.deepEqual(blocks.at(-1), { kind: "permission", toolId: "t1", title: "Run npm test", options, decision: null, optionId: null, answeredBy: null, outsideWorkspace: [] });
+    assert.deepEqual(changes.at(-1), { kind: "block-added", index: blocks.length - 1, block: blocks.at(-1) });
+  });
+
+  it("gets its answer in that block", () => {
+    const { transcript, changes } = fullTranscript();
+    transcript.addPermission("1", "t1", "Run npm test", options);
+    const index = transcript.snapshot.length - 1;
+    assert.ok(transcript.answerPermission("1", { decision: "allowed", optionId: "allow", by: "user" }));
+    const answered = transcript.snapshot[index];
+    assert.ok(answered.kind === "permission" && answered.decision === "allowed");
+    assert.deepEqual(changes.at(-1), { kind: "block-updated", index, block: answered });
+  });
+
+  it("leaves the note that counts the blocks not kept in its place, and right", () => {
+    const { transcript, changes } = fullTranscript();
+    transcript.addPermission("1", "t1", "Run npm test", options);
+    transcript.addStatus("working", "after the request");
+    transcript.finish();
+    const blocks = transcript.snapshot;
+    assert.deepEqual(
+      blocks.map((b) => b.kind),
+      ["status", "status", "status", "permission"],
+    );
+    assert.deepEqual(blocks[2], { kind: "status", status: "transcript full", message: "This transcript keeps 3 blocks; 4 more were not kept." });
+    assert.deepEqual(changes.at(-1), { kind: "block-updated", index: 2, block: blocks[2] });
+  });
+
+  it("gives the place of one answered past the limit to the next, once as many as it keeps there are kept, and counts it", () => {
+    const { transcript, changes } = fullTranscript();
+    const answer = { decision: "allowed" as const, optionId: "allow", by: "setting" as const };
+    for (const id of ["1", "2", "3"]) {
+      transcript.addPermission(id, `t${id}`, `Run step ${id}`, options);
+      transcript.answerPermission(id, answer);
+    }
+    transcript.finish();
+    const blocks = transcript.snapshot;
+    assert.deepEqual(
+      blocks.map((b) => (b.kind === "permission" ? b.title : b.kind)),
+      ["status", "status", "status", "Run step 3", "Run step 2"],
+    );
+    assert.ok(changes.some((c) => c.kind === "block-added" && c.index === 3 && c.block.kind === "permission" && c.block.title === "Run step 3" && c.block.decision === null));
+    assert.deepEqual(blocks[2], { kind: "status", status: "transcript full", message: "This transcript keeps 3 blocks; 4 more were not kept." });
+  });
+
+  it("keeps every request that waits past the limit, however many", () => {
+    const { transcript } = fullTranscript();
+    for (const id of ["1", "2", "3", "4"]) transcript.addPermission(id, `t${id}`, `Run step ${id}`, options);
+    assert.deepEqual(
+      transcript.snapshot.filter((b) => b.kind === "permission").map((b) => b.kind === "permission" && b.decision),
+      [null, null, null, null],
+    );
+  });
+});
+
+describe("what a tool call's updates cost", () => {
+  const LIMITS = { blockChars: 100, sessionChars: 100 };
+  const diff = { path: "a.ts", oldText: null, newText: "x".repeat(56) };
+
+  it("counts a call's diffs once, however many updates repeat them, and the next text is kept whole", () => {
+    const transcript = new TranscriptBuilder(undefined, { limits: LIMITS });
+    transcript.startTool("edit", "t1", null, null);
+    for (let i = 0; i < 16; i++) transcript.updateTool({ toolId: "t1", status: "in_progress", diffs: [diff], timestamp: null });
+    transcript.updateTool({ toolId: "t1", status: "completed", diffs: [diff], timestamp: null });
+    transcript.appendText("text", "y".repeat(40));
+    const [card, text] = transcript.snapshot;
+    assert.deepEqual(card.kind === "tool" && card.diffs, [diff]);
+    assert.deepEqual(text, { kind: "text", text: "y".repeat(40) });
+  });
+
+  it("counts only the growth of a call's output", () => {
+    const transcript = new TranscriptBuilder(undefined, { limits: LIMITS });
+    transcript.startTool("run", "t1", null, null);
+    transcript.updateTool({ toolId: "t1", status: "in_progress", output: "o".repeat(30), timestamp: null });
+    transcript.updateTool({ toolId: "t1", status: "completed", output: "o".repeat(60), timestamp: null });
+    transcript.appendText("text", "y".repeat(40));
+    const [card, text] = transcript.snapshot;
+    assert.equal(card.kind === "tool" && card.output, "o".repeat(60));
+    assert.deepEqual(text, { kind: "text", text: "y".repeat(40) });
+  });
+
+  it("tells views nothing of an update that says nothing new", () => {
+    const changes: TranscriptChange[] = [];
+    const transcript = new TranscriptBuilder((c) => changes.push(c), { limits: LIMITS });
+    transcript.startTool("edit", "t1", null, null);
+    transcript.updateTool({ toolId: "t1", status: "in_progress", title: "Edit a.ts", diffs: [diff], timestamp: null });
+    const told = changes.length;
+    transcript.updateTool({ toolId: "t1", status: "in_progress", title: "Edit a.ts", diffs: [{ ...diff }], timestamp: null });
+    transcript.updateTool({ toolId: "t1", status: "in_progress", timestamp: null });
+    assert.equal(changes.length, told);
   });
 });
