@@ -41,6 +41,11 @@ export interface AcpToolCall {
   rawOutput: unknown;
   /** Characters of the latest message's content, rawInput and rawOutput cut or dropped to fit the limits. */
   cutChars: number;
+  /**
+   * Digests of the whole rawInput and diffs the agent last sent for the call (null before it sent any), kept when the
+   * values themselves are cut or let go: what a permission request's "same request" compares.
+   */
+  fingerprint: { input: string | null; diffs: string | null };
 }
 
 export const PLAN_PRIORITIES = ["high", "medium", "low"] as const;

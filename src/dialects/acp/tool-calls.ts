@@ -6,6 +6,7 @@
 // permission request's outside-the-workspace check), and the book keeps a bounded number of calls. Kept whole, 60
 // calls with a 10 MB diff each held 600 MB for the conversation's life.
 import type { AcpToolCall, AcpToolCallStatus, AcpToolContent, AcpToolKind, AcpToolLocation } from "./acp-events";
+import { canonicalDigest } from "./canonical-digest";
 
 /** The fields one message carried; absent ones leave the call as it was. */
 export interface ToolCallPatch {
@@ -84,11 +85,13 @@ export class ToolCallBook {
       rawInput: undefined,
       rawOutput: undefined,
       cutChars: 0,
+      fingerprint: { input: null, diffs: null },
     };
     if (patch.title !== undefined) kept.title = patch.title;
     if (patch.kind !== undefined) kept.kind = patch.kind;
     if (patch.status !== undefined) kept.status = patch.status;
     if (patch.locations !== undefined) kept.locations = patch.locations;
+    this.noteFingerprint(kept, patch);
     const cut = { chars: 0 };
     const content = patch.content === undefined ? undefined : patch.content.map((item) => this.bounded(item, cut));
     const rawInput = this.boundedRaw(patch.rawInput, cut);
@@ -97,8 +100,27 @@ export class ToolCallBook {
     if (content !== undefined) kept.content = content.flatMap(pathOnly);
     this.keep(kept, known);
     // Observers get a copy: a later merge must not change what they already hold.
-    const call: AcpToolCall = { ...kept, content: content ?? [...kept.content], locations: [...kept.locations], rawInput, rawOutput, cutChars: cut.chars };
+    const call: AcpToolCall = {
+      ...kept,
+      content: content ?? [...kept.content],
+      locations: [...kept.locations],
+      rawInput,
+      rawOutput,
+      cutChars: cut.chars,
+      fingerprint: { ...kept.fingerprint },
+    };
     return { call, change: known === undefined ? "created" : "updated", contentChanged: content !== undefined };
+  }
+
+  /**
+   * Digests of the whole input and diffs, before anything is cut: a call keeps its identity (what it will run, what it
+   * will change) for a later permission request whatever it keeps of them. A message whose content holds no diff
+   * (output, a status) leaves the diffs' digest as it was.
+   */
+  private noteFingerprint(call: AcpToolCall, patch: ToolCallPatch): void {
+    if (patch.rawInput !== undefined) call.fingerprint.input = canonicalDigest(patch.rawInput);
+    const diffs = patch.content?.flatMap((item) => (item.type === "diff" ? [[item.path, item.oldText, item.newText]] : [])) ?? [];
+    if (diffs.length > 0) call.fingerprint.diffs = canonicalDigest(diffs);
   }
 
   /** Text cut as a transcript block is, with the same note; a diff too large dropped whole, its path kept. */
@@ -122,9 +144,11 @@ export class ToolCallBook {
   /** Tool input or output too large for a card is dropped whole: half an object would say something it did not. */
   private boundedRaw(value: unknown, cut: { chars: number }): unknown {
     if (value === undefined || (typeof value !== "object" && typeof value !== "string") || value === null) return value;
-    const size = typeof value === "string" ? value.length : (JSON.stringify(value)?.length ?? 0);
-    if (size <= this.limits.rawChars) return value;
-    cut.chars += size;
+    const size = typeof value === "string" ? value.length : jsonLength(value);
+    if (size !== undefined && size <= this.limits.rawChars) return value;
+    // A value JSON cannot write (nested past the stack; the line guard keeps those out of a live stream) is not kept
+    // either, and is not counted: its size is not known.
+    if (size !== undefined) cut.chars += size;
     return undefined;
   }
 
@@ -144,6 +168,15 @@ export class ToolCallBook {
       this.calls.delete(id);
       this.keptChars -= other.chars;
     }
+  }
+}
+
+/** The length of `value` as JSON; undefined when it cannot be written (nested deeper than the stack goes). */
+function jsonLength(value: unknown): number | undefined {
+  try {
+    return JSON.stringify(value)?.length ?? 0;
+  } catch {
+    return undefined;
   }
 }
 

@@ -10,6 +10,7 @@ import {
   waitForRecord,
   waitUntil,
 } from "../../helpers/acp-harness";
+import { canonicalDigest } from "../../../src/dialects/acp/canonical-digest";
 import type { AcpPermissionRequest } from "../../../src/dialects/acp/acp-events";
 import type { Problem } from "../../../src/protocol/transcript";
 import { DEFAULT_CANCEL_GRACE_MS } from "../../../src/acp/agent-connection";
@@ -86,6 +87,8 @@ describe("ACP agent connection (real fake agent processes)", () => {
         rawInput: undefined,
         rawOutput: { ok: true },
         cutChars: 0,
+        // What it ran and changed stays known after the values are let go: a permission request's "same request".
+        fingerprint: { input: canonicalDigest({ file: "src/a.ts" }), diffs: canonicalDigest([["src/a.ts", null, "export const a = 1;\n"]]) },
       });
     });
 

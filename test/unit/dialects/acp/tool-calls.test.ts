@@ -1,4 +1,5 @@
 import * as assert from "node:assert/strict";
+import { canonicalDigest } from "../../../../src/dialects/acp/canonical-digest";
 import { AcpEventTranslator } from "../../../../src/dialects/acp/acp-event-translator";
 import type { AcpEvent } from "../../../../src/dialects/acp/acp-events";
 import { pathsOf } from "../../../../src/dialects/acp/permission-request";
@@ -40,7 +41,7 @@ describe("ACP tool calls as the conversation keeps them", () => {
     assert.equal(call.cutChars, JSON.stringify({ command: "x".repeat(30) }).length);
   });
 
-  it("keeps of a call only its id, title, kind, status and the paths it names, once a message is passed on", () => {
+  it("keeps of a call only its id, title, kind, status, the paths it names and digests of its input and diffs, once a message is passed on", () => {
     const book = new ToolCallBook();
     book.merge({ toolCallId: "t", title: "Edit a.ts", kind: "edit", content: [diff("a.ts", 1000), { type: "text", text: "done" }], rawInput: { file: "a.ts" } });
     const later = book.merge({ toolCallId: "t", status: "completed" });
@@ -54,6 +55,7 @@ describe("ACP tool calls as the conversation keeps them", () => {
       rawInput: undefined,
       rawOutput: undefined,
       cutChars: 0,
+      fingerprint: { input: canonicalDigest({ file: "a.ts" }), diffs: canonicalDigest([["a.ts", null, "x".repeat(1000)]]) },
     });
     assert.deepEqual([later.contentChanged, pathsOf(later.call)], [false, ["a.ts"]]);
   });

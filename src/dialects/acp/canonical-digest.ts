@@ -1,0 +1,37 @@
+// A fixed-size digest of a JSON value that does not depend on the order of its objects' keys: what a tool call will
+// do (its input, its diffs) kept as an identity after the value itself is let go or cut.
+import { createHash, type Hash } from "node:crypto";
+
+/** SHA-256, hex, of `value` as JSON with every object's keys sorted. */
+export function canonicalDigest(value: unknown): string {
+  const hash = createHash("sha256");
+  hashCanonicalJson(hash, value);
+  return hash.digest("hex");
+}
+
+/** A piece of the canonical text itself, as opposed to a value still to be written. */
+class Written {
+  constructor(readonly text: string) {}
+}
+
+/** A loop, not recursion: an agent's raw input may nest deeper than the stack goes. */
+function hashCanonicalJson(hash: Hash, value: unknown): void {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (next instanceof Written) hash.update(next.text);
+    else if (Array.isArray(next)) pushEnclosed(pending, "[", "]", next.length, () => "", (i) => next[i]);
+    else if (typeof next === "object" && next !== null) {
+      const record = next as Record<string, unknown>;
+      const keys = Object.keys(record).sort();
+      pushEnclosed(pending, "{", "}", keys.length, (i) => JSON.stringify(keys[i]) + ":", (i) => record[keys[i]!]);
+    } else hash.update(JSON.stringify(next) ?? "null");
+  }
+}
+
+/** Queues `count` items between brackets, comma-separated, each after its prefix: the last to be written first. */
+function pushEnclosed(pending: unknown[], open: string, close: string, count: number, prefix: (i: number) => string, item: (i: number) => unknown): void {
+  pending.push(new Written(close));
+  for (let i = count - 1; i >= 0; i--) pending.push(item(i), new Written((i > 0 ? "," : "") + prefix(i)));
+  pending.push(new Written(open));
+}
