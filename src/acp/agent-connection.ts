@@ -46,8 +46,13 @@ export interface AcpAgentConnectionOptions {
   command: string;
   args: readonly string[];
   env?: NodeJS.ProcessEnv;
-  /** The workspace folders; the first is the session's `cwd` (absolute). */
+  /**
+   * The workspace folders (absolute): the only places the agent's requests may name without the user's own answer.
+   * Empty when no folder is open: then every file is outside.
+   */
   workspaceRoots: readonly string[];
+  /** Where the agent runs and its sessions' `cwd` (absolute); default: the first workspace folder. */
+  cwd?: string;
   files: WorkspaceFiles;
   onEvent(event: AcpEvent): void;
   /**
@@ -327,7 +332,7 @@ export class AcpAgentConnection {
   }
 
   private startAgent(): LiveAgent {
-    const cwd = this.options.workspaceRoots[0];
+    const cwd = this.cwd;
     const process = new AgentProcess(
       this.app,
       {
@@ -357,7 +362,7 @@ export class AcpAgentConnection {
   }
 
   private async openSession(agent: LiveAgent, init: InitializeResponse): Promise<void> {
-    const cwd = this.options.workspaceRoots[0];
+    const cwd = this.cwd;
     const saved = this.savedSessionId;
     if (saved !== undefined) {
       const continued = await this.continueSession(agent, init, saved, cwd);
@@ -466,6 +471,12 @@ export class AcpAgentConnection {
     }, idleMs);
     // An idle agent must not keep a command-line run alive.
     this.idleTimer.unref();
+  }
+
+  private get cwd(): string {
+    const cwd = this.options.cwd ?? this.options.workspaceRoots[0];
+    if (cwd === undefined) throw new Error("AcpAgentConnection: no cwd and no workspace folder");
+    return cwd;
   }
 
   private get closeGraceMs(): number {

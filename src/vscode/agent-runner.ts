@@ -84,8 +84,10 @@ export class AgentRunner implements vscode.Disposable {
         command,
         args,
         env: { ...process.env, ...settings.cliEnv },
-        // Without a folder the agent starts in the home folder but may read and write nothing.
-        workspaceRoots: folders.length > 0 ? folders : [os.homedir()],
+        // Without a folder the agent starts in the home folder, but every file is outside the workspace: it may read
+        // and write nothing, and only the user may allow a request that names a file.
+        workspaceRoots: folders,
+        cwd: folders[0] ?? os.homedir(),
         files: new EditorFiles(folders, log),
         decide: this.permissions.decide,
         autoAnswer: this.autoApprove,

@@ -252,6 +252,21 @@ describe("ACP agent connection (real fake agent processes)", () => {
         assert.deepEqual(agent.eventsOf("permission_answered").map((event) => event.decision.by), ["user", "user"]);
       });
 
+      it("counts every file as outside when no folder is open, though the agent runs in a folder: only the user may allow", async () => {
+        const home = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "acp-home-")));
+        const agent = startFakeAgent("permission-edit", {
+          autoAnswer: { edit: "allow" },
+          workspaceRoots: [],
+          cwd: home,
+          env: { FAKE_ACP_EDIT: path.join(home, ".bashrc") },
+          decide: async () => ({ optionId: "cancel" }),
+        });
+        await agent.connection.prompt(prompt("go"));
+        assert.deepEqual(agent.asked.map(({ request }) => request.outsideWorkspace), [[path.join(home, ".bashrc")]]);
+        assert.deepEqual(answerOf(agent), { outcome: "selected", optionId: "cancel" });
+        assert.equal(fs.existsSync(path.join(home, ".bashrc")), false);
+      });
+
       it("leaves an edit inside the workspace to the setting, as before", async () => {
         const workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "acp-ws-")));
         const agent = startFakeAgent("permission-edit", { autoAnswer: { edit: "allow" }, workspaceRoots: [workspace], env: { FAKE_ACP_EDIT: path.join(workspace, "notes.txt") } });
