@@ -7,6 +7,7 @@ import type { AcpEvent, AcpPermissionRequest } from "../../src/dialects/acp/acp-
 import { AcpAgentConnection, type AcpAgentConnectionOptions } from "../../src/acp/agent-connection";
 import type { PermissionChoice } from "../../src/acp/permission-desk";
 import { NodeWorkspaceFiles } from "../../src/acp/workspace-files";
+import { eventually } from "./eventually";
 import { fakeCli } from "./repo";
 
 export interface AcpHarness {
@@ -90,20 +91,9 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-/** Polls an OS fact (a process gone) with a deadline; rejects with `what` when the deadline passes. */
-export async function waitUntil(condition: () => boolean, what: string, deadlineMs = 10_000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > deadlineMs) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /** Resolves once the fake agent has recorded a fact matching `predicate`. */
-export async function waitForRecord(harness: AcpHarness, predicate: (record: Record<string, unknown>) => boolean, what: string): Promise<Record<string, unknown>> {
-  let found: Record<string, unknown> | undefined;
-  await waitUntil(() => (found = harness.records().find(predicate)) !== undefined, what);
-  return found as Record<string, unknown>;
+export function waitForRecord(harness: AcpHarness, predicate: (record: Record<string, unknown>) => boolean, what: string): Promise<Record<string, unknown>> {
+  return eventually(what, () => harness.records().find(predicate));
 }
 
 export const prompt = (text: string) => [{ type: "text" as const, text }];

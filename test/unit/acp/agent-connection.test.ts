@@ -8,8 +8,8 @@ import {
   prompt,
   startFakeAgent,
   waitForRecord,
-  waitUntil,
 } from "../../helpers/acp-harness";
+import { eventually } from "../../helpers/eventually";
 import type { AcpPermissionRequest } from "../../../src/dialects/acp/acp-events";
 
 describe("ACP agent connection (real fake agent processes)", () => {
@@ -238,7 +238,7 @@ describe("ACP agent connection (real fake agent processes)", () => {
     it("asks the user about a kind the setting does not name", async () => {
       const agent = startFakeAgent("permission", { autoAnswer: { read: "allow" } });
       const turn = agent.connection.prompt(prompt("go"));
-      await waitUntil(() => agent.asked.length === 1, "the user is asked");
+      await eventually("the user is asked", () => agent.asked.length === 1);
       await agent.connection.cancel();
       await turn;
       assert.deepEqual(agent.records().find((record) => "permission" in record)?.permission, { outcome: "cancelled" });
@@ -247,7 +247,7 @@ describe("ACP agent connection (real fake agent processes)", () => {
     it("answers an open request cancelled on Stop, and tells the host to close it", async () => {
       const agent = startFakeAgent("permission");
       const turn = agent.connection.prompt(prompt("go"));
-      await waitUntil(() => agent.asked.length === 1, "the user is asked");
+      await eventually("the user is asked", () => agent.asked.length === 1);
       assert.equal(agent.asked[0].signal.aborted, false);
       await agent.connection.cancel();
       const outcome = await turn;
@@ -260,7 +260,7 @@ describe("ACP agent connection (real fake agent processes)", () => {
     it("answers an open request cancelled when the conversation is closed", async () => {
       const agent = startFakeAgent("permission");
       const turn = agent.connection.prompt(prompt("go"));
-      await waitUntil(() => agent.asked.length === 1, "the user is asked");
+      await eventually("the user is asked", () => agent.asked.length === 1);
       await agent.connection.dispose();
       assert.equal((await turn).status, "canceled");
       assert.deepEqual(agent.eventsOf("permission_answered").map((event) => event.decision.by), ["cancelled"]);
@@ -361,7 +361,7 @@ describe("ACP agent connection (real fake agent processes)", () => {
       const agent = startFakeAgent("auth-required");
       const outcome = await agent.connection.prompt(prompt("go"));
       assert.equal(outcome.status === "failed" && outcome.error.code, "AUTH_EXPIRED", JSON.stringify(outcome));
-      await waitUntil(() => agent.connection.pid === undefined, "the useless agent is stopped");
+      await eventually("the useless agent is stopped", () => agent.connection.pid === undefined);
     });
   });
 
@@ -369,7 +369,7 @@ describe("ACP agent connection (real fake agent processes)", () => {
     it("Stop sends session/cancel, the turn ends stopped, and the agent stays warm", async () => {
       const agent = startFakeAgent("slow");
       const turn = agent.connection.prompt(prompt("go"));
-      await waitUntil(() => agent.text().includes("tick 2"), "the agent streams");
+      await eventually("the agent streams", () => agent.text().includes("tick 2"));
       const pid = agent.connection.pid as number;
       await agent.connection.cancel();
       assert.deepEqual(await turn, { status: "canceled", stopReason: "cancelled" });
@@ -384,7 +384,7 @@ describe("ACP agent connection (real fake agent processes)", () => {
       const pids = await waitForRecord(agent, (record) => "childPid" in record, "the agent started its child");
       await agent.connection.cancel();
       assert.equal((await turn).status, "canceled");
-      await waitUntil(() => !isAlive(pids.stubbornPid as number) && !isAlive(pids.childPid as number), "the agent and its child are gone");
+      await eventually("the agent and its child are gone", () => !isAlive(pids.stubbornPid as number) && !isAlive(pids.childPid as number));
       assert.ok(agent.records().some((record) => record.signal === "SIGINT"));
     });
 
@@ -420,7 +420,7 @@ describe("ACP agent connection (real fake agent processes)", () => {
       const agent = startFakeAgent("turns", { idleStopMs: 200 });
       await agent.connection.prompt(prompt("one"));
       const pid = agent.connection.pid as number;
-      await waitUntil(() => !isAlive(pid), "the idle agent is gone");
+      await eventually("the idle agent is gone", () => !isAlive(pid));
       assert.equal(agent.connection.pid, undefined);
       const outcome = await agent.connection.prompt(prompt("two"));
       assert.equal(outcome.status, "completed");
@@ -449,7 +449,7 @@ describe("ACP agent connection (real fake agent processes)", () => {
       const agent = startFakeAgent("slow", { inactivityTimeoutMs: TIMEOUT_MS });
       const turn = agent.connection.prompt(prompt("go"));
       // Ticks every 20 ms or more: by tick 75 the turn has run past the timeout.
-      await waitUntil(() => agent.text().includes("tick 75"), "the agent streams past the timeout");
+      await eventually("the agent streams past the timeout", () => agent.text().includes("tick 75"));
       await agent.connection.cancel();
       assert.deepEqual(await turn, { status: "canceled", stopReason: "cancelled" });
     });
