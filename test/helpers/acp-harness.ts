@@ -16,6 +16,8 @@ export interface AcpHarness {
   readonly events: AcpEvent[];
   readonly traces: string[];
   readonly problems: string[];
+  /** What the connection logs of its lifecycle (started, stopped when idle or silent). */
+  readonly infos: string[];
   /** Permission requests the host was asked about, with the signal it was given. */
   readonly asked: { request: AcpPermissionRequest; signal: AbortSignal }[];
   /** What the fake agent wrote to its record file, one object per line. */
@@ -24,7 +26,9 @@ export interface AcpHarness {
   eventsOf<T extends AcpEvent["type"]>(type: T): Extract<AcpEvent, { type: T }>[];
 }
 
-export interface HarnessOptions extends Partial<Omit<AcpAgentConnectionOptions, "decide">> {
+export interface HarnessOptions extends Partial<Omit<AcpAgentConnectionOptions, "decide" | "onEvent">> {
+  /** Called with each event once the harness has recorded it. */
+  onEvent?(event: AcpEvent): void;
   /** The host's answer to each permission request it is asked; default: never answers. */
   decide?: (request: AcpPermissionRequest, signal: AbortSignal) => Promise<PermissionChoice>;
   env?: NodeJS.ProcessEnv;
@@ -38,8 +42,9 @@ export function startFakeAgent(scenario: string, options: HarnessOptions = {}): 
   const events: AcpEvent[] = [];
   const traces: string[] = [];
   const problems: string[] = [];
+  const infos: string[] = [];
   const asked: AcpHarness["asked"] = [];
-  const { decide, env, ...rest } = options;
+  const { decide, env, onEvent, ...rest } = options;
   const roots = options.workspaceRoots ?? [workspace];
   const connection = new AcpAgentConnection({
     command: process.execPath,
@@ -47,12 +52,15 @@ export function startFakeAgent(scenario: string, options: HarnessOptions = {}): 
     env: { ...process.env, FAKE_ACP_RECORD: recordFile, ...env },
     workspaceRoots: roots,
     files: new NodeWorkspaceFiles(roots),
-    onEvent: (event) => events.push(event),
+    onEvent: (event) => {
+      events.push(event);
+      onEvent?.(event);
+    },
     decide: (request, signal) => {
       asked.push({ request, signal });
       return decide === undefined ? new Promise(() => {}) : decide(request, signal);
     },
-    log: { trace: (message) => traces.push(message), problem: (message) => problems.push(message) },
+    log: { trace: (message) => traces.push(message), problem: (message) => problems.push(message), info: (message) => infos.push(message) },
     stopGraceMs: 300,
     killGraceMs: 300,
     cancelGraceMs: 500,
@@ -65,6 +73,7 @@ export function startFakeAgent(scenario: string, options: HarnessOptions = {}): 
     events,
     traces,
     problems,
+    infos,
     asked,
     records: () =>
       fs.existsSync(recordFile)

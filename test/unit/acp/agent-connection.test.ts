@@ -8,9 +8,12 @@ import {
   prompt,
   startFakeAgent,
   waitForRecord,
+  type AcpHarness,
 } from "../../helpers/acp-harness";
 import { eventually } from "../../helpers/eventually";
+import { VirtualScheduler } from "../../helpers/virtual-scheduler";
 import type { AcpPermissionRequest } from "../../../src/dialects/acp/acp-events";
+import type { PermissionChoice } from "../../../src/acp/permission-desk";
 
 describe("ACP agent connection (real fake agent processes)", () => {
   afterEach(disposeFakeAgents);
@@ -417,9 +420,13 @@ describe("ACP agent connection (real fake agent processes)", () => {
     });
 
     it("stops an idle agent after the idle time, and starts it again for the next prompt", async () => {
-      const agent = startFakeAgent("turns", { idleStopMs: 200 });
+      const clock = new VirtualScheduler();
+      const agent = startFakeAgent("turns", { idleStopMs: 200, scheduler: clock });
       await agent.connection.prompt(prompt("one"));
       const pid = agent.connection.pid as number;
+      clock.advance(199);
+      assert.equal(agent.connection.pid, pid, "not stopped before the idle time");
+      clock.advance(1);
       await eventually("the idle agent is gone", () => !isAlive(pid));
       assert.equal(agent.connection.pid, undefined);
       const outcome = await agent.connection.prompt(prompt("two"));
@@ -429,12 +436,20 @@ describe("ACP agent connection (real fake agent processes)", () => {
   });
 
   describe("the inactivity timeout", () => {
-    // Long enough for the fake agent to start on a busy machine: starting is part of the turn, and timed.
+    // The timeout's clock is virtual: the test moves it, while the fake agent runs in real time.
     const TIMEOUT_MS = 1000;
+    let clock: VirtualScheduler;
+    beforeEach(() => (clock = new VirtualScheduler()));
+    const stoppedForSilence = (agent: AcpHarness) => agent.infos.some((message) => message.includes("sent nothing"));
 
     it("fails a turn in which the agent goes silent with NETWORK_TIMEOUT, as a stream CLI's run, and stops the agent", async () => {
-      const agent = startFakeAgent("silent", { inactivityTimeoutMs: TIMEOUT_MS });
-      const outcome = await agent.connection.prompt(prompt("go"));
+      const agent = startFakeAgent("silent", { inactivityTimeoutMs: TIMEOUT_MS, scheduler: clock });
+      const turn = agent.connection.prompt(prompt("go"));
+      await eventually("the agent's last words", () => agent.text() === "thinking it over");
+      clock.advance(TIMEOUT_MS - 1);
+      assert.equal(stoppedForSilence(agent), false, "not stopped before the timeout");
+      clock.advance(1);
+      const outcome = await turn;
       assert.deepEqual(outcome, {
         status: "failed",
         stopReason: null,
@@ -446,31 +461,37 @@ describe("ACP agent connection (real fake agent processes)", () => {
     });
 
     it("keeps timing from the agent's last message: an agent that keeps talking is never timed out", async () => {
-      const agent = startFakeAgent("slow", { inactivityTimeoutMs: TIMEOUT_MS });
+      // Each of its messages comes 600 ms after the last: by tick 9 the turn has run five timeouts long.
+      let talking = true;
+      const agent = startFakeAgent("slow", { inactivityTimeoutMs: TIMEOUT_MS, scheduler: clock, onEvent: () => talking && clock.advance(600) });
       const turn = agent.connection.prompt(prompt("go"));
-      // Ticks every 20 ms or more: by tick 75 the turn has run past the timeout.
-      await eventually("the agent streams past the timeout", () => agent.text().includes("tick 75"));
+      await eventually("the agent streams past the timeout", () => agent.text().includes("tick 9"));
+      talking = false;
+      assert.equal(stoppedForSilence(agent), false);
       await agent.connection.cancel();
       assert.deepEqual(await turn, { status: "canceled", stopReason: "cancelled" });
     });
 
     it("does not count the time a permission request waits for the user", async () => {
-      const agent = startFakeAgent("permission", {
-        inactivityTimeoutMs: TIMEOUT_MS,
-        // The user takes two timeouts to decide: the agent is silent all that while, waiting for the answer.
-        decide: (request) => new Promise((resolve) => setTimeout(() => resolve({ optionId: request.options.find((o) => o.kind === "allow_once")!.id }), 2 * TIMEOUT_MS)),
-      });
-      const outcome = await agent.connection.prompt(prompt("go"));
+      let answer!: (choice: PermissionChoice) => void;
+      const agent = startFakeAgent("permission", { inactivityTimeoutMs: TIMEOUT_MS, scheduler: clock, decide: () => new Promise((resolve) => (answer = resolve)) });
+      const turn = agent.connection.prompt(prompt("go"));
+      await eventually("the user is asked", () => agent.asked.length === 1);
+      // The user takes two timeouts to decide: the agent is silent all that while, waiting for the answer.
+      clock.advance(2 * TIMEOUT_MS);
+      answer({ optionId: agent.asked[0]!.request.options.find((o) => o.kind === "allow_once")!.id });
+      const outcome = await turn;
       assert.equal(outcome.status, "completed");
       assert.equal(agent.text(), "ran it");
     });
 
     it("does not time the warm agent between turns", async () => {
-      const agent = startFakeAgent("turns", { inactivityTimeoutMs: TIMEOUT_MS });
+      const agent = startFakeAgent("turns", { inactivityTimeoutMs: TIMEOUT_MS, scheduler: clock });
       await agent.connection.prompt(prompt("one"));
       const pid = agent.connection.pid as number;
       // Two timeouts of silence between the turns.
-      await new Promise((resolve) => setTimeout(resolve, 2 * TIMEOUT_MS));
+      clock.advance(2 * TIMEOUT_MS);
+      assert.equal(stoppedForSilence(agent), false);
       assert.ok(isAlive(pid));
       assert.equal((await agent.connection.prompt(prompt("two"))).status, "completed");
       assert.equal(agent.connection.pid, pid);
