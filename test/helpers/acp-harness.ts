@@ -26,9 +26,7 @@ export interface AcpHarness {
   eventsOf<T extends AcpEvent["type"]>(type: T): Extract<AcpEvent, { type: T }>[];
 }
 
-export interface HarnessOptions extends Partial<Omit<AcpAgentConnectionOptions, "decide" | "onEvent">> {
-  /** Called with each event once the harness has recorded it. */
-  onEvent?(event: AcpEvent): void;
+export interface HarnessOptions extends Partial<Omit<AcpAgentConnectionOptions, "decide">> {
   /** The host's answer to each permission request it is asked; default: never answers. */
   decide?: (request: AcpPermissionRequest, signal: AbortSignal) => Promise<PermissionChoice>;
   env?: NodeJS.ProcessEnv;
@@ -44,7 +42,7 @@ export function startFakeAgent(scenario: string, options: HarnessOptions = {}): 
   const problems: string[] = [];
   const infos: string[] = [];
   const asked: AcpHarness["asked"] = [];
-  const { decide, env, onEvent, ...rest } = options;
+  const { decide, env, ...rest } = options;
   const roots = options.workspaceRoots ?? [workspace];
   const connection = new AcpAgentConnection({
     command: process.execPath,
@@ -52,10 +50,7 @@ export function startFakeAgent(scenario: string, options: HarnessOptions = {}): 
     env: { ...process.env, FAKE_ACP_RECORD: recordFile, ...env },
     workspaceRoots: roots,
     files: new NodeWorkspaceFiles(roots),
-    onEvent: (event) => {
-      events.push(event);
-      onEvent?.(event);
-    },
+    onEvent: (event) => events.push(event),
     decide: (request, signal) => {
       asked.push({ request, signal });
       return decide === undefined ? new Promise(() => {}) : decide(request, signal);
