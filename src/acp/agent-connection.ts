@@ -7,6 +7,7 @@ import type { ContentBlock, InitializeRequest, InitializeResponse, RequestPermis
 import { formatDuration } from "../common/duration";
 import type { CliExit } from "../process/cli-process";
 import { InactivityTimer } from "../process/inactivity-timer";
+import { realScheduler, type ScheduledCall, type Scheduler } from "../process/scheduler";
 import type { ProtocolError } from "../protocol/events";
 import type { Problem } from "../protocol/transcript";
 import { inactivityTimeoutMessage } from "../session/run-limits";
@@ -91,6 +92,8 @@ export interface AcpAgentConnectionOptions {
   stopGraceMs?: number;
   killGraceMs?: number;
   maxLineBytes?: number;
+  /** The clock of the idle stop, the inactivity timeout and Stop's grace; default the real one. */
+  scheduler?: Scheduler;
 }
 
 /** The running agent and the session it is in. */
@@ -103,7 +106,7 @@ interface LiveAgent {
 
 interface Turn {
   cancelRequested: boolean;
-  graceTimer: NodeJS.Timeout | undefined;
+  graceTimer: ScheduledCall | undefined;
   ended: Promise<void>;
   /** The turn's inactivity timeout, when there is one. */
   silence: InactivityTimer | undefined;
@@ -129,7 +132,7 @@ export class AcpAgentConnection {
   private readonly log: AcpLog;
   private agent: LiveAgent | undefined;
   private turn: Turn | undefined;
-  private idleTimer: NodeJS.Timeout | undefined;
+  private idleTimer: ScheduledCall | undefined;
   private savedSessionId: string | undefined;
   private disposed = false;
   /** Our own reader is behind (see pause()). */
@@ -175,13 +178,13 @@ export class AcpAgentConnection {
     const turn: Turn = { cancelRequested: false, graceTimer: undefined, ended: new Promise((resolve) => (endTurn = resolve)), silence: undefined, timedOut: undefined };
     this.turn = turn;
     const timeoutMs = this.options.inactivityTimeoutMs ?? 0;
-    if (timeoutMs > 0) turn.silence = InactivityTimer.start(timeoutMs, () => this.onSilence(turn, timeoutMs));
+    if (timeoutMs > 0) turn.silence = InactivityTimer.start(timeoutMs, () => this.onSilence(turn, timeoutMs), this.scheduler);
     if (this.outputPaused) turn.silence?.pause();
     try {
       return await this.runTurn(turn, blocks);
     } finally {
       turn.silence?.dispose();
-      clearTimeout(turn.graceTimer);
+      turn.graceTimer?.cancel();
       this.permissions.cancelAll();
       this.turn = undefined;
       endTurn();
@@ -207,7 +210,7 @@ export class AcpAgentConnection {
       return turn.ended;
     }
     agent.process.connection.agent.notify(acp.methods.agent.session.cancel, { sessionId: agent.sessionId }).catch(() => {});
-    turn.graceTimer = setTimeout(() => void agent.process.stop(), this.options.cancelGraceMs ?? DEFAULT_CANCEL_GRACE_MS);
+    turn.graceTimer = this.scheduler.after(this.options.cancelGraceMs ?? DEFAULT_CANCEL_GRACE_MS, () => void agent.process.stop());
     return turn.ended;
   }
 
@@ -462,15 +465,19 @@ export class AcpAgentConnection {
     const idleMs = this.options.idleStopMs ?? DEFAULT_IDLE_STOP_MS;
     if (this.disposed || idleMs <= 0 || this.agent === undefined) return;
     const agent = this.agent;
-    this.idleTimer = setTimeout(() => {
+    const stopIdleAgent = (): void => {
       this.idleTimer = undefined;
       if (this.turn !== undefined || this.agent !== agent) return;
       this.log.info(`the agent was idle for ${Math.round(idleMs / 1000)} s and is stopped; the next prompt starts it again`);
       this.agent = undefined;
       void agent.process.close(this.closeGraceMs);
-    }, idleMs);
+    };
     // An idle agent must not keep a command-line run alive.
-    this.idleTimer.unref();
+    this.idleTimer = this.scheduler.after(idleMs, stopIdleAgent, { unref: true });
+  }
+
+  private get scheduler(): Scheduler {
+    return this.options.scheduler ?? realScheduler;
   }
 
   private get cwd(): string {
@@ -484,7 +491,7 @@ export class AcpAgentConnection {
   }
 
   private clearIdleTimer(): void {
-    clearTimeout(this.idleTimer);
+    this.idleTimer?.cancel();
     this.idleTimer = undefined;
   }
 

@@ -13,6 +13,7 @@ import {
   type WebviewIntent,
 } from "../protocol/messages";
 import type { ToolDiff, Transcript } from "../protocol/transcript";
+import { realScheduler, type ScheduledCall, type Scheduler } from "../process/scheduler";
 import type { Session } from "../session/session";
 import { applyChange } from "../common/turn-changes";
 
@@ -118,8 +119,8 @@ export class Conversation {
   private readonly views = new Set<ConversationView>();
   private current: { turn: Turn; run: Run; startedAt: number; cliConversation: CliConversation | null } | undefined;
   private pending: { turnId: number; changes: SessionChange[] } | undefined;
-  private flushTimer: ReturnType<typeof setTimeout> | undefined;
-  private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  private flushTimer: ScheduledCall | undefined;
+  private saveTimer: ScheduledCall | undefined;
   private saveDelayMs = SAVE_RUNNING_MS;
   private disposed = false;
   private nextTurnId: number;
@@ -131,6 +132,8 @@ export class Conversation {
     private readonly host: ConversationHost,
     restored: readonly Turn[] = [],
     restoredCliConversation: CliConversation | null = null,
+    /** The clock of the batching of changes and of the saves of a running turn. */
+    private readonly scheduler: Scheduler = realScheduler,
   ) {
     this.cliConversation = restored.length > 0 ? restoredCliConversation : null;
     // No restored turn runs: a request one shows waiting (saved by an earlier version) waits for nobody.
@@ -273,7 +276,7 @@ export class Conversation {
       current.turn.state = "canceled";
     }
     this.persistTurns();
-    if (this.flushTimer !== undefined) clearTimeout(this.flushTimer);
+    this.flushTimer?.cancel();
     this.flushTimer = undefined;
     this.views.clear();
     this.observers.clear();
@@ -369,8 +372,8 @@ export class Conversation {
     this.pending ??= { turnId: turn.id, changes: [] };
     this.pending.changes.push(change);
     if (change.kind === "done") this.flush();
-    else this.flushTimer ??= setTimeout(() => this.flush(), BATCH_MS);
-    if (this.current?.turn === turn && change.kind !== "done" && !this.disposed) this.saveTimer ??= setTimeout(() => this.saveRunning(), this.saveDelayMs);
+    else this.flushTimer ??= this.scheduler.after(BATCH_MS, () => this.flush());
+    if (this.current?.turn === turn && change.kind !== "done" && !this.disposed) this.saveTimer ??= this.scheduler.after(this.saveDelayMs, () => this.saveRunning());
   }
 
   private onFinished(turn: Turn, cliConversation: CliConversation | null): void {
@@ -412,12 +415,12 @@ export class Conversation {
   }
 
   private cancelSave(): void {
-    if (this.saveTimer !== undefined) clearTimeout(this.saveTimer);
+    this.saveTimer?.cancel();
     this.saveTimer = undefined;
   }
 
   private flush(): void {
-    if (this.flushTimer !== undefined) clearTimeout(this.flushTimer);
+    this.flushTimer?.cancel();
     this.flushTimer = undefined;
     const pending = this.pending;
     this.pending = undefined;

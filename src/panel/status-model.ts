@@ -8,6 +8,7 @@ import { isFinished } from "../protocol/session-states";
 import { toolAbout } from "../common/tool-summary";
 import { failingError, firstLine } from "../common/turn-failure";
 import { escapeForLog } from "../protocol/visible-text";
+import { realScheduler, type ScheduledCall, type Scheduler } from "../process/scheduler";
 import type { ConversationObserver } from "./conversation";
 
 export type StatusKind = "idle" | "starting" | "streaming" | "tool" | "waiting" | "completed" | "failed" | "stopped";
@@ -86,25 +87,18 @@ export function waitingPermission(turn: Turn): PermissionBlock | null {
   return turn.blocks.findLast((b): b is PermissionBlock => b.kind === "permission" && b.decision === null) ?? null;
 }
 
-export type Scheduler = (callback: () => void, ms: number) => () => void;
-
-const realScheduler: Scheduler = (callback, ms) => {
-  const timer = setTimeout(callback, ms);
-  return () => clearTimeout(timer);
-};
-
 /**
  * Follows the conversation and renders a StatusView whenever what it says changes (not on every delta):
  * a completed turn goes back to idle after COMPLETED_VISIBLE_MS; failed and stopped stay until the next turn.
  */
 export class StatusTracker implements ConversationObserver {
   private current: StatusView;
-  private cancelIdle: (() => void) | undefined;
+  private backToIdle: ScheduledCall | undefined;
 
   constructor(
     private readonly render: (view: StatusView) => void,
     initial: Turn | undefined,
-    private readonly schedule: Scheduler = realScheduler,
+    private readonly scheduler: Scheduler = realScheduler,
   ) {
     // After a reload the last turn's ending is old news: a finished turn shows as idle.
     this.current = initial === undefined || initial.done !== null ? idleStatus() : statusOf(initial);
@@ -131,19 +125,19 @@ export class StatusTracker implements ConversationObserver {
   }
 
   dispose(): void {
-    this.cancelIdle?.();
+    this.backToIdle?.cancel();
   }
 
   private show(view: StatusView): void {
     if (view.kind !== "completed" || this.current.kind !== "completed") {
-      this.cancelIdle?.();
-      this.cancelIdle = undefined;
+      this.backToIdle?.cancel();
+      this.backToIdle = undefined;
     }
-    if (view.kind === "completed" && this.cancelIdle === undefined) {
-      this.cancelIdle = this.schedule(() => {
-        this.cancelIdle = undefined;
+    if (view.kind === "completed" && this.backToIdle === undefined) {
+      this.backToIdle = this.scheduler.after(COMPLETED_VISIBLE_MS, () => {
+        this.backToIdle = undefined;
         this.show(idleStatus());
-      }, COMPLETED_VISIBLE_MS);
+      });
     }
     if (sameView(view, this.current)) return;
     this.current = view;

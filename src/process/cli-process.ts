@@ -7,6 +7,7 @@ import { ByteTail } from "./byte-tail";
 import { formatCommandLine } from "./command-line";
 import { InactivityTimer } from "./inactivity-timer";
 import { processTreeOf, runCookieEnvironment, type ProcessTree } from "./process-tree";
+import type { Scheduler } from "./scheduler";
 import { SignalEscalation, type EscalationStep } from "./signal-escalation";
 import { resolveCommandPath } from "./command-path";
 import { describeSpawnError, type SpawnError } from "./spawn-error";
@@ -25,6 +26,8 @@ export interface CliProcessOptions {
   env?: NodeJS.ProcessEnv;
   /** Default 120 000; 0 turns it off. No stdout bytes for this long stops the CLI with reason "timeout". */
   inactivityTimeoutMs?: number;
+  /** The clock of the inactivity timeout; default the real one. */
+  scheduler?: Scheduler;
   /** SIGINT → SIGTERM escalation delay; default 2000. */
   stopGraceMs?: number;
   /** SIGTERM → SIGKILL escalation delay; default 1000. */
@@ -170,7 +173,7 @@ export class CliProcess {
       this.writeInput(options.input.initial);
     }
     const timeoutMs = options.inactivityTimeoutMs ?? defaults.inactivityTimeoutMs;
-    if (timeoutMs > 0) this.inactivity = InactivityTimer.start(timeoutMs, () => this.onInactive());
+    if (timeoutMs > 0) this.inactivity = InactivityTimer.start(timeoutMs, () => this.onInactive(), options.scheduler);
   }
 
   /** From spawn until onExit. */

@@ -6,9 +6,10 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { eventually } from "../helpers/eventually";
 import { fakeCli } from "../helpers/repo";
 import { isRunning } from "./processes";
-import { ask, newSession, openChat, runCommand, turnOf, useWorkbench, waitUntil } from "./workbench";
+import { ask, newSession, openChat, runCommand, turnOf, useWorkbench } from "./workbench";
 
 interface Fact {
   newSession?: string;
@@ -56,7 +57,7 @@ describe("an ACP conversation across a window reload", function () {
     await page.waitForEvent("load", { timeout: 60_000 });
     await page.waitForSelector(".monaco-workbench", { timeout: 60_000 });
     // The old extension host ended, and the warm agent with it.
-    await waitUntil(`the first agent (pid ${firstAgent}) is gone`, () => !isRunning(firstAgent), 60_000);
+    await eventually(`the first agent (pid ${firstAgent}) is gone`, () => !isRunning(firstAgent), 60_000);
 
     // The reloaded chat shows the conversation before the user asks on, as a user sees it.
     chat = await openChat(page);

@@ -16,6 +16,7 @@ import { resolveProfile, type ProfileSetting } from "../../src/profiles/profile-
 import { CliStreamEventSchema, type CliStreamEvent, type EventOfType } from "../../src/protocol/events";
 import type { TranscriptBlock } from "../../src/protocol/transcript";
 import { agentStream, finishAgentStream, startAgentStream, type AgentStreamResult } from "../helpers/agent-stream-cli";
+import { whenEmpty } from "../helpers/escapees";
 import { runningWithEnvironment } from "./processes";
 import * as cases from "./real-acp-agents";
 import { CLAUDE_ACP, CODEX_ACP, GEMINI, OPENCODE, QWEN } from "./real-acp-agents";
@@ -213,7 +214,7 @@ for (const agent of [QWEN, GEMINI, OPENCODE, CODEX_ACP, CLAUDE_ACP]) {
       } finally {
         await conversation.dispose();
       }
-      assert.deepEqual(await goneWithin(marker, GONE_DEADLINE_MS), [], "the agent process is gone");
+      assert.deepEqual(await whenEmpty(() => runningWithEnvironment(marker), GONE_DEADLINE_MS), [], "the agent process is gone");
       assert.equal(turn.status, "completed", seen.log.join("\n"));
       return turn;
     };
@@ -276,7 +277,7 @@ for (const agent of [QWEN, GEMINI, OPENCODE, CODEX_ACP, CLAUDE_ACP]) {
       const run = await finished;
       const events = await checked({ ...run, stdout: seen });
       assert.deepEqual(dones(events).map((d) => d.payload.status), ["canceled"]);
-      assert.deepEqual(await goneWithin(marker, GONE_DEADLINE_MS), [], "no process of the agent is left");
+      assert.deepEqual(await whenEmpty(() => runningWithEnvironment(marker), GONE_DEADLINE_MS), [], "no process of the agent is left");
     });
   });
 }
@@ -336,17 +337,6 @@ function dumpedRequests(folder: string): string[] {
   if (!fs.existsSync(folder)) return [];
   const names = fs.readdirSync(folder).sort((a, b) => parseInt(a, 10) - parseInt(b, 10));
   return names.map((name) => JSON.stringify((JSON.parse(fs.readFileSync(path.join(folder, name), "utf8")) as { body: unknown }).body));
-}
-
-/** Polls /proc until no process carries `entry` in its environment, or the deadline passes: what is left. */
-async function goneWithin(entry: string, deadlineMs: number): Promise<number[]> {
-  const until = Date.now() + deadlineMs;
-  let left = runningWithEnvironment(entry);
-  while (left.length > 0 && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    left = runningWithEnvironment(entry);
-  }
-  return left;
 }
 
 function readIfThere(file: string): string | null {

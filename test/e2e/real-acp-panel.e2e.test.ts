@@ -10,10 +10,11 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type { FrameLocator, Locator, Page } from "playwright-core";
 import { ensureInstalled } from "../../scripts/recording/agent-cli-cache";
+import { eventually } from "../helpers/eventually";
 import { isRunning, runningWithEnvironment } from "./processes";
 import { CLAUDE_ACP, DONE_CHUNKS, QWEN, WRITE_PROMPT, WRITTEN_FILE, WRITTEN_TEXT, type RealAcpAgent } from "./real-acp-agents";
 import { useRealAgentInPanel } from "./real-agent-in-panel";
-import { ask, newSession, RESULTS, runCommand, statusItem, turnOf, waitUntil } from "./workbench";
+import { ask, newSession, RESULTS, runCommand, statusItem, turnOf } from "./workbench";
 
 /** What each agent offers on its write's permission card, in its own words and order, and how it ends a rejected turn. */
 interface CardFacts {
@@ -166,7 +167,7 @@ function describeAgentInPanel(agent: RealAcpAgent): void {
 
       // The agent stays warm for the conversation's next turn after an in-band cancel; New Session ends its tree.
       await newSession(page);
-      await waitUntil(`no process of ${agent.title} (${pids.join(", ")}) runs`, () => runningWithEnvironment(markerEntry).length === 0, 15_000);
+      await eventually(`no process of ${agent.title} (${pids.join(", ")}) runs`, () => runningWithEnvironment(markerEntry).length === 0, 15_000);
       console.log(`      ${agent.title}: ${warmAfterStop.length} of ${pids.length} process(es) still ran after Stop, none after New Session`);
     });
   });

@@ -9,6 +9,7 @@ import * as path from "node:path";
 import { ensureInstalled } from "../../scripts/recording/agent-cli-cache";
 import type { MockReply } from "../../scripts/recording/mock-model-server";
 import { NOTES_FILE, NOTES_TEXT, SHORT_ANSWER_CHUNKS, SLOW_PROMPT, slowAnswerChunks } from "../../scripts/recording/scenario-texts";
+import { eventually } from "../helpers/eventually";
 import { isRunning, runningWithEnvironment } from "./processes";
 import { useRealAgentInPanel } from "./real-agent-in-panel";
 import { CLAUDE, FIRST_PROMPT, FOLLOW_UP_ANSWER, FOLLOW_UP_PROMPT, PI, READ_ANSWER, READ_PROMPT, type RealCli } from "./real-clis";
@@ -22,7 +23,6 @@ import {
   runCommand,
   statusItem,
   turnOf,
-  waitUntil,
 } from "./workbench";
 
 /** The first line of the file: in the next model request only if the CLI really read the file. */
@@ -79,7 +79,7 @@ function describeRealCli(cli: RealCli): void {
 
       assert.equal(bodies.length, 2, `two model requests: ${JSON.stringify(real.mock.requestLog)}`);
       assert.ok(JSON.stringify(bodies[1]).includes(NOTES_FIRST_LINE), "the second request carries the file the CLI read");
-      await waitUntil("no process of the finished run is left", () => runningWithEnvironment(markerEntry).length === 0, 15_000);
+      await eventually("no process of the finished run is left", () => runningWithEnvironment(markerEntry).length === 0, 15_000);
     });
 
     it("continues the conversation with a follow-up: the CLI sends the model the earlier exchange", async () => {
@@ -114,7 +114,7 @@ function describeRealCli(cli: RealCli): void {
       await runCommand(page, "Developer: Reload Window");
       await page.waitForEvent("load", { timeout: 60_000 });
       await page.waitForSelector(".monaco-workbench", { timeout: 60_000 });
-      await waitUntil(`no process of ${pids.join(", ")} runs`, () => !pids.some(isRunning) && runningWithEnvironment(markerEntry).length === 0, 30_000);
+      await eventually(`no process of ${pids.join(", ")} runs`, () => !pids.some(isRunning) && runningWithEnvironment(markerEntry).length === 0, 30_000);
       chat = await openChat(page);
       await turnOf(chat, SLOW_PROMPT).locator(".turn-footer", { hasText: "Stopped" }).waitFor({ timeout: 30_000 });
 
@@ -146,7 +146,7 @@ function describeRealCli(cli: RealCli): void {
       await turn.locator(".turn-footer", { hasText: "Stopped" }).waitFor({ timeout: 30_000 });
       await statusItem(page, "Agent Stream: stopped").waitFor({ timeout: 30_000 });
       // SIGINT, then SIGTERM after 3 s, SIGKILL 2 s later: all of it fits well within this.
-      await waitUntil(`no process of ${pids.join(", ")} runs`, () => !pids.some(isRunning) && runningWithEnvironment(markerEntry).length === 0, 15_000);
+      await eventually(`no process of ${pids.join(", ")} runs`, () => !pids.some(isRunning) && runningWithEnvironment(markerEntry).length === 0, 15_000);
       const stoppedInMs = Date.now() - stopAt;
       await page.screenshot({ path: path.join(RESULTS, `e2e-real-${cli.agent.name}-stopped.png`) });
 

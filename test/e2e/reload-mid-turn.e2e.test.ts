@@ -2,8 +2,9 @@
 // the turn says Stopped (the run ended with the old extension host), and no process of the CLI is left.
 import * as assert from "node:assert/strict";
 import * as path from "node:path";
+import { eventually } from "../helpers/eventually";
 import { isRunning } from "./processes";
-import { ask, newSession, openChat, RESULTS, runCommand, turnOf, useWorkbenchWithSlowCli, waitUntil } from "./workbench";
+import { ask, newSession, openChat, RESULTS, runCommand, turnOf, useWorkbenchWithSlowCli } from "./workbench";
 
 describe("a window reload while the CLI streams", function () {
   this.timeout(240_000);
@@ -24,7 +25,7 @@ describe("a window reload while the CLI streams", function () {
     await runCommand(page, "Developer: Reload Window");
     await page.waitForEvent("load", { timeout: 60_000 });
     await page.waitForSelector(".monaco-workbench", { timeout: 60_000 });
-    await waitUntil(`no process of ${pids.join(", ")} runs`, () => !pids.some(isRunning), 30_000);
+    await eventually(`no process of ${pids.join(", ")} runs`, () => !pids.some(isRunning), 30_000);
 
     chat = await openChat(page);
     const turn = turnOf(chat, prompt);

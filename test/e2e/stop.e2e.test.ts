@@ -2,6 +2,7 @@
 // CLI's whole process tree is gone.
 import * as assert from "node:assert/strict";
 import * as path from "node:path";
+import { eventually } from "../helpers/eventually";
 import {
   ask,
   closeNotificationCenter,
@@ -11,7 +12,6 @@ import {
   statusItem,
   turnOf,
   useWorkbenchWithSlowCli,
-  waitUntil,
 } from "./workbench";
 import { isRunning } from "./processes";
 
@@ -37,7 +37,7 @@ describe("Stop in a real VS Code", function () {
     await turn.locator(".turn-footer", { hasText: "Stopped" }).waitFor({ timeout: 30_000 });
     await statusItem(page, "Agent Stream: stopped").waitFor({ timeout: 30_000 });
     // SIGINT, then SIGTERM after 3 s, SIGKILL 2 s later: all of it fits well within this.
-    await waitUntil(`no process of ${pids.join(", ")} runs`, () => !pids.some(isRunning), 15_000);
+    await eventually(`no process of ${pids.join(", ")} runs`, () => !pids.some(isRunning), 15_000);
     await page.screenshot({ path: path.join(RESULTS, "e2e-stop.png") });
 
     const center = await openNotificationCenter(page);

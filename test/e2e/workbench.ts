@@ -189,12 +189,3 @@ export async function closeNotificationCenter(page: Page): Promise<void> {
   if (await center.isVisible()) await center.getByRole("button", { name: /^Hide Notifications/ }).click();
   await center.waitFor({ state: "hidden" });
 }
-
-/** Polls `condition` until it holds; fails with `what` after `timeoutMs`. For facts outside the page (processes). */
-export async function waitUntil(what: string, condition: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

@@ -7,6 +7,7 @@ import type { AcpEvent, AcpPermissionRequest } from "../../src/dialects/acp/acp-
 import { AcpAgentConnection, type AcpAgentConnectionOptions } from "../../src/acp/agent-connection";
 import type { PermissionChoice } from "../../src/acp/permission-desk";
 import { NodeWorkspaceFiles } from "../../src/acp/workspace-files";
+import { eventually } from "./eventually";
 import { fakeCli } from "./repo";
 
 export interface AcpHarness {
@@ -15,6 +16,8 @@ export interface AcpHarness {
   readonly events: AcpEvent[];
   readonly traces: string[];
   readonly problems: string[];
+  /** What the connection logs of its lifecycle (started, stopped when idle or silent). */
+  readonly infos: string[];
   /** Permission requests the host was asked about, with the signal it was given. */
   readonly asked: { request: AcpPermissionRequest; signal: AbortSignal }[];
   /** What the fake agent wrote to its record file, one object per line. */
@@ -37,6 +40,7 @@ export function startFakeAgent(scenario: string, options: HarnessOptions = {}): 
   const events: AcpEvent[] = [];
   const traces: string[] = [];
   const problems: string[] = [];
+  const infos: string[] = [];
   const asked: AcpHarness["asked"] = [];
   const { decide, env, ...rest } = options;
   const roots = options.workspaceRoots ?? [workspace];
@@ -51,7 +55,7 @@ export function startFakeAgent(scenario: string, options: HarnessOptions = {}): 
       asked.push({ request, signal });
       return decide === undefined ? new Promise(() => {}) : decide(request, signal);
     },
-    log: { trace: (message) => traces.push(message), problem: (message) => problems.push(message) },
+    log: { trace: (message) => traces.push(message), problem: (message) => problems.push(message), info: (message) => infos.push(message) },
     stopGraceMs: 300,
     killGraceMs: 300,
     cancelGraceMs: 500,
@@ -64,6 +68,7 @@ export function startFakeAgent(scenario: string, options: HarnessOptions = {}): 
     events,
     traces,
     problems,
+    infos,
     asked,
     records: () =>
       fs.existsSync(recordFile)
@@ -90,20 +95,9 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-/** Polls an OS fact (a process gone) with a deadline; rejects with `what` when the deadline passes. */
-export async function waitUntil(condition: () => boolean, what: string, deadlineMs = 10_000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > deadlineMs) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /** Resolves once the fake agent has recorded a fact matching `predicate`. */
-export async function waitForRecord(harness: AcpHarness, predicate: (record: Record<string, unknown>) => boolean, what: string): Promise<Record<string, unknown>> {
-  let found: Record<string, unknown> | undefined;
-  await waitUntil(() => (found = harness.records().find(predicate)) !== undefined, what);
-  return found as Record<string, unknown>;
+export function waitForRecord(harness: AcpHarness, predicate: (record: Record<string, unknown>) => boolean, what: string): Promise<Record<string, unknown>> {
+  return eventually(what, () => harness.records().find(predicate));
 }
 
 export const prompt = (text: string) => [{ type: "text" as const, text }];

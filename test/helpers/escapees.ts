@@ -2,6 +2,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { eventually, TimedOut } from "./eventually";
 import { fakeCli } from "./repo";
 
 export const STARTS_ESCAPEES = fakeCli("starts-escapees.js");
@@ -28,15 +29,17 @@ export function removeEscapeesDirs(): void {
 }
 
 /** Resolves once the fake CLI wrote its pid file; rejects after `timeoutMs` (or when `failed` says to give up). */
-export async function waitForEscapees(pidFile: string, failed: () => string | undefined = () => undefined, timeoutMs = 15_000): Promise<Escapees> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (fs.existsSync(pidFile)) return JSON.parse(fs.readFileSync(pidFile, "utf8")) as Escapees;
-    const reason = failed();
-    if (reason !== undefined) throw new Error(`no pid file: ${reason}`);
-    if (Date.now() > deadline) throw new Error(`no pid file after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+export function waitForEscapees(pidFile: string, failed: () => string | undefined = () => undefined, timeoutMs = 15_000): Promise<Escapees> {
+  return eventually(
+    "the pid file of starts-escapees.js",
+    () => {
+      if (fs.existsSync(pidFile)) return JSON.parse(fs.readFileSync(pidFile, "utf8")) as Escapees;
+      const reason = failed();
+      if (reason !== undefined) throw new Error(`no pid file: ${reason}`);
+      return undefined;
+    },
+    timeoutMs,
+  );
 }
 
 export function escapeePids(escapees: Escapees): number[] {
@@ -69,11 +72,12 @@ export function survivorsAfter(pids: readonly number[], withinMs: number): Promi
 
 /** Polls `find` until it finds nothing or `withinMs` passed; returns what it found last. */
 export async function whenEmpty(find: () => number[], withinMs: number): Promise<number[]> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const found = find();
-    if (found.length === 0 || Date.now() > deadline) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  let found: number[] = [];
+  try {
+    return await eventually("nothing to be found", () => (found = find()).length === 0 && found, withinMs);
+  } catch (error) {
+    if (error instanceof TimedOut) return found;
+    throw error;
   }
 }
 

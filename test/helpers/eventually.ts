@@ -5,6 +5,9 @@
 /** How often a fact is checked again; short enough to add nothing a person would notice to a test's time. */
 const POLL_MS = 20;
 
+/** What `eventually` rejects with once its deadline passes: a caller that reports what is left can tell it apart. */
+export class TimedOut extends Error {}
+
 /**
  * Resolves with `check`'s first value other than `undefined` or `false` (so a finder's result can be returned), or
  * rejects with "timed out after N ms waiting for <what>" once `deadlineMs` has passed without one.
@@ -18,7 +21,7 @@ export async function eventually<T>(
   for (;;) {
     const value = await check();
     if (value !== undefined && value !== false) return value;
-    if (Date.now() >= deadline) throw new Error(`timed out after ${deadlineMs} ms waiting for ${what}`);
+    if (Date.now() >= deadline) throw new TimedOut(`timed out after ${deadlineMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }

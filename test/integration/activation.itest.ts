@@ -2,7 +2,7 @@
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import { z } from "zod";
-import { waitFor } from "./helpers";
+import { eventually } from "../helpers/eventually";
 
 const EXTENSION_ID = "agent-stream.agent-stream";
 
@@ -38,7 +38,7 @@ describe("activation", () => {
   it("shows its log in the Output panel", async () => {
     await vscode.commands.executeCommand("agentStream.showLog");
     // The Output panel's editor shows the channel as an `output:` document named for the extension and the channel.
-    await waitFor("the Agent Stream log to be visible", () =>
+    await eventually("the Agent Stream log to be visible", () =>
       vscode.window.visibleTextEditors.find(({ document }) => document.uri.scheme === "output" && document.uri.path.includes("Agent Stream")),
     );
   });

@@ -8,8 +8,8 @@ import * as path from "node:path";
 import * as vscode from "vscode";
 import type { AgentStreamTestApi } from "../../src/extension";
 import type { Turn } from "../../src/protocol/messages";
+import { eventually } from "../helpers/eventually";
 import { assertNoRawControl } from "../helpers/hostile-stream";
-import { waitFor } from "./helpers";
 
 const EXTENSION_ID = "agent-stream.agent-stream";
 
@@ -45,7 +45,7 @@ async function resetSettings(): Promise<void> {
 /** Resolves with the turn once the run in progress (if any) has ended and the conversation let go of it. */
 async function finished(api: AgentStreamTestApi): Promise<Turn> {
   await api.conversation.activeRun?.finished;
-  await waitFor("the run to be let go", () => !api.conversation.running);
+  await eventually("the run to be let go", () => !api.conversation.running);
   const turn = api.conversation.lastTurn;
   assert.ok(turn);
   return turn;
@@ -158,7 +158,7 @@ describe("in the editor", function () {
       const watch = api.interceptNotifications(async ({ message }) => (notices.push(message), undefined));
       try {
         api.conversation.send("tick forever");
-        await waitFor("text to stream", () => api.conversation.lastTurn?.blocks.some((b) => b.kind === "text"));
+        await eventually("text to stream", () => api.conversation.lastTurn?.blocks.some((b) => b.kind === "text"));
         const run = api.conversation.activeRun as unknown as { pid?: number };
         await vscode.commands.executeCommand("agentStream.stop");
         const turn = await finished(api);
@@ -185,7 +185,7 @@ describe("in the editor", function () {
       try {
         api.conversation.send(`trigger ${code}`);
         const turn = await finished(api);
-        await waitFor("the notification", () => shown);
+        await eventually("the notification", () => shown);
         return { ...shown!, turn };
       } finally {
         intercept.dispose();
@@ -201,10 +201,10 @@ describe("in the editor", function () {
       try {
         api.conversation.send("anyone?");
         await finished(api);
-        await waitFor("the notification", () => shown);
+        await eventually("the notification", () => shown);
         assert.deepEqual(shown?.actions, ["Set CLI Path", "Use Built-in Agent", "Show Log"]);
         assert.match(shown?.message ?? "", /^agent-stream-no-such-cli: The agent CLI could not be found\./);
-        await waitFor("the Settings editor", () => vscode.window.tabGroups.activeTabGroup.activeTab?.label === "Settings");
+        await eventually("the Settings editor", () => vscode.window.tabGroups.activeTabGroup.activeTab?.label === "Settings");
       } finally {
         intercept.dispose();
       }
@@ -216,7 +216,7 @@ describe("in the editor", function () {
       try {
         api.conversation.send("what can you do?");
         await finished(api);
-        await waitFor("the built-in agent to answer", () => api.conversation.lastTurn?.agent === "Built-in agent" && api.conversation.lastTurn.done !== null, 30_000);
+        await eventually("the built-in agent to answer", () => api.conversation.lastTurn?.agent === "Built-in agent" && api.conversation.lastTurn.done !== null, 30_000);
       } finally {
         intercept.dispose();
       }
@@ -235,13 +235,13 @@ describe("in the editor", function () {
       try {
         api.conversation.send("who am I?");
         await finished(api);
-        await waitFor("the notification", () => shown);
+        await eventually("the notification", () => shown);
       } finally {
         intercept.dispose();
       }
       assert.deepEqual(shown?.actions, ["Log In"]);
-      const terminal = await waitFor("the login terminal", () => vscode.window.terminals.find((t) => t.name === "Agent Stream: log in"));
-      await waitFor("the CLI's login to run", () => fs.existsSync(marker), 20_000);
+      const terminal = await eventually("the login terminal", () => vscode.window.terminals.find((t) => t.name === "Agent Stream: log in"));
+      await eventually("the CLI's login to run", () => fs.existsSync(marker), 20_000);
       terminal.dispose();
       fs.rmSync(marker, { force: true });
     });
@@ -249,7 +249,7 @@ describe("in the editor", function () {
     it("NETWORK_TIMEOUT: Retry asks the same prompt again", async function () {
       const { actions, turn } = await failAndChoose("NETWORK_TIMEOUT", "Retry");
       assert.deepEqual(actions, ["Retry"]);
-      await waitFor("the retried turn", () => api.conversation.lastTurn !== turn && api.conversation.lastTurn);
+      await eventually("the retried turn", () => api.conversation.lastTurn !== turn && api.conversation.lastTurn);
       const retried = await finished(api);
       assert.equal(retried.prompt, turn.prompt);
     });
@@ -258,17 +258,17 @@ describe("in the editor", function () {
       it(`${code}: New Session empties the conversation`, async function () {
         const { actions } = await failAndChoose(code, "New Session");
         assert.deepEqual(actions, ["New Session"]);
-        await waitFor("the conversation to be emptied", () => api.conversation.lastTurn === undefined);
+        await eventually("the conversation to be emptied", () => api.conversation.lastTurn === undefined);
       });
     }
 
     for (const code of ["PROCESS_CRASHED", "UNKNOWN"]) {
       it(`${code}: Show Log shows the log`, async function () {
         await vscode.commands.executeCommand("workbench.action.closePanel");
-        await waitFor("the Output panel to close", () => !visibleLog());
+        await eventually("the Output panel to close", () => !visibleLog());
         const { actions } = await failAndChoose(code, "Show Log");
         assert.deepEqual(actions, ["Show Log", "Retry"]);
-        await waitFor("the Agent Stream log", visibleLog);
+        await eventually("the Agent Stream log", visibleLog);
       });
     }
 
@@ -301,7 +301,7 @@ describe("in the editor", function () {
       }
       await vscode.commands.executeCommand("agentStream.showLog");
       // The Output panel shows the channel's file as it is flushed: wait for the last problem to arrive.
-      const text = await waitFor("the problems in the log", () => {
+      const text = await eventually("the problems in the log", () => {
         const shown = visibleLog()?.document.getText();
         return shown?.includes("line 10: MALFORMED_EVENT") ? shown : undefined;
       });
@@ -354,7 +354,7 @@ describe("in the editor", function () {
       const workspaceSettings = { "agentStream.cli.path": planted, "agentStream.cli.args": [], "agentStream.cli.profile": "pi", "agentStream.inactivityTimeoutSeconds": 77 };
       fs.writeFileSync(path.join(settingsDir, "settings.json"), JSON.stringify(workspaceSettings));
       try {
-        await waitFor("VS Code to read the workspace settings", () => config().inspect("inactivityTimeoutSeconds")?.workspaceValue === 77);
+        await eventually("VS Code to read the workspace settings", () => config().inspect("inactivityTimeoutSeconds")?.workspaceValue === 77);
         await useSettings({ "cli.path": fakeCli("fake-locus.js"), "cli.env": { FAKE_SCENARIO: "answer" } });
         api.conversation.send("whose program runs?");
         const turn = await finished(api);
@@ -372,7 +372,7 @@ describe("in the editor", function () {
       fs.mkdirSync(settingsDir, { recursive: true });
       fs.writeFileSync(path.join(settingsDir, "settings.json"), JSON.stringify({ "agentStream.maxLineSizeMB": "x", "agentStream.inactivityTimeoutSeconds": 1e308 }));
       try {
-        await waitFor("VS Code to read the workspace settings", () => config().inspect("maxLineSizeMB")?.workspaceValue === "x");
+        await eventually("VS Code to read the workspace settings", () => config().inspect("maxLineSizeMB")?.workspaceValue === "x");
         await useSettings({ "cli.path": fakeCli("fake-locus.js"), "cli.env": { FAKE_SCENARIO: "answer" } });
         api.conversation.send("still limited?");
         const turn = await finished(api);
@@ -399,10 +399,10 @@ describe("in the editor", function () {
       try {
         api.conversation.send("who runs?");
         await finished(api);
-        await waitFor("the notification", () => shown);
+        await eventually("the notification", () => shown);
         assert.deepEqual(shown?.actions, ["Log In"], "the installed CLI answered (AUTH_EXPIRED)");
-        const terminal = await waitFor("the login terminal", () => vscode.window.terminals.find((t) => t.name === "Agent Stream: log in"));
-        await waitFor("the installed CLI's login to run", () => fs.existsSync(marker), 20_000);
+        const terminal = await eventually("the login terminal", () => vscode.window.terminals.find((t) => t.name === "Agent Stream: log in"));
+        await eventually("the installed CLI's login to run", () => fs.existsSync(marker), 20_000);
         terminal.dispose();
         assert.deepEqual(planted.filter((file) => fs.existsSync(file + ".ran")), [], "a program of the workspace ran");
       } finally {

@@ -11,7 +11,7 @@ import type { AgentStreamTestApi } from "../../src/extension";
 import type { ConversationView } from "../../src/panel/conversation";
 import type { Turn } from "../../src/protocol/messages";
 import type { PermissionBlock } from "../../src/protocol/transcript";
-import { waitFor } from "./helpers";
+import { eventually } from "../helpers/eventually";
 
 const EXTENSION_ID = "agent-stream.agent-stream";
 const config = () => vscode.workspace.getConfiguration("agentStream");
@@ -33,7 +33,7 @@ async function useAgent(scenario: string, env: Record<string, string>): Promise<
 }
 
 async function waitingCard(turn: () => Turn | undefined): Promise<{ turn: Turn; index: number; card: PermissionBlock }> {
-  return waitFor("a permission card", () => {
+  return eventually("a permission card", () => {
     const current = turn();
     const index = current?.blocks.findIndex((b) => b.kind === "permission" && b.decision === null) ?? -1;
     const card = current?.blocks[index];
@@ -129,7 +129,7 @@ describe("an ACP agent in the chat", function () {
     const { turn } = await waitingCard(() => api.conversation.lastTurn);
     const toolIndex = turn.blocks.findIndex((b) => b.kind === "tool");
     api.conversation.handleIntent(view, { type: "openDiff", turnId: turn.id, blockIndex: toolIndex, diffIndex: 0 });
-    const tab = await waitFor("a diff editor tab", () =>
+    const tab = await eventually("a diff editor tab", () =>
       vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.scheme === "agent-stream-diff"),
     );
     const input = tab.input as vscode.TabInputTextDiff;
@@ -163,7 +163,7 @@ describe("an ACP agent in the chat", function () {
     try {
       assert.ok(api.conversation.send("Edit the notes"));
       const { index, card } = await waitingCard(() => api.conversation.lastTurn);
-      const notice = await waitFor("the permission notification", () => asked[0]);
+      const notice = await eventually("the permission notification", () => asked[0]);
       assert.equal(notice.message, `Agent Stream: ${card.title}`);
       assert.deepEqual(notice.actions, ["Always allow", "Allow once", "Reject"]);
       assert.equal(api.statusBarItem.text, "$(shield) Agent Stream: waiting for your approval");
@@ -191,11 +191,11 @@ describe("an ACP agent in the chat", function () {
     try {
       assert.ok(api.conversation.send("Edit the notes"));
       const { card } = await waitingCard(() => api.conversation.lastTurn);
-      await waitFor("the status bar to say a request waits", () => api.statusBarItem.text.includes("waiting for your approval") || undefined);
+      await eventually("the status bar to say a request waits", () => api.statusBarItem.text.includes("waiting for your approval") || undefined);
       assert.deepEqual(asked, [], "the card is on screen: no notification");
 
       await vscode.commands.executeCommand("workbench.action.closeSidebar");
-      const { message } = await waitFor("the permission notification", () => asked[0]);
+      const { message } = await eventually("the permission notification", () => asked[0]);
       assert.equal(message, `Agent Stream: ${card.title}`);
       click("Allow once");
       await api.conversation.activeRun?.finished;
@@ -217,7 +217,7 @@ describe("an ACP agent in the chat", function () {
       assert.ok(api.conversation.send("Edit the notes"));
       const { card } = await waitingCard(() => api.conversation.lastTurn);
       assert.deepEqual(card.outsideWorkspace, [outside]);
-      const { message } = await waitFor("the permission notification", () => asked[0]);
+      const { message } = await eventually("the permission notification", () => asked[0]);
       const shown = "../[Review the change] (command:workbench.action.reloadWindow).txt";
       assert.equal(message, `Agent Stream: Edit ${shown} — outside your workspace: ${shown}`);
       click("Reject");

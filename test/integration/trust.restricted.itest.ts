@@ -7,7 +7,7 @@ import * as path from "node:path";
 import * as vscode from "vscode";
 import type { AgentStreamTestApi } from "../../src/extension";
 import type { HostMessage } from "../../src/protocol/messages";
-import { waitFor } from "./helpers";
+import { eventually } from "../helpers/eventually";
 
 describe("Restricted Mode", function () {
   let api: AgentStreamTestApi;
@@ -49,7 +49,7 @@ describe("Restricted Mode", function () {
     fs.writeFileSync(file, [event("start", { command: "exec" }), event("text_delta", { content: "from the file" }), event("done", { exitCode: 0, duration: 3, success: true })].join("\n"));
     try {
       await vscode.commands.executeCommand("agentStream.replayStreamFile", vscode.Uri.file(file));
-      await waitFor("the replay to finish", () => api.conversation.lastTurn?.done != null);
+      await eventually("the replay to finish", () => api.conversation.lastTurn?.done != null);
       const turn = api.conversation.lastTurn!;
       assert.deepEqual([turn.origin, turn.status], ["replay", "completed"]);
       assert.deepEqual(turn.blocks, [{ kind: "text", text: "from the file" }]);

@@ -5,6 +5,8 @@ import type { HostMessage, SessionChange, Turn } from "../../src/protocol/messag
 import type { TranscriptBlock } from "../../src/protocol/transcript";
 import { WebviewHarness } from "../helpers/webview-harness";
 import { permissionBlock, planBlock, toolBlock, turnWith } from "../helpers/turn-builder";
+import { layoutFaults } from "./layout";
+import { EDIT_TOOL as EDIT, showAgentBlocks } from "./scenes";
 
 declare global {
   interface Window {
@@ -13,20 +15,6 @@ declare global {
 }
 
 const EMPTY: HostMessage = { type: "snapshot", turns: [], restriction: null };
-
-const EDIT = toolBlock({
-  tool: "edit",
-  toolKind: "edit",
-  title: "Edit src/auth.ts and add src/cache.ts",
-  status: "succeeded",
-  durationMs: 40,
-  output: "patched src/auth.ts\ncreated src/cache.ts",
-  diffs: [
-    { path: "/w/src/auth.ts", oldText: "import a\nconst x = 1\nexport {}\n", newText: "import a\nconst x = 2\nconst y = 3\nexport {}\n" },
-    { path: "/w/src/cache.ts", oldText: null, newText: "export const cache = new Map()\nexport default cache\n" },
-  ],
-  locations: [{ path: "/w/src/auth.ts", line: 2 }],
-});
 
 describe("webview: what ACP agents show", function () {
   let harness: WebviewHarness;
@@ -232,19 +220,15 @@ describe("webview: what ACP agents show", function () {
     assert.equal(await turn().locator(".plan").count(), 1);
   });
 
-  it("saves a screenshot of a tool card, a waiting request and a plan as test-results/agent-blocks-dark.png", async function () {
-    const plan = planBlock([
-      { content: "Read the auth code", priority: "high", status: "completed" },
-      { content: "Fix the cache", priority: "medium", status: "in_progress" },
-      { content: "Run the tests", priority: "low", status: "pending" },
-    ]);
-    await stream(11, [plan, EDIT, permissionBlock({ toolId: EDIT.toolId, title: "Edit src/auth.ts" })]);
-    await turn().locator(".permission button").first().waitFor();
-    await turn().locator(".tool-card .diff-preview summary").first().click();
-    await turn().locator(".tool-card details.tool-output summary").click();
-    await harness.page.setViewportSize({ width: 480, height: 1300 });
-    await harness.frames(2);
-    await harness.screenshot("agent-blocks-dark");
+  it("fits a tool card with its diffs, a waiting request and a plan in a side bar of 480 px and of 260 px: nothing cut off, clipped or drawn over another", async function () {
+    await showAgentBlocks(harness, 11);
+    const faults: Record<number, string[]> = {};
+    for (const width of [480, 260]) {
+      await harness.page.setViewportSize({ width, height: 1300 });
+      await harness.frames(2);
+      faults[width] = await layoutFaults(harness.page);
+    }
     await harness.page.setViewportSize({ width: 480, height: 800 });
+    assert.deepEqual(faults, { 480: [], 260: [] });
   });
 });

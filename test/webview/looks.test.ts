@@ -1,11 +1,12 @@
-// The chat in Light+, Dark+ and High Contrast: screenshots to look at (test-results/), and the checks a person
-// would make: icons load under the CSP, text is readable, high contrast draws its borders.
+// The chat in Light+, Dark+ and High Contrast, and the checks a person would make looking at it: icons load under the
+// CSP, text is readable, nothing is cut off or drawn over another block in a narrow side bar, high contrast draws its
+// borders. Screenshots to look at are written by scripts/webview-screenshots.ts.
 import * as assert from "node:assert/strict";
-import * as fs from "node:fs";
-import * as cli from "../helpers/stream-builder";
 import { WebviewHarness } from "../helpers/webview-harness";
 import { THEMES } from "../helpers/webview-themes";
-import { answeredTurn, crashedTurn, recordTurn, runningTurn, snapshotOf } from "./conversations";
+import { snapshotOf } from "./conversations";
+import { layoutFaults } from "./layout";
+import { RICH_CONVERSATION, showRichConversation } from "./scenes";
 
 /** Text that carries meaning, and what it sits on. WCAG AA asks 4.5:1 for text of this size. */
 const TEXT_SELECTORS = [
@@ -32,6 +33,9 @@ const TEXT_SELECTORS = [
 const SECONDARY_SELECTORS = [".tool-summary", ".tool-duration", ".footer-fact", ".status-text", ".thinking-label", ".thinking-text p"];
 const MIN_CONTRAST = 4.5;
 const MIN_SECONDARY_CONTRAST = 4.0;
+/** The side bar as VS Code opens it, and as narrow as people drag it. */
+const SIDE_BAR_WIDTHS = [440, 260];
+const VIEWPORT = { width: 440, height: 2000 };
 
 interface Measured {
   selector: string;
@@ -40,22 +44,9 @@ interface Measured {
 
 describe("webview: looks in light, dark and high-contrast themes", function () {
   let harness: WebviewHarness;
-  const cliMissing = recordTurn(3, "Use the other agent", [
-    cli.start(),
-    cli.errorEvent("CLI_NOT_FOUND", "locus was not found on PATH. Set agentStream.cliPath or install it."),
-    cli.done({ exitCode: 127 }),
-  ]);
-  const conversation = [answeredTurn(0), crashedTurn(1), cliMissing, runningTurn(2)];
 
   before(async function () {
-    harness = await WebviewHarness.open({ viewport: { width: 440, height: 2000 } });
-    await harness.send(snapshotOf(conversation));
-    await harness.page.locator(".turn").nth(3).locator(".tool-card").waitFor();
-    // Open what a reader would open: the first thinking, the abandoned tool's parameters, the problems notice.
-    await harness.page.locator(".turn").nth(0).locator("details.thinking > summary").click();
-    await harness.page.locator(".turn").nth(1).locator(".tool-card summary").click();
-    await harness.page.locator(".turn").nth(1).locator(".problems-notice > summary").click();
-    await harness.page.evaluate(() => document.fonts.ready.then(() => undefined));
+    harness = await WebviewHarness.open({ viewport: VIEWPORT });
   });
 
   after(async function () {
@@ -109,12 +100,7 @@ describe("webview: looks in light, dark and high-contrast themes", function () {
     describe(theme, function () {
       before(async function () {
         await harness.setTheme(theme);
-        await harness.send(snapshotOf(conversation));
-        await harness.page.locator(".turn").nth(3).locator(".tool-card").waitFor();
-        await harness.page.locator(".turn").nth(0).locator("details.thinking > summary").click();
-        await harness.page.locator(".turn").nth(1).locator(".tool-card summary").click();
-        await harness.page.locator(".turn").nth(1).locator(".problems-notice > summary").click();
-        await harness.page.locator(".turn").nth(1).locator("pre.tool-parameters", { hasText: "command" }).waitFor();
+        await showRichConversation(harness);
       });
 
       it("loads the codicon font and the stylesheets without a CSP violation", async function () {
@@ -123,19 +109,24 @@ describe("webview: looks in light, dark and high-contrast themes", function () {
         assert.deepEqual(await harness.cspViolations(), []);
       });
 
-      it(`saves a screenshot of a rich conversation as test-results/webview-${theme}.png`, async function () {
-        await harness.page.evaluate(() => (document.querySelector(".transcript")!.scrollTop = 0));
-        const file = await harness.screenshot(`webview-${theme}`);
-        assert.ok(fs.statSync(file).size > 20_000, "the screenshot is suspiciously small");
+      it(`fits a side bar of ${SIDE_BAR_WIDTHS.join(" px and of ")} px: nothing cut off, clipped or drawn over another block`, async function () {
+        const faults: Record<number, string[]> = {};
+        for (const width of SIDE_BAR_WIDTHS) {
+          await harness.page.setViewportSize({ width, height: 2000 });
+          await harness.frames(2);
+          faults[width] = await layoutFaults(harness.page);
+        }
+        await harness.page.setViewportSize(VIEWPORT);
+        assert.deepEqual(faults, Object.fromEntries(SIDE_BAR_WIDTHS.map((width) => [width, []])));
       });
 
       it(`keeps every kind of text at ${MIN_CONTRAST}:1 contrast or more`, async function () {
-        await harness.send(snapshotOf(conversation, "Restricted Mode: trust this workspace to run an agent CLI."));
+        await harness.send(snapshotOf(RICH_CONVERSATION, "Restricted Mode: trust this workspace to run an agent CLI."));
         await harness.page.locator(".restriction-banner").waitFor();
         const measured = await measure(TEXT_SELECTORS);
         if (process.env["SHOW_CONTRAST"]) console.log(theme, JSON.stringify(measured), JSON.stringify(await measure(SECONDARY_SELECTORS)));
         const low = measured.filter((m) => m.ratio < MIN_CONTRAST);
-        await harness.send(snapshotOf(conversation));
+        await harness.send(snapshotOf(RICH_CONVERSATION));
         assert.deepEqual(low, []);
       });
 

@@ -8,15 +8,17 @@ import {
   prompt,
   startFakeAgent,
   waitForRecord,
-  waitUntil,
+  type AcpHarness,
 } from "../../helpers/acp-harness";
 import { canonicalDigest } from "../../../src/dialects/acp/canonical-digest";
 import type { AcpPermissionRequest } from "../../../src/dialects/acp/acp-events";
+import type { PermissionChoice } from "../../../src/acp/permission-desk";
 import type { Problem } from "../../../src/protocol/transcript";
 import { DEFAULT_CANCEL_GRACE_MS } from "../../../src/acp/agent-connection";
 import { DEFAULT_KILL_GRACE_MS, DEFAULT_STOP_GRACE_MS } from "../../../src/process/cli-process";
 import { IN_BAND_STOP_GRACE_MS } from "../../../src/profiles/cli-profile";
 import { eventually } from "../../helpers/eventually";
+import { VirtualScheduler } from "../../helpers/virtual-scheduler";
 
 /** README: "even a process that ignores every signal but SIGKILL is gone within 5 s of Stop". */
 const STOP_PROMISE_MS = 5000;
@@ -280,7 +282,7 @@ describe("ACP agent connection (real fake agent processes)", () => {
     it("asks the user about a kind the setting does not name", async () => {
       const agent = startFakeAgent("permission", { autoAnswer: { read: "allow" } });
       const turn = agent.connection.prompt(prompt("go"));
-      await waitUntil(() => agent.asked.length === 1, "the user is asked");
+      await eventually("the user is asked", () => agent.asked.length === 1);
       await agent.connection.cancel();
       await turn;
       assert.deepEqual(agent.records().find((record) => "permission" in record)?.permission, { outcome: "cancelled" });
@@ -289,7 +291,7 @@ describe("ACP agent connection (real fake agent processes)", () => {
     it("answers an open request cancelled on Stop, and tells the host to close it", async () => {
       const agent = startFakeAgent("permission");
       const turn = agent.connection.prompt(prompt("go"));
-      await waitUntil(() => agent.asked.length === 1, "the user is asked");
+      await eventually("the user is asked", () => agent.asked.length === 1);
       assert.equal(agent.asked[0].signal.aborted, false);
       await agent.connection.cancel();
       const outcome = await turn;
@@ -302,7 +304,7 @@ describe("ACP agent connection (real fake agent processes)", () => {
     it("answers an open request cancelled when the conversation is closed", async () => {
       const agent = startFakeAgent("permission");
       const turn = agent.connection.prompt(prompt("go"));
-      await waitUntil(() => agent.asked.length === 1, "the user is asked");
+      await eventually("the user is asked", () => agent.asked.length === 1);
       await agent.connection.dispose();
       assert.equal((await turn).status, "canceled");
       assert.deepEqual(agent.eventsOf("permission_answered").map((event) => event.decision.by), ["cancelled"]);
@@ -441,7 +443,7 @@ describe("ACP agent connection (real fake agent processes)", () => {
       const agent = startFakeAgent("auth-required");
       const outcome = await agent.connection.prompt(prompt("go"));
       assert.equal(outcome.status === "failed" && outcome.error.code, "AUTH_EXPIRED", JSON.stringify(outcome));
-      await waitUntil(() => agent.connection.pid === undefined, "the useless agent is stopped");
+      await eventually("the useless agent is stopped", () => agent.connection.pid === undefined);
     });
   });
 
@@ -449,7 +451,7 @@ describe("ACP agent connection (real fake agent processes)", () => {
     it("Stop sends session/cancel, the turn ends stopped, and the agent stays warm", async () => {
       const agent = startFakeAgent("slow");
       const turn = agent.connection.prompt(prompt("go"));
-      await waitUntil(() => agent.text().includes("tick 2"), "the agent streams");
+      await eventually("the agent streams", () => agent.text().includes("tick 2"));
       const pid = agent.connection.pid as number;
       await agent.connection.cancel();
       assert.deepEqual(await turn, { status: "canceled", stopReason: "cancelled" });
@@ -464,7 +466,7 @@ describe("ACP agent connection (real fake agent processes)", () => {
       const pids = await waitForRecord(agent, (record) => "childPid" in record, "the agent started its child");
       await agent.connection.cancel();
       assert.equal((await turn).status, "canceled");
-      await waitUntil(() => !isAlive(pids.stubbornPid as number) && !isAlive(pids.childPid as number), "the agent and its child are gone");
+      await eventually("the agent and its child are gone", () => !isAlive(pids.stubbornPid as number) && !isAlive(pids.childPid as number));
       assert.ok(agent.records().some((record) => record.signal === "SIGINT"));
     });
 
@@ -514,10 +516,14 @@ describe("ACP agent connection (real fake agent processes)", () => {
     });
 
     it("stops an idle agent after the idle time, and starts it again for the next prompt", async () => {
-      const agent = startFakeAgent("turns", { idleStopMs: 200 });
+      const clock = new VirtualScheduler();
+      const agent = startFakeAgent("turns", { idleStopMs: 200, scheduler: clock });
       await agent.connection.prompt(prompt("one"));
       const pid = agent.connection.pid as number;
-      await waitUntil(() => !isAlive(pid), "the idle agent is gone");
+      clock.advance(199);
+      assert.equal(agent.connection.pid, pid, "not stopped before the idle time");
+      clock.advance(1);
+      await eventually("the idle agent is gone", () => !isAlive(pid));
       assert.equal(agent.connection.pid, undefined);
       const outcome = await agent.connection.prompt(prompt("two"));
       assert.equal(outcome.status, "completed");
@@ -526,12 +532,20 @@ describe("ACP agent connection (real fake agent processes)", () => {
   });
 
   describe("the inactivity timeout", () => {
-    // Long enough for the fake agent to start on a busy machine: starting is part of the turn, and timed.
+    // The timeout's clock is virtual: the test moves it, while the fake agent runs in real time.
     const TIMEOUT_MS = 1000;
+    let clock: VirtualScheduler;
+    beforeEach(() => (clock = new VirtualScheduler()));
+    const stoppedForSilence = (agent: AcpHarness) => agent.infos.some((message) => message.includes("sent nothing"));
 
     it("fails a turn in which the agent goes silent with NETWORK_TIMEOUT, as a stream CLI's run, and stops the agent", async () => {
-      const agent = startFakeAgent("silent", { inactivityTimeoutMs: TIMEOUT_MS });
-      const outcome = await agent.connection.prompt(prompt("go"));
+      const agent = startFakeAgent("silent", { inactivityTimeoutMs: TIMEOUT_MS, scheduler: clock });
+      const turn = agent.connection.prompt(prompt("go"));
+      await eventually("the agent's last words", () => agent.text() === "thinking it over");
+      clock.advance(TIMEOUT_MS - 1);
+      assert.equal(stoppedForSilence(agent), false, "not stopped before the timeout");
+      clock.advance(1);
+      const outcome = await turn;
       assert.deepEqual(outcome, {
         status: "failed",
         stopReason: null,
@@ -543,33 +557,39 @@ describe("ACP agent connection (real fake agent processes)", () => {
     });
 
     it("keeps timing from the agent's last message: an agent that keeps talking is never timed out", async () => {
-      const agent = startFakeAgent("slow", { inactivityTimeoutMs: TIMEOUT_MS });
+      const agent = startFakeAgent("slow", { inactivityTimeoutMs: TIMEOUT_MS, scheduler: clock });
       const turn = agent.connection.prompt(prompt("go"));
-      // Ticks every 20 ms or more: by tick 75 the turn has run past the timeout.
-      await waitUntil(() => agent.text().includes("tick 75"), "the agent streams past the timeout");
+      // Five times over, 900 ms pass and then the agent says something: the turn runs four and a half timeouts long.
+      for (let i = 0; i < 5; i++) {
+        const said = agent.text().length;
+        await eventually("the agent's next message", () => agent.text().length > said);
+        clock.advance(900);
+        assert.equal(stoppedForSilence(agent), false, `timed out ${clock.now()} ms in`);
+      }
       await agent.connection.cancel();
       assert.deepEqual(await turn, { status: "canceled", stopReason: "cancelled" });
     });
 
     it("does not count the time a permission request waits for the user", async () => {
-      const agent = startFakeAgent("permission", {
-        inactivityTimeoutMs: TIMEOUT_MS,
-        // The user takes two timeouts to decide: the agent is silent all that while, waiting for the answer.
-        decide: (request) => new Promise((resolve) => setTimeout(() => resolve({ optionId: request.options.find((o) => o.kind === "allow_once")!.id }), 2 * TIMEOUT_MS)),
-      });
-      const outcome = await agent.connection.prompt(prompt("go"));
+      let answer!: (choice: PermissionChoice) => void;
+      const agent = startFakeAgent("permission", { inactivityTimeoutMs: TIMEOUT_MS, scheduler: clock, decide: () => new Promise((resolve) => (answer = resolve)) });
+      const turn = agent.connection.prompt(prompt("go"));
+      await eventually("the user is asked", () => agent.asked.length === 1);
+      // The user takes two timeouts to decide: the agent is silent all that while, waiting for the answer.
+      clock.advance(2 * TIMEOUT_MS);
+      answer({ optionId: agent.asked[0]!.request.options.find((o) => o.kind === "allow_once")!.id });
+      const outcome = await turn;
       assert.equal(outcome.status, "completed");
       assert.equal(agent.text(), "ran it");
     });
 
     it("does not time the warm agent between turns", async () => {
-      // Twice the others': the first turn starts the agent, which once took over a second on a heavily loaded machine.
-      const timeoutMs = 2 * TIMEOUT_MS;
-      const agent = startFakeAgent("turns", { inactivityTimeoutMs: timeoutMs });
-      assert.equal((await agent.connection.prompt(prompt("one"))).status, "completed");
+      const agent = startFakeAgent("turns", { inactivityTimeoutMs: TIMEOUT_MS, scheduler: clock });
+      await agent.connection.prompt(prompt("one"));
       const pid = agent.connection.pid as number;
       // Two timeouts of silence between the turns.
-      await new Promise((resolve) => setTimeout(resolve, 2 * timeoutMs));
+      clock.advance(2 * TIMEOUT_MS);
+      assert.equal(stoppedForSilence(agent), false);
       assert.ok(isAlive(pid));
       assert.equal((await agent.connection.prompt(prompt("two"))).status, "completed");
       assert.equal(agent.connection.pid, pid);

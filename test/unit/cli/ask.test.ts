@@ -5,7 +5,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { Transcript, TranscriptBlock } from "../../../src/protocol/transcript";
-import { isAlive, waitUntil } from "../../helpers/acp-harness";
+import { isAlive } from "../../helpers/acp-harness";
+import { eventually } from "../../helpers/eventually";
 import { agentStream, finishAgentStream, startAgentStream } from "../../helpers/agent-stream-cli";
 import { fakeCli } from "../../helpers/repo";
 
@@ -179,12 +180,10 @@ describe("agent-stream ask", function () {
     const record = tmpFile("record.ndjson");
     const child = startAgentStream(askAcpArgs("slow", ["--json"], ["tick", "never sent"]), { env: { ...process.env, FAKE_ACP_RECORD: record } });
     const result = finishAgentStream(child);
-    let agentPid = 0;
-    await waitUntil(() => {
+    const agentPid = await eventually("the agent started its turn", () => {
       const started = fs.existsSync(record) ? /"slowStarted":(\d+)/.exec(fs.readFileSync(record, "utf8")) : null;
-      agentPid = started ? Number(started[1]) : 0;
-      return agentPid !== 0;
-    }, "the agent started its turn");
+      return started ? Number(started[1]) : undefined;
+    });
     child.kill("SIGINT");
     const r = await result;
     assert.equal(r.code, 130, r.stderr);
@@ -192,7 +191,7 @@ describe("agent-stream ask", function () {
     assert.equal(transcript.status, "canceled");
     assert.equal(r.stdout.match(/"type":"start"/g)?.length, 1, "the second prompt was not sent");
     assert.match(fs.readFileSync(record, "utf8"), /"cancel":/, "stopped in band with session/cancel");
-    await waitUntil(() => !isAlive(agentPid), "the agent process is gone", 5000);
+    await eventually("the agent process is gone", () => !isAlive(agentPid), 5000);
   });
 
   it("ends like a second Ctrl-C when its reader goes away (| head): no crash, no later prompt, no agent left", async () => {
@@ -205,7 +204,7 @@ describe("agent-stream ask", function () {
     assert.notEqual(r.code, 70);
     const started = /"floodStarted":(\d+)/.exec(fs.readFileSync(record, "utf8"));
     assert.ok(started, "the agent started its turn");
-    await waitUntil(() => !isAlive(Number(started[1])), "the agent process is gone", 5000);
+    await eventually("the agent process is gone", () => !isAlive(Number(started[1])), 5000);
     assert.equal(fs.readFileSync(record, "utf8").match(/"prompt":/g)?.length, 1, "the second prompt was not sent");
   });
 

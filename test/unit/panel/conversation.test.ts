@@ -19,7 +19,9 @@ import { ReplayRun } from "../../../src/session/replay";
 import * as cli from "../../helpers/stream-builder";
 import { fakeCli } from "../../helpers/repo";
 import { eventually } from "../../helpers/eventually";
+import { changeWhere } from "../../helpers/scripted-host";
 import { permissionBlock, toolBlock, turnWith } from "../../helpers/turn-builder";
+import { VirtualScheduler } from "../../helpers/virtual-scheduler";
 
 /** A host that runs the fake Locus CLI for real and records what the conversation asked of it. */
 class RecordingHost implements ConversationHost {
@@ -462,6 +464,17 @@ describe("Conversation", () => {
   });
 
   describe("across a window reload", () => {
+    /** A new conversation (and host) whose saves of a running turn come only when the test moves the clock. */
+    function onVirtualClock(): VirtualScheduler {
+      const clock = new VirtualScheduler();
+      conversation.dispose();
+      host = new RecordingHost();
+      conversation = new Conversation(host, [], null, clock);
+      return clock;
+    }
+
+    const textOf = (turn: Turn | null | undefined): string => turn?.blocks.map((b) => (b.kind === "text" ? b.text : "")).join("") ?? "";
+
     it("keeps finished turns and restores them into a new conversation", async () => {
       conversation.send("remember me");
       await finishedRun(conversation);
@@ -488,15 +501,16 @@ describe("Conversation", () => {
     });
 
     it("saves a running turn as it streams, as a reload would leave it: what it said so far, then Stopped", async () => {
+      const clock = onVirtualClock();
       host.scenario = "slow";
-      const saved = new Promise<Turn>((resolve) => {
-        host.onPersistRunning = (turn) => {
-          if (turn?.blocks.some((b) => b.kind === "text" && b.text.includes("tick"))) resolve(turn);
-        };
-      });
       conversation.send("long");
       assert.equal(host.persistedRunning?.prompt, "long", "the prompt is saved as soon as it is sent");
-      const turn = await saved;
+      await changeWhere(conversation, (change) => change.kind === "text-appended");
+      clock.advance(SAVE_RUNNING_MS - 1);
+      assert.equal(textOf(host.persistedRunning), "", "not saved again before its interval");
+      clock.advance(1);
+      const turn = host.persistedRunning!;
+      assert.match(textOf(turn), /tick/);
       assert.equal(conversation.running, true, "saved while the run goes on");
       assert.equal(host.persisted, undefined, "the finished turns are not written again while it runs");
       assert.equal(turn.status, "canceled");
@@ -556,6 +570,7 @@ describe("Conversation", () => {
     });
 
     it("saves a running turn with a huge answer less often, in proportion to its size", async () => {
+      const clock = onVirtualClock();
       const hugeChars = 2 * SAVED_CHARS_PER_SECOND;
       let more!: () => void;
       let end!: () => void;
@@ -568,24 +583,19 @@ describe("Conversation", () => {
         await ended;
         yield cli.toNdjson([cli.done()]);
       }
-      const savedAt: Array<{ chars: number; at: number }> = [];
-      const saved = (chars: number) =>
-        new Promise<number>((resolve) => {
-          host.onPersistRunning = (turn) => {
-            const text = turn?.blocks.map((b) => (b.kind === "text" ? b.text : "")).join("") ?? "";
-            savedAt.push({ chars: text.length, at: Date.now() });
-            if (text.length >= chars) resolve(Date.now());
-          };
-        });
-      const huge = saved(hugeChars);
+      const savedChars = () => textOf(host.persistedRunning).length;
       conversation.replay("huge", (onChange) => new ReplayRun(stream(), { adapter: createAdapter("locus"), onChange }));
-      const firstAt = await huge;
-      const next = saved(hugeChars + "more".length);
+      await changeWhere(conversation, (_change, turn) => textOf(turn).length === hugeChars);
+      clock.advance(SAVE_RUNNING_MS);
+      assert.equal(savedChars(), hugeChars);
       more();
-      const nextAt = await next;
+      await changeWhere(conversation, (change) => change.kind === "text-appended" && change.text === "more");
+      clock.advance(runningSaveDelayMs(hugeChars) - 1);
+      assert.equal(savedChars(), hugeChars, "not saved again before the longer interval of a 2 MB answer");
+      // What is saved holds the prompt too: a few characters more, whose interval may be a millisecond longer.
+      clock.advance(2);
+      assert.equal(savedChars(), hugeChars + "more".length);
       end();
-      // Timers never fire early; a loaded machine only makes the gap longer.
-      assert.ok(nextAt - firstAt >= runningSaveDelayMs(hugeChars) - 5, `saved ${nextAt - firstAt} ms after the 2 MB save: ${JSON.stringify(savedAt)}`);
       await finishedRun(conversation);
       assert.deepEqual([runningSaveDelayMs(0), runningSaveDelayMs(SAVED_CHARS_PER_SECOND), runningSaveDelayMs(hugeChars)], [SAVE_RUNNING_MS, SAVE_RUNNING_MS, 2 * SAVE_RUNNING_MS]);
     });

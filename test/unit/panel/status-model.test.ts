@@ -7,38 +7,24 @@ import { Session } from "../../../src/session/session";
 import { COMPLETED_VISIBLE_MS, StatusTracker, type StatusView } from "../../../src/panel/status-model";
 import * as cli from "../../helpers/stream-builder";
 import { changeWhere, ScriptedHost } from "../../helpers/scripted-host";
+import { VirtualScheduler } from "../../helpers/virtual-scheduler";
 
-/** A scheduler the test fires by hand: "a few seconds later" without waiting for them. */
-class ManualScheduler {
-  pending: { callback: () => void; ms: number; canceled: boolean }[] = [];
-  readonly schedule = (callback: () => void, ms: number) => {
-    const entry = { callback, ms, canceled: false };
-    this.pending.push(entry);
-    return () => (entry.canceled = true);
-  };
-  fireAll(): void {
-    const due = this.pending.filter((e) => !e.canceled);
-    this.pending = [];
-    for (const entry of due) entry.callback();
-  }
-  get live(): number {
-    return this.pending.filter((e) => !e.canceled).length;
-  }
-}
+/** Far longer than anything the status bar waits for. */
+const A_DAY_MS = 24 * 60 * 60 * 1000;
 
 describe("status bar item", () => {
   let host: ScriptedHost;
   let conversation: Conversation;
-  let scheduler: ManualScheduler;
+  let scheduler: VirtualScheduler;
   let renders: StatusView[];
   let tracker: StatusTracker;
 
   beforeEach(() => {
     host = new ScriptedHost();
     conversation = new Conversation(host);
-    scheduler = new ManualScheduler();
+    scheduler = new VirtualScheduler();
     renders = [];
-    tracker = new StatusTracker((view) => renders.push(view), conversation.lastTurn, scheduler.schedule);
+    tracker = new StatusTracker((view) => renders.push(view), conversation.lastTurn, scheduler);
     conversation.observe(tracker);
   });
 
@@ -61,8 +47,9 @@ describe("status bar item", () => {
     assert.equal(tool.text, "$(tools) Agent Stream: Read");
     assert.match(tool.tooltip, /scripted is running Read: src\/app\.ts/);
     assert.equal(tracker.view.text, "$(check) Agent Stream: completed in 3.2 s");
-    assert.equal(scheduler.pending[0]?.ms, COMPLETED_VISIBLE_MS);
-    scheduler.fireAll();
+    scheduler.advance(COMPLETED_VISIBLE_MS - 1);
+    assert.equal(tracker.view.kind, "completed");
+    scheduler.advance(1);
     assert.equal(tracker.view.kind, "idle");
   });
 
@@ -110,7 +97,8 @@ describe("status bar item", () => {
     assert.equal(tracker.view.tone, "error");
     assert.equal(tracker.view.text, "$(error) Agent Stream: failed");
     assert.equal(tracker.view.tooltip, "scripted failed: The agent needs you to log in again (AUTH_EXPIRED): Your token expired on 2026-11-01. Click to show the chat.");
-    assert.equal(scheduler.live, 0, "a failure does not go back to idle by itself");
+    scheduler.advance(A_DAY_MS);
+    assert.equal(tracker.view.kind, "failed", "a failure does not go back to idle by itself");
   });
 
   it("says stopped after the user's Stop", async () => {
@@ -131,7 +119,7 @@ describe("status bar item", () => {
     await new Promise((resolve) => setImmediate(resolve));
     conversation.send("two");
     assert.equal(tracker.view.kind, "starting");
-    scheduler.fireAll();
+    scheduler.advance(COMPLETED_VISIBLE_MS);
     assert.equal(tracker.view.kind, "starting", "the old timer must not reset a running turn to idle");
   });
 
@@ -140,7 +128,7 @@ describe("status bar item", () => {
     host.stream.push(cli.start(), cli.errorEvent("UNKNOWN", "boom"), cli.done({ exitCode: 1 }));
     host.stream.end();
     await changeWhere(conversation, (c) => c.kind === "done");
-    const reloaded = new StatusTracker(() => undefined, conversation.lastTurn, scheduler.schedule);
+    const reloaded = new StatusTracker(() => undefined, conversation.lastTurn, scheduler);
     assert.equal(reloaded.view.kind, "idle");
     await conversation.newSession();
     assert.equal(tracker.view.kind, "idle");

@@ -2,11 +2,12 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { performance } from "node:perf_hooks";
 import { StringDecoder } from "node:string_decoder";
 import { CliProcess, type CliExit, type CliProcessOptions } from "../../../src/process/cli-process";
 import { escapeePids, escapeesPidFile, isGone, processGroupOf, processesMentioning, removeEscapeesDirs, STARTS_ESCAPEES, waitForEscapees, whenEmpty, type Escapees } from "../../helpers/escapees";
+import { eventually } from "../../helpers/eventually";
 import { fakeCli, repoRoot } from "../../helpers/repo";
+import { VirtualScheduler } from "../../helpers/virtual-scheduler";
 
 type StreamName = "stdout" | "stderr";
 
@@ -20,6 +21,8 @@ interface Run {
   readonly exit: Promise<CliExit>;
   text(stream: StreamName): string;
   exitCount(): number;
+  /** Whether the inactivity timeout fired (it stops the CLI; the exit follows). */
+  timedOut(): boolean;
   /** Resolves when the stream's text so far matches; rejects if the CLI exits first, so a test fails instead of hanging. */
   waitFor(stream: StreamName, pattern: RegExp): Promise<RegExpMatchArray>;
 }
@@ -40,6 +43,7 @@ function start(options: Partial<CliProcessOptions> & { command: string }, hooks:
   const decoders = { stdout: new StringDecoder("utf8"), stderr: new StringDecoder("utf8") };
   let waiters: Waiter[] = [];
   let exits = 0;
+  let timedOut = false;
   let settleExit: (exit: CliExit) => void = () => {};
   const exit = new Promise<CliExit>((resolve) => (settleExit = resolve));
 
@@ -61,6 +65,7 @@ function start(options: Partial<CliProcessOptions> & { command: string }, hooks:
           hooks.onStdout?.(chunk, run);
         },
         onStderr: (chunk) => record("stderr", chunk),
+        onInactivityTimeout: () => (timedOut = true),
         onExit: (result) => {
           exits++;
           for (const waiter of waiters) {
@@ -74,6 +79,7 @@ function start(options: Partial<CliProcessOptions> & { command: string }, hooks:
     exit,
     text: (stream) => texts[stream],
     exitCount: () => exits,
+    timedOut: () => timedOut,
     waitFor: (stream, pattern) => {
       const match = texts[stream].match(pattern);
       if (match !== null) return Promise.resolve(match);
@@ -548,8 +554,17 @@ describe("CliProcess", function () {
   });
 
   describe("inactivity timeout", () => {
-    it("stops a CLI that goes silent on stdout, with reason timeout", async () => {
-      const run = startFake("ticker.js", ["--lines=1", "--then=hang"], { inactivityTimeoutMs: 300 });
+    // The timeout's clock is virtual: the test moves it, while the CLI runs in real time.
+    let clock: VirtualScheduler;
+    beforeEach(() => (clock = new VirtualScheduler()));
+
+    it("stops a CLI that goes silent on stdout, with reason timeout, once the timeout has passed and not before", async () => {
+      const run = startFake("ticker.js", ["--lines=1", "--then=hang"], { inactivityTimeoutMs: 300, scheduler: clock });
+      await run.waitFor("stdout", /line 0\n/);
+      clock.advance(299);
+      assert.equal(run.timedOut(), false);
+      clock.advance(1);
+      assert.equal(run.timedOut(), true);
       const exit = await run.exit;
       assert.equal(exit.reason, "timeout");
       assert.equal(exit.signal, "SIGINT");
@@ -558,34 +573,42 @@ describe("CliProcess", function () {
     });
 
     it("does not time out a CLI that keeps printing", async () => {
-      // 20 lines, 50 ms apart, outlast the 400 ms timeout more than twice.
-      const run = startFake("ticker.js", ["--lines=20", "--interval-ms=50"], { inactivityTimeoutMs: 400 });
-      const exit = await run.exit;
-      assert.equal(exit.reason, "exited");
-      assert.equal(lines(run.text("stdout")).length, 20);
+      const run = startFake("ticker.js", ["--lines=1000", "--interval-ms=20"], { inactivityTimeoutMs: 400, scheduler: clock });
+      // Five times over, 300 ms pass and then the CLI prints: the run goes on almost four timeouts long.
+      for (let i = 0; i < 5; i++) {
+        const printed = run.text("stdout").length;
+        await eventually("the CLI's next line", () => run.text("stdout").length > printed);
+        clock.advance(300);
+        assert.equal(run.timedOut(), false, `timed out ${clock.now()} ms in`);
+      }
+      const exit = await run.cli.stop();
+      assert.equal(exit.reason, "stopped");
     });
 
     it("never times out when inactivityTimeoutMs is 0", async () => {
-      const run = startFake("ticker.js", ["--lines=2", "--interval-ms=700"], { inactivityTimeoutMs: 0 });
+      const run = startFake("ticker.js", ["--lines=2", "--interval-ms=50"], { inactivityTimeoutMs: 0, scheduler: clock }, {
+        // A day of silence after each line.
+        onStdout: () => clock.advance(24 * 60 * 60 * 1000),
+      });
       const exit = await run.exit;
       assert.equal(exit.reason, "exited");
       assert.deepEqual(lines(run.text("stdout")), ["line 0", "line 1"]);
+      assert.equal(run.timedOut(), false);
     });
 
     it("does not count time spent paused toward the timeout", async () => {
-      // The clock starts at spawn: the timeout must outlast a slow Node start on a loaded machine, or it fires
-      // before the first line arrives to pause on.
-      const run = startFake("ticker.js", ["--lines=1", "--then=hang", "--interval-ms=25"], { inactivityTimeoutMs: 1500 }, {
+      const run = startFake("ticker.js", ["--lines=1", "--then=hang"], { inactivityTimeoutMs: 1000, scheduler: clock }, {
         onStdout: (_chunk, self) => self.cli.pause(),
       });
-      // 160 stderr ticks are at least 4 s of the CLI's own clock, more than two and a half timeouts.
-      await run.waitFor("stderr", /tick 159\n/);
-      assert.equal(run.cli.running, true);
-      const resumedAt = performance.now();
+      await run.waitFor("stdout", /line 0\n/);
+      clock.advance(5000);
+      assert.equal(run.timedOut(), false, "five timeouts paused");
       run.cli.resume();
+      clock.advance(999);
+      assert.equal(run.timedOut(), false, "the timeout restarted its count at resume");
+      clock.advance(1);
       const exit = await run.exit;
       assert.equal(exit.reason, "timeout");
-      assert.ok(performance.now() - resumedAt >= 1400, "the timeout restarted its count at resume");
     });
   });
 

@@ -4,6 +4,7 @@ import * as fs from "node:fs";
 import { randomUUID } from "node:crypto";
 import { processGroupTree, processTreeOf, RUN_COOKIE_VARIABLE } from "../../../src/process/process-tree";
 import { isGone } from "../../helpers/escapees";
+import { eventually } from "../../helpers/eventually";
 
 function processState(pid: number): string | undefined {
   try {
@@ -83,9 +84,7 @@ describe("processGroupTree with a run cookie (Linux)", () => {
     const tree = processGroupTree(goneGroup, cookie);
     assert.equal(tree.isAlive(), true);
     tree.signal("SIGKILL");
-    const deadline = Date.now() + 5000;
-    while (!isGone(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    assert.equal(isGone(pid), true);
+    await eventually("the escapee to be gone", () => isGone(pid), 5000);
     assert.equal(tree.isAlive(), false);
   });
 

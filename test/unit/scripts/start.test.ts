@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { isRunning } from "../../e2e/processes";
+import { eventually } from "../../helpers/eventually";
 import { repoRoot } from "../../helpers/repo";
 import { entries, fakeMachine, finish, type FakeMachine } from "./fake-tools";
 
@@ -12,15 +13,6 @@ const START = path.join(repoRoot, "out", "scripts", "start.js");
 
 function npmStart(machine: FakeMachine) {
   return spawn(process.execPath, [START], { cwd: repoRoot, env: machine.env(), stdio: ["ignore", "pipe", "pipe"] });
-}
-
-/** Polls an OS fact until it holds, or fails after `ms`. */
-async function eventually(what: string, fact: () => boolean, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!fact()) {
-    if (Date.now() > deadline) assert.fail(`${what}: still not so after ${ms / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe("npm start (scripts/start.ts) on a machine where the code-server install fails or is stopped", function () {
@@ -52,13 +44,13 @@ describe("npm start (scripts/start.ts) on a machine where the code-server instal
       machine = fakeMachine({ npmMode: "hang" });
       const child = npmStart(machine);
       const done = finish(child);
-      await eventually("the code-server install started", () => machine.npmCalls().some((call) => call.argv.some((arg) => arg.startsWith("code-server@"))));
+      await eventually("the code-server install started", () => machine.npmCalls().some((call) => call.argv.some((arg) => arg.startsWith("code-server@"))), 20_000);
       const npm = machine.npmCalls().at(-1)!;
       child.kill(signal);
       const result = await done;
       assert.equal(result.code, 130, `${result.signal ?? ""} ${result.stderr}`);
       assert.match(result.stderr, /stopped before VS Code was ready/);
-      await eventually("the install's npm has exited", () => !isRunning(npm.pid));
+      await eventually("the install's npm has exited", () => !isRunning(npm.pid), 20_000);
       assert.deepEqual(entries(machine.tmp), []);
       assert.deepEqual(entries(machine.cache).filter((name) => !name.endsWith(".lock")), []);
       assert.ok(!fs.existsSync(npm.cwd), "the unfinished install folder is still there");

@@ -1,0 +1,64 @@
+// The chat as the look checks measure it and the screenshots show it (scripts/webview-screenshots.ts): a rich
+// conversation, and what ACP agents show. Node-side code only (the screenshot script compiles it without DOM types).
+import type { SessionChange, Turn } from "../../src/protocol/messages";
+import type { TranscriptBlock } from "../../src/protocol/transcript";
+import * as cli from "../helpers/stream-builder";
+import { permissionBlock, planBlock, toolBlock, turnWith } from "../helpers/turn-builder";
+import type { WebviewHarness } from "../helpers/webview-harness";
+import { answeredTurn, crashedTurn, recordTurn, runningTurn, snapshotOf } from "./conversations";
+
+/** An answer with thinking, markdown and code; a crash; a CLI that is missing; a turn still running a tool. */
+export const RICH_CONVERSATION = [
+  answeredTurn(0),
+  crashedTurn(1),
+  recordTurn(3, "Use the other agent", [
+    cli.start(),
+    cli.errorEvent("CLI_NOT_FOUND", "locus was not found on PATH. Set agentStream.cliPath or install it."),
+    cli.done({ exitCode: 127 }),
+  ]),
+  runningTurn(2),
+];
+
+/** Shows RICH_CONVERSATION with what a reader would open: the first thinking, the abandoned tool's parameters, the problems notice. */
+export async function showRichConversation(harness: WebviewHarness): Promise<void> {
+  await harness.send(snapshotOf(RICH_CONVERSATION));
+  const turns = harness.page.locator(".turn");
+  await turns.nth(3).locator(".tool-card").waitFor();
+  await turns.nth(0).locator("details.thinking > summary").click();
+  await turns.nth(1).locator(".tool-card summary").click();
+  await turns.nth(1).locator(".problems-notice > summary").click();
+  await turns.nth(1).locator("pre.tool-parameters", { hasText: "command" }).waitFor();
+  await harness.page.evaluate("document.fonts.ready.then(() => undefined)");
+}
+
+/** An edit with its output and two changed files, one of them new. */
+export const EDIT_TOOL = toolBlock({
+  tool: "edit",
+  toolKind: "edit",
+  title: "Edit src/auth.ts and add src/cache.ts",
+  status: "succeeded",
+  durationMs: 40,
+  output: "patched src/auth.ts\ncreated src/cache.ts",
+  diffs: [
+    { path: "/w/src/auth.ts", oldText: "import a\nconst x = 1\nexport {}\n", newText: "import a\nconst x = 2\nconst y = 3\nexport {}\n" },
+    { path: "/w/src/cache.ts", oldText: null, newText: "export const cache = new Map()\nexport default cache\n" },
+  ],
+  locations: [{ path: "/w/src/auth.ts", line: 2 }],
+});
+
+/** A running turn `id` that streams a plan, EDIT_TOOL and a permission request waiting for it; diffs and output open. */
+export async function showAgentBlocks(harness: WebviewHarness, id: number): Promise<void> {
+  const plan = planBlock([
+    { content: "Read the auth code", priority: "high", status: "completed" },
+    { content: "Fix the cache", priority: "medium", status: "in_progress" },
+    { content: "Run the tests", priority: "low", status: "pending" },
+  ]);
+  const blocks: TranscriptBlock[] = [plan, EDIT_TOOL, permissionBlock({ toolId: EDIT_TOOL.toolId, title: "Edit src/auth.ts" })];
+  const started: Turn = turnWith(id, []);
+  const added: SessionChange[] = blocks.map((block, index) => ({ kind: "block-added", index, block }));
+  await harness.send({ type: "turn-started", turn: started }, { type: "changes", turnId: id, changes: [{ kind: "state", state: "streaming" }, ...added] });
+  const turn = harness.page.locator(".turn").last();
+  await turn.locator(".permission button").first().waitFor();
+  await turn.locator(".tool-card .diff-preview summary").first().click();
+  await turn.locator(".tool-card details.tool-output summary").click();
+}
