@@ -71,7 +71,10 @@ export class AcpEventTranslator {
 
 /** Everything the merged call says now: an update applies what is present, and the merged call has it all. */
 function updateOf(call: AcpToolCall): EventOfType<"tool_updated">["payload"] {
-  const texts = call.content.flatMap((content) => (content.type === "text" ? [content.text] : []));
+  // A command's output is text to show, whether the agent sent it as text or with the command's terminal.
+  const texts = call.content.flatMap((content) =>
+    content.type === "text" ? [content.text] : content.type === "terminal" && content.output !== undefined ? [content.output] : [],
+  );
   const diffs = call.content.flatMap((content) =>
     content.type === "diff" ? [{ path: content.path, oldText: content.oldText, newText: content.newText }] : [],
   );

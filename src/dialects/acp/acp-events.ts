@@ -13,7 +13,8 @@ export type AcpToolContent =
   | { type: "text"; text: string }
   /** `oldText` null: the agent creates the file. `path` as the agent sent it (absolute or workspace-relative). */
   | { type: "diff"; path: string; oldText: string | null; newText: string }
-  | { type: "terminal"; terminalId: string };
+  /** `output`: what the command printed, where the agent sends it with the terminal (`terminal-output.ts`). */
+  | { type: "terminal"; terminalId: string; output?: string };
 
 export interface AcpToolLocation {
   path: string;

@@ -15,6 +15,7 @@ import {
   type AcpToolKind,
   type AcpToolLocation,
 } from "./acp-events";
+import { terminalDeltaOf, TerminalOutputs } from "./terminal-output";
 import { ToolCallBook, type ToolCallPatch } from "./tool-calls";
 
 export interface UpdateSink {
@@ -86,6 +87,7 @@ const compiled = {
 
 export class SessionUpdateDecoder {
   readonly tools = new ToolCallBook();
+  private readonly terminals = new TerminalOutputs();
   /** Each unknown kind or field is traced once per conversation, not once per chunk. */
   private readonly reported = new Set<string>();
 
@@ -185,9 +187,20 @@ export class SessionUpdateDecoder {
     if (Array.isArray(value.locations)) patch.locations = this.locations(value.locations);
     if (value.rawInput !== undefined) patch.rawInput = value.rawInput;
     if (value.rawOutput !== undefined) patch.rawOutput = value.rawOutput;
+    this.terminalOutput(value._meta, patch);
     const { call, change } = this.tools.merge(patch);
     this.sink.event({ type: "tool_call", change, call });
     return call;
+  }
+
+  /** A command's output in `_meta.terminal_output_delta` (codex-acp 2.6) is shown on the card as its terminal's output. */
+  private terminalOutput(meta: unknown, patch: ToolCallPatch): void {
+    const delta = terminalDeltaOf(meta);
+    if (delta !== undefined) this.terminals.append(delta);
+    if (delta !== undefined || patch.content !== undefined) {
+      patch.content = this.terminals.show(patch.content ?? this.tools.get(patch.toolCallId)?.content ?? [], delta?.terminalId);
+    }
+    if (patch.status === "completed" || patch.status === "failed") this.terminals.forget(patch.content ?? this.tools.get(patch.toolCallId)?.content ?? []);
   }
 
   private toolKind(kind: string): AcpToolKind {
