@@ -168,6 +168,7 @@ async function askAcp(options: AskOptions, transport: Extract<CliTransport, { ki
     autoAnswer: policyOf(options.approve),
     decide: options.approve === "ask" ? askOnTerminal(output, terminal) : () => Promise.resolve("cancelled"),
     chooseAuthMethod: (methods) => transport.authMethods.find((id) => methods.some((method) => method.id === id)),
+    modeRule: transport.modes,
     onStderr: output.stderr,
     // As for a stream CLI, but only while a turn runs and no permission request waits for the user.
     inactivityTimeoutMs: options.inactivityTimeoutMs,

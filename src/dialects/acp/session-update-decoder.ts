@@ -15,6 +15,7 @@ import {
   type AcpToolKind,
   type AcpToolLocation,
 } from "./acp-events";
+import { readConfigOptions } from "./session-settings";
 import { terminalDeltaOf, TerminalOutputs } from "./terminal-output";
 import { ToolCallBook, type ToolCallPatch } from "./tool-calls";
 
@@ -145,8 +146,10 @@ export class SessionUpdateDecoder {
         return this.parsed(kind, SessionInfoSchema, update, (value) =>
           typeof value.title === "string" ? { type: "session_title", title: value.title } : undefined,
         );
+      case "config_option_update":
+        return this.configOptions(update);
       default:
-        // user_message_chunk (the user's own words, echoed or replayed) and config options: nothing the chat shows.
+        // user_message_chunk: the user's own words, echoed or replayed.
         this.traceOnce(`kind:${kind}`, `session/update kind ${JSON.stringify(kind)} is not shown; ignored`);
     }
   }
@@ -201,6 +204,12 @@ export class SessionUpdateDecoder {
       patch.content = this.terminals.show(patch.content ?? this.tools.get(patch.toolCallId)?.content ?? [], delta?.terminalId);
     }
     if (patch.status === "completed" || patch.status === "failed") this.terminals.forget(patch.content ?? this.tools.get(patch.toolCallId)?.content ?? []);
+  }
+
+  private configOptions(update: Record<string, unknown>): void {
+    const options = readConfigOptions(update.configOptions);
+    if (options === undefined) this.sink.trace(`session/update config_option_update ignored: configOptions is not a list`);
+    else this.sink.event({ type: "config_options", options });
   }
 
   private toolKind(kind: string): AcpToolKind {

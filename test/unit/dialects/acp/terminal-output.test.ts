@@ -1,10 +1,13 @@
 // A command's output sent in `_meta.terminal_output_delta` (codex-acp 2.6) shows on its tool card, as other agents'
-// output does, bounded.
+// output does; recorded traffic first, then the bounds.
 import * as assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as path from "node:path";
 import type { EventOfType } from "../../../../src/protocol/events";
 import { AcpEventTranslator } from "../../../../src/dialects/acp/acp-event-translator";
 import { SessionUpdateDecoder } from "../../../../src/dialects/acp/session-update-decoder";
 import { TERMINAL_OUTPUT_CHARS } from "../../../../src/dialects/acp/terminal-output";
+import { repoRoot } from "../../../helpers/repo";
 
 /** The cards' updates, as the chat gets them, of a run of session/update values. */
 function cardUpdates(updates: readonly unknown[]): EventOfType<"tool_updated">["payload"][] {
@@ -33,6 +36,17 @@ const delta = (toolCallId: string, data: string, status?: string) => ({
 });
 
 describe("a command's output sent with its terminal (codex-acp 2.6)", () => {
+  it("is the card's output in the recorded run of codex-acp 2.6.0", () => {
+    const file = path.join(repoRoot, "test", "fixtures", "acp-recorded", "codex", "2.6.0", "edit-and-command.ndjson");
+    const updates = fs
+      .readFileSync(file, "utf8")
+      .split("\n")
+      .filter((line) => line.includes('"session/update"'))
+      .map((line) => (JSON.parse(line) as { params: { update: unknown } }).params.update);
+    const finished = cardUpdates(updates).filter((card) => card.kind === "execute" && card.status === "completed");
+    assert.deepEqual(finished.map((card) => card.output), ["printed for the card\n"]);
+  });
+
   it("joins the pieces in order, and a later update that names no output keeps it", () => {
     const cards = cardUpdates([command("c1"), delta("c1", "line one\n"), delta("c1", "line two\n"), { sessionUpdate: "tool_call_update", toolCallId: "c1", status: "completed" }]);
     assert.deepEqual(cards.map((card) => card.output), [undefined, "line one\n", "line one\nline two\n", "line one\nline two\n"]);
