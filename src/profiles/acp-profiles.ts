@@ -77,7 +77,8 @@ export const codexAcpProfile = defineAcpProfile({
   defaultArgs: [],
   // The adapter has no login of its own: Codex's CLI logs in for it.
   login: { command: "codex", args: ["login"] },
-  authMethods: ["openai-api-key", "codex-api-key", "chatgpt"],
+  // 0.16 (`@zed-industries/codex-acp`), then 2.6 (`@agentclientprotocol/codex-acp`).
+  authMethods: ["openai-api-key", "codex-api-key", "api-key", "chatgpt", "chat-gpt"],
   // 2.6 starts its sessions in `agent`, where a reviewer model decides approvals; `read-only` asks in both.
   modes: { asking: ["read-only"], approvingItself: ["auto", "full-access", "workspace-write", "agent", "agent-full-access"] },
 });
