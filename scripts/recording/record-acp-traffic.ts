@@ -12,7 +12,19 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import * as cases from "../../test/e2e/real-acp-agents";
-import { CLAUDE_ACP, CODEX_ACP, GEMINI, OPENCODE, QWEN, claudeAcpAgent, codexAcpAgent, geminiAgent, opencodeAgent, qwenAgent, type RealAcpAgent } from "../../test/e2e/real-acp-agents";
+import {
+  CLAUDE_ACP,
+  CODEX_ACP,
+  GEMINI,
+  OPENCODE,
+  QWEN,
+  claudeAcpAgent,
+  codexAcpAgent,
+  geminiAgent,
+  opencodeAgent,
+  qwenAgent,
+  type RealAcpAgent,
+} from "../../test/e2e/real-acp-agents";
 import { ensureInstalled } from "./agent-cli-cache";
 import { MockModelServer, type MockReply } from "./mock-model-server";
 

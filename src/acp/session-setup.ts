@@ -11,7 +11,6 @@ import {
   NO_SESSION_SETTINGS,
   withConfigOptions,
   withCurrentMode,
-  type AgentSessionSettings,
   type SessionChoice,
   type SessionSettings,
 } from "../dialects/acp/session-settings";
@@ -45,11 +44,6 @@ export class SessionSetup {
     private readonly emit: (event: AcpEvent) => void,
     private readonly info: (message: string) => void,
   ) {}
-
-  /** The session's settings as the agent last said, once a session opened. */
-  get current(): AgentSessionSettings | undefined {
-    return this.opened ? shownSettings(this.settings, this.rule) : undefined;
-  }
 
   /**
    * The session opened with `answer`: its mode and model are set as they should be. Resolves with why the turn must
