@@ -307,8 +307,15 @@ export function codexAcpAgent(version: string): RealAcpAgent {
     runShell: () => responses.call({ name: "exec_command", args: escalated(SHELL_COMMAND, "Create ran.txt") }),
     runPrintingCommand: () => responses.call({ id: "call_e2e_printing", name: "exec_command", args: escalated(PRINTING_COMMAND, "Print") }),
     selfApprovingMode: { id: atLeast(version, "1.0.0") ? "agent-full-access" : "full-access" },
-    // Its apply_patch names files relative to the workspace: a write cannot be sent elsewhere.
-    measured: { reload: "remembers the first turn", losesSessionLoadedInItsFirstMinute: false, asksBeforeWritingOutside: null, showsCommandOutput: true },
+    measured: {
+      reload: "remembers the first turn",
+      losesSessionLoadedInItsFirstMinute: false,
+      // Its apply_patch names files relative to the workspace: a write cannot be sent elsewhere.
+      asksBeforeWritingOutside: null,
+      // 0.16 puts a command's output only in the finished update's rawOutput (`formatted_output`), which no card shows;
+      // 2.6 in `_meta.terminal_output_delta`, which the card shows.
+      showsCommandOutput: atLeast(version, "1.0.0"),
+    },
   };
 }
 
