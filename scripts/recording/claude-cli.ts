@@ -3,7 +3,7 @@
 import * as path from "node:path";
 import { anthropicError, anthropicStream, type AnthropicBlock } from "./anthropic-replies";
 import type { CliRun } from "./cli-run";
-import { isRecord } from "./mock-model-server";
+import { isRecord, type MockReply, type ModelRequest, type SideRequest } from "./mock-model-server";
 import type { AgentCli, DriveLog, Scenario } from "./scenario";
 import * as texts from "./scenario-texts";
 
@@ -38,6 +38,19 @@ export const claudeCli: AgentCli = {
   prepareHome: () => undefined,
   scenarios: claudeScenarios(),
 };
+
+/**
+ * The request in which newer Claude Code (2.1.318, inside claude-agent-acp 0.101) asks the model to name the session
+ * before the conversation's first request: answered apart, so it never takes a scenario's reply.
+ */
+export function claudeSessionTitleRequest(reply: MockReply): SideRequest {
+  return { name: "title", matches: isSessionTitleRequest, reply };
+}
+
+function isSessionTitleRequest(request: ModelRequest): boolean {
+  if (!isRecord(request.body) || !Array.isArray(request.body.system)) return false;
+  return request.body.system.some((block) => isRecord(block) && typeof block.text === "string" && block.text.startsWith("You are naming a coding session"));
+}
 
 function claudeScenarios(): Scenario[] {
   return [

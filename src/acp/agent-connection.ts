@@ -20,6 +20,8 @@ import type { AutoAnswerPolicy } from "./permission-policy";
 import { SessionUpdateDecoder } from "../dialects/acp/session-update-decoder";
 import { crashedError, outcomeOfStopReason, protocolErrorOfRpcError, type AcpTurnOutcome } from "../dialects/acp/turn-outcome";
 import { outsideWorkspace, type WorkspaceFiles } from "./workspace-files";
+import type { SessionModeRule } from "../profiles/cli-profile";
+import { NO_MODE_RULE, SessionSetup, type ChosenSettings } from "./session-setup";
 
 export const DEFAULT_IDLE_STOP_MS = 10 * 60 * 1000;
 /** Stop's in-band step for an ACP agent (`session/cancel`) gets what Claude Code's and pi's get. */
@@ -68,6 +70,10 @@ export interface AcpAgentConnectionOptions {
   onStderr?(chunk: Buffer): void;
   /** A session id saved before (a window reload): continued when the agent can load or resume it. */
   savedSessionId?: string;
+  /** The profile's word on which of the agent's modes asks; unset: judged by the modes' ids and names alone. */
+  modeRule?: SessionModeRule;
+  /** The mode and model the user chose for this agent; unset: the mode that asks first, the agent's own model. */
+  chosenSettings?: ChosenSettings;
   /**
    * Only when `session/new` answers that authentication is required: which of the agent's methods to use.
    * Undefined (or no callback): the turn fails with AUTH_EXPIRED, whose card offers Log In.
@@ -102,6 +108,8 @@ interface LiveAgent {
   sessionId: string | undefined;
   /** Updates while `session/load` replays history: the host already shows that conversation. */
   replaying: boolean;
+  /** The agent's answer to `session/new`, `session/resume` or `session/load`: the session's modes and options. */
+  opened?: unknown;
 }
 
 interface Turn {
@@ -130,6 +138,7 @@ export class AcpAgentConnection {
   private readonly decoder: SessionUpdateDecoder;
   private readonly permissions: PermissionDesk;
   private readonly log: AcpLog;
+  private readonly settings: SessionSetup;
   private agent: LiveAgent | undefined;
   private turn: Turn | undefined;
   private idleTimer: ScheduledCall | undefined;
@@ -142,7 +151,12 @@ export class AcpAgentConnection {
     const log = options.log ?? {};
     this.log = { trace: log.trace ?? (() => {}), problem: log.problem ?? (() => {}), info: log.info ?? (() => {}) };
     this.savedSessionId = options.savedSessionId;
-    this.decoder = new SessionUpdateDecoder({ event: (event) => options.onEvent(event), trace: this.log.trace });
+    this.settings = new SessionSetup(options.modeRule ?? NO_MODE_RULE, options.chosenSettings ?? {}, (event) => options.onEvent(event), this.log.info);
+    const onUpdate = (event: AcpEvent) => {
+      options.onEvent(event);
+      this.settings.follow(event);
+    };
+    this.decoder = new SessionUpdateDecoder({ event: onUpdate, trace: this.log.trace });
     const waiting = (open: number): void => {
       if (open > 0) this.turn?.silence?.pause();
       else if (!this.outputPaused) this.turn?.silence?.resume();
@@ -371,6 +385,7 @@ export class AcpAgentConnection {
       const continued = await this.continueSession(agent, init, saved, cwd);
       if (continued !== undefined) {
         agent.sessionId = saved;
+        await this.settle(agent);
         this.options.onEvent({ type: "session_ready", sessionId: saved, continued });
         return;
       }
@@ -378,6 +393,7 @@ export class AcpAgentConnection {
     const created = await this.newSession(agent, init, cwd);
     agent.sessionId = created;
     this.savedSessionId = created;
+    await this.settle(agent);
     this.options.onEvent({ type: "session_ready", sessionId: created, continued: "new", ...(saved === undefined ? {} : { lost: saved }) });
   }
 
@@ -390,12 +406,12 @@ export class AcpAgentConnection {
     const request = agent.process.connection.agent;
     const params = { sessionId, cwd, mcpServers: [] };
     if (capabilities?.sessionCapabilities?.resume != null) {
-      if (await this.tryToContinue(agent, "session/resume", () => request.request(acp.methods.agent.session.resume, params))) return "resumed";
+      if (await this.tryToContinue(agent, "session/resume", async () => (agent.opened = await request.request(acp.methods.agent.session.resume, params)))) return "resumed";
     }
     if (capabilities?.loadSession === true) {
       agent.replaying = true;
       try {
-        if (await this.tryToContinue(agent, "session/load", () => request.request(acp.methods.agent.session.load, params))) return "loaded";
+        if (await this.tryToContinue(agent, "session/load", async () => (agent.opened = await request.request(acp.methods.agent.session.load, params)))) return "loaded";
       } finally {
         agent.replaying = false;
       }
@@ -418,14 +434,28 @@ export class AcpAgentConnection {
 
   private async newSession(agent: LiveAgent, init: InitializeResponse, cwd: string): Promise<string> {
     const request = agent.process.connection.agent;
+    let created;
     try {
-      return (await request.request(acp.methods.agent.session.new, { cwd, mcpServers: [] })).sessionId;
+      created = await request.request(acp.methods.agent.session.new, { cwd, mcpServers: [] });
     } catch (error) {
       const methodId = this.authMethodFor(error, init);
       if (methodId === undefined) throw error;
       await request.request(acp.methods.agent.authenticate, { methodId });
-      return (await request.request(acp.methods.agent.session.new, { cwd, mcpServers: [] })).sessionId;
+      created = await request.request(acp.methods.agent.session.new, { cwd, mcpServers: [] });
     }
+    agent.opened = created;
+    return created.sessionId;
+  }
+
+  /** The session starts in the mode that asks first, or in the mode and model the user chose (session-setup.ts). */
+  private async settle(agent: LiveAgent): Promise<void> {
+    const request = agent.process.connection.agent;
+    const sessionId = agent.sessionId as string;
+    const refusal = await this.settings.open(agent.opened, {
+      setConfigOption: (configId, value) => request.request(acp.methods.agent.session.setConfigOption, { sessionId, configId, value }),
+      setMode: (modeId) => request.request(acp.methods.agent.session.setMode, { sessionId, modeId }),
+    });
+    if (refusal !== undefined) throw new TurnFailure({ code: "UNKNOWN", message: refusal, recoverable: false });
   }
 
   /** Authentication only when the agent asked for it and the host chose one of its methods. */

@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import { AcpConversation, type AcpRun } from "../acp/acp-conversation";
 import { TOOL_KINDS } from "../dialects/acp/acp-events";
 import type { AutoAnswer, AutoAnswerPolicy } from "../acp/permission-policy";
+import type { ChosenSettings } from "../acp/session-setup";
 import { NodeWorkspaceFiles } from "../acp/workspace-files";
 import { summarizeParameters } from "../common/tool-summary";
 import { createAdapter } from "../dialects/registry";
@@ -24,11 +25,13 @@ import { TerminalQuestions } from "./terminal-questions";
 import { UsageError } from "./usage-error";
 
 export const ASK_USAGE = `  agent-stream ask [--profile NAME] [--cli PATH] [--arg ARG]... [--cwd DIR] [--approve ask|allow|reject] [--json]
-                   [--timeout-ms N] -- PROMPT [PROMPT]...
+                   [--timeout-ms N] [--mode ID] [--model ID] -- PROMPT [PROMPT]...
       Run an agent as the panel does (its profile: ${PROFILE_SETTING_VALUES.join(", ")}; default auto), in --cwd
       (default this folder), one conversation: each PROMPT is a turn, the later ones follow-ups. --cli and --arg are
       agentStream.cli.path and cli.args (--arg=VALUE for a value that starts with -). --approve answers an agent's
       permission requests: allow or reject once, or ask on the terminal (the default there; with no terminal, reject).
+      --mode and --model choose an ACP agent's session mode and model by the ids it offers (an unknown one fails the
+      turn, listing them); without --mode the session runs in the agent's mode that asks first.
       Output as run's; exit code of the last turn's done.`;
 
 const APPROVALS = ["ask", "allow", "reject"] as const;
@@ -42,6 +45,7 @@ interface AskOptions {
   approve: Approval;
   json: boolean;
   inactivityTimeoutMs: number | undefined;
+  chosen: ChosenSettings;
   prompts: string[];
 }
 
@@ -79,6 +83,8 @@ function parseAsk(args: readonly string[]): AskOptions {
         approve: { type: "string" },
         json: { type: "boolean", default: false },
         "timeout-ms": { type: "string" },
+        mode: { type: "string" },
+        model: { type: "string" },
       },
       allowPositionals: true,
       strict: true,
@@ -96,6 +102,7 @@ function parseAsk(args: readonly string[]): AskOptions {
   if (!fs.statSync(cwd).isDirectory()) throw new UsageError(`--cwd ${JSON.stringify(values.cwd)} is not a folder`);
   const cliPath = values.cli === undefined ? null : commandOf(values.cli);
   const { profile, command } = resolveCli({ cliPath, cliProfile: setting as ProfileSetting });
+  const chosen = chosenSettingsOf(values.mode, values.model, profile);
   return {
     profile,
     command,
@@ -104,6 +111,7 @@ function parseAsk(args: readonly string[]): AskOptions {
     approve: approvalOf(values.approve),
     json: values.json,
     inactivityTimeoutMs: timeoutOf(values["timeout-ms"]),
+    chosen,
     prompts,
   };
 }
@@ -121,6 +129,15 @@ function approvalOf(flag: string | undefined): Approval {
   }
   const wanted = (flag ?? "ask") as Approval;
   return wanted === "ask" && process.stdin.isTTY !== true ? "reject" : wanted;
+}
+
+/** The agent says which modes and models it has once its session opens; here, only that they are for an ACP agent. */
+function chosenSettingsOf(mode: string | undefined, model: string | undefined, profile: CliProfile): ChosenSettings {
+  for (const [flag, value] of [["--mode", mode], ["--model", model]] as const) {
+    if (value === "") throw new UsageError(`${flag} is empty`);
+    if (value !== undefined && acpTransportOf(profile) === undefined) throw new UsageError(`${flag} is for ACP agents; profile ${profile.name} runs a stream CLI`);
+  }
+  return { ...(mode === undefined ? {} : { mode }), ...(model === undefined ? {} : { model }) };
 }
 
 function timeoutOf(option: string | undefined): number | undefined {
@@ -170,6 +187,8 @@ async function askAcp(options: AskOptions, transport: Extract<CliTransport, { ki
     autoAnswer: policyOf(options.approve),
     decide: options.approve === "ask" ? questions.decide : () => Promise.resolve("cancelled"),
     chooseAuthMethod: (methods) => transport.authMethods.find((id) => methods.some((method) => method.id === id)),
+    modeRule: transport.modes,
+    chosenSettings: options.chosen,
     onStderr: output.stderr,
     // What the agent was refused (a file outside the workspace, a request answered cancelled unseen) is for the user.
     log: { problem: (message) => process.stderr.write(`agent-stream: ${escapeForLog(message)}\n`) },

@@ -1,7 +1,7 @@
 // Agents that speak the Agent Client Protocol (issue 14): one warm process per conversation, the prompt, Stop
 // (`session/cancel`) and follow-ups (the same ACP session) over JSON-RPC on its stdio, so each profile says only how
 // to start the agent and how it logs in. Facts: docs/real-acp-agents.md and docs/protocols/acp.md.
-import { defineProfile, type CliProfile } from "./cli-profile";
+import { defineProfile, type CliProfile, type SessionModeRule } from "./cli-profile";
 
 interface AcpAgent<Name extends string> {
   name: Name;
@@ -11,6 +11,8 @@ interface AcpAgent<Name extends string> {
   defaultArgs: readonly string[];
   login: CliProfile["login"];
   authMethods?: readonly string[];
+  /** Absent: no mode is known to ask, and the agent's modes are judged by their ids and names alone. */
+  modes?: SessionModeRule;
 }
 
 const ACP_SUMMARY_TAIL = "over ACP: one warm process per conversation, Stop sends `session/cancel` first, a follow-up continues the same ACP session.";
@@ -27,7 +29,7 @@ function defineAcpProfile<const Name extends string>(agent: AcpAgent<Name>): Cli
     command: agent.command,
     defaultArgs: agent.defaultArgs,
     login: agent.login,
-    transport: { kind: "acp", authMethods: agent.authMethods ?? [] },
+    transport: { kind: "acp", authMethods: agent.authMethods ?? [], modes: agent.modes ?? { asking: [], approvingItself: [] } },
     // The prompt goes over the protocol, never on the command line.
     invocation: ({ userArgs }) => ({ args: [...(userArgs ?? agent.defaultArgs)] }),
   });
@@ -42,6 +44,7 @@ export const geminiProfile = defineAcpProfile({
   login: { args: [], hint: "Gemini CLI asks how to log in when it starts; or set GEMINI_API_KEY." },
   // Gemini CLI's auth types, as its ACP mode offers them: an API key in the environment first.
   authMethods: ["gemini-api-key", "oauth-personal"],
+  modes: { asking: ["default"], approvingItself: ["autoEdit", "yolo"] },
 });
 
 export const qwenProfile = defineAcpProfile({
@@ -52,6 +55,8 @@ export const qwenProfile = defineAcpProfile({
   defaultArgs: ["--acp"],
   login: { args: [], hint: "Type /auth in Qwen Code to log in; or set OPENAI_API_KEY." },
   authMethods: ["openai", "qwen-oauth"],
+  // 0.24 starts its sessions in `auto`, where a classifier approves edits.
+  modes: { asking: ["default"], approvingItself: ["auto-edit", "auto", "yolo"] },
 });
 
 export const opencodeProfile = defineAcpProfile({
@@ -61,6 +66,7 @@ export const opencodeProfile = defineAcpProfile({
   command: "opencode",
   defaultArgs: ["acp"],
   login: { args: ["auth", "login"] },
+  // Its modes (`build`, `plan`) are agents, not approvals: its `permission` setting says what asks.
 });
 
 export const codexAcpProfile = defineAcpProfile({
@@ -71,7 +77,10 @@ export const codexAcpProfile = defineAcpProfile({
   defaultArgs: [],
   // The adapter has no login of its own: Codex's CLI logs in for it.
   login: { command: "codex", args: ["login"] },
-  authMethods: ["openai-api-key", "codex-api-key", "chatgpt"],
+  // 0.16 (`@zed-industries/codex-acp`), then 2.6 (`@agentclientprotocol/codex-acp`).
+  authMethods: ["openai-api-key", "codex-api-key", "api-key", "chatgpt", "chat-gpt"],
+  // 2.6 starts its sessions in `agent`, where a reviewer model decides approvals; `read-only` asks in both.
+  modes: { asking: ["read-only"], approvingItself: ["auto", "full-access", "workspace-write", "agent", "agent-full-access"] },
 });
 
 export const claudeAcpProfile = defineAcpProfile({
@@ -81,6 +90,8 @@ export const claudeAcpProfile = defineAcpProfile({
   command: "claude-agent-acp",
   defaultArgs: [],
   login: { command: "claude", args: ["auth", "login"] },
+  // 0.101 starts its sessions in `auto`, where Claude decides approvals.
+  modes: { asking: ["default"], approvingItself: ["acceptEdits", "auto", "bypassPermissions"] },
 });
 
 export const copilotProfile = defineAcpProfile({

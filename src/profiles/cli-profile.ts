@@ -47,7 +47,18 @@ export type CliTransport =
        * of preference. Empty: none is chosen for the user; the turn fails with AUTH_EXPIRED, whose card offers Log In.
        */
       readonly authMethods: readonly string[];
+      readonly modes: SessionModeRule;
     };
+
+/**
+ * Which of an ACP agent's session modes asks before it edits or runs anything, and which let it approve its own
+ * actions (ids as the agent sends them; docs/acp-agents.md lists them per version). A session starts in the first
+ * asking mode the agent offers, unless the user chose another; modes not named here are judged by their ids and names.
+ */
+export interface SessionModeRule {
+  readonly asking: readonly string[];
+  readonly approvingItself: readonly string[];
+}
 
 /** One agent CLI the panel can run: every list of CLIs (settings, `auto`, the docs) is derived from these. */
 export interface CliProfile<Name extends string = string> {

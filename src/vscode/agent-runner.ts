@@ -92,6 +92,7 @@ export class AgentRunner implements vscode.Disposable {
         decide: this.permissions.decide,
         autoAnswer: this.autoApprove,
         chooseAuthMethod: (methods) => transport?.authMethods.find((id) => methods.some((method) => method.id === id)),
+        modeRule: transport?.modes,
         log: { trace: (m) => log.trace(escapeForLog(m)), problem: (m) => log.warn(escapeForLog(m)), info: (m) => log.info(escapeForLog(m)) },
         // After a window reload, the conversation's follow-up continues the agent's session when it can load one.
         savedSessionId: sessionToContinue(this.store.acpSession(), { conversation: request.conversation, command, args }),

@@ -1,6 +1,8 @@
 // `agent-stream ask --json` on real, published ACP agents (from the agent CLI cache) against our mock model server on
-// 127.0.0.1: a streamed answer, a write and a shell command allowed and rejected, a 401, a follow-up that remembers
-// the first turn, and Stop mid-answer with nothing of the agent left running. Facts: docs/acp-agents.md.
+// 127.0.0.1: a streamed answer, a write and a shell command allowed and rejected, their cards, a mode chosen with
+// --mode, a 401, a follow-up that remembers the first turn, and Stop mid-answer with nothing of the agent left running.
+// The pinned versions by default; AGENT_STREAM_ACP_VERSIONS=latest runs the same cases on the versions `npm view`
+// gives today (`npm run test:e2e:latest-agents`). Facts: docs/acp-agents.md.
 import * as assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import * as fs from "node:fs";
@@ -19,38 +21,22 @@ import { agentStream, finishAgentStream, startAgentStream, type AgentStreamResul
 import { whenEmpty } from "../helpers/escapees";
 import { runningWithEnvironment } from "./processes";
 import * as cases from "./real-acp-agents";
-import { CLAUDE_ACP, CODEX_ACP, GEMINI, OPENCODE, QWEN } from "./real-acp-agents";
+import { agentVersionsOf, realAcpAgents } from "./real-acp-agents";
 import { SLOW_DELTA_DELAY_MS, slowAnswerChunks } from "../../scripts/recording/scenario-texts";
 
 const GONE_DEADLINE_MS = 10_000;
 
-/**
+/*
  * What each agent makes of a session saved by an earlier process (its stdin closed between turns, as New Session and
- * the idle stop do). Measured; a change in a new release fails the test so the docs can be corrected.
- */
-const RELOAD_OUTCOMES: Record<string, "remembers the first turn" | "loads the prompts but not the answers"> = {
-  qwen: "loads the prompts but not the answers",
-  gemini: "remembers the first turn",
-  opencode: "remembers the first turn",
-  codex: "remembers the first turn",
-  "claude-acp": "remembers the first turn",
-};
-
-/**
- * Measured: Gemini CLI names a session's file by the minute the session began (`session-<minute>-<id>.jsonl`), and its
+ * the idle stop do), and whether it asks before writing outside the workspace, are measured per version
+ * (`agent.measured`): a change in a new release fails the test so the docs can be corrected.
+ *
+ * Gemini CLI names a session's file by the minute the session began (`session-<minute>-<id>.jsonl`), and its
  * `session/load` starts a new record of the session before it reads the saved one. In the minute the session began
  * that record goes into the same file and empties it: the load finds nothing ("No previous sessions found"). In a
  * later minute the record has a file of its own, and the load works.
  */
-const LOSES_A_SESSION_LOADED_IN_ITS_FIRST_MINUTE: Record<string, boolean> = { gemini: true };
-
-/**
- * Measured: whether the agent asks before it writes a file outside the workspace. Gemini CLI refuses the path itself
- * ("Path not in workspace"); opencode asks about the folder as an external directory, naming the file and the folder.
- */
-const ASKS_BEFORE_WRITING_OUTSIDE: Record<string, boolean> = { qwen: true, gemini: false, opencode: true, "claude-acp": true };
-
-for (const agent of [QWEN, GEMINI, OPENCODE, CODEX_ACP, CLAUDE_ACP]) {
+for (const agent of realAcpAgents(agentVersionsOf())) {
   describe(`agent-stream ask --json on real ${agent.title} ${agent.version} over ACP`, function () {
     this.timeout(600_000); // a first install from npm
     let mock: MockModelServer;
@@ -84,7 +70,7 @@ for (const agent of [QWEN, GEMINI, OPENCODE, CODEX_ACP, CLAUDE_ACP]) {
 
     const { api } = agent;
     const script = (replies: MockReply[], otherwise: MockReply = api.answer(cases.DONE_CHUNKS)) => mock.script(replies, otherwise, agent.sideRequests);
-    const askArgs = (approve: string, prompts: string[]) => [
+    const askArgs = (approve: string, prompts: string[], flags: string[] = []) => [
       "ask",
       "--json",
       "--profile",
@@ -96,6 +82,7 @@ for (const agent of [QWEN, GEMINI, OPENCODE, CODEX_ACP, CLAUDE_ACP]) {
       workspace,
       "--approve",
       approve,
+      ...flags,
       "--",
       ...prompts,
     ];
@@ -104,6 +91,11 @@ for (const agent of [QWEN, GEMINI, OPENCODE, CODEX_ACP, CLAUDE_ACP]) {
       return { ...agent.agent.env({ home, workspace, port: mock.port }), [name]: value };
     };
     const ask = (approve: string, ...prompts: string[]) => agentStream(askArgs(approve, prompts), { env: env() });
+    /** The bodies of the conversation's model requests, without the agent's side requests (a session's title). */
+    const conversationRequests = () =>
+      dumpedRequests(requests)
+        .filter(({ request }) => !agent.sideRequests.some((side) => side.matches({ ...request, clientGone: () => false })))
+        .map(({ body }) => body);
 
     it("streams the model's answer, and the stream passes check", async () => {
       script([api.answer(cases.ANSWER_CHUNKS)]);
@@ -136,7 +128,7 @@ for (const agent of [QWEN, GEMINI, OPENCODE, CODEX_ACP, CLAUDE_ACP]) {
     });
 
     // codex-acp writes with an apply_patch heredoc whose file is relative to the workspace: it cannot be sent elsewhere.
-    if (agent !== CODEX_ACP) {
+    if (agent.measured.asksBeforeWritingOutside !== null) {
       it("cancels, under --approve allow, a write outside the workspace: the request names the file, nothing is written", async () => {
         const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), `agent-stream-ask-${agent.profile}-elsewhere-`));
         const file = path.join(elsewhere, cases.WRITTEN_FILE);
@@ -145,7 +137,7 @@ for (const agent of [QWEN, GEMINI, OPENCODE, CODEX_ACP, CLAUDE_ACP]) {
           const run = await ask("allow", cases.WRITE_PROMPT);
           const events = await checked(run);
           const outside = events.flatMap((e) => (e.type === "permission_requested" ? [e.payload.outsideWorkspace ?? []] : []));
-          if (ASKS_BEFORE_WRITING_OUTSIDE[agent.profile]) {
+          if (agent.measured.asksBeforeWritingOutside) {
             assert.ok(outside.length > 0 && outside.every((paths) => paths.includes(file)), run.stdout);
             assert.deepEqual(permissionAnswers(events), outside.map(() => "cancelled"), run.stdout);
           } else {
@@ -172,6 +164,51 @@ for (const agent of [QWEN, GEMINI, OPENCODE, CODEX_ACP, CLAUDE_ACP]) {
       assert.equal(fs.existsSync(path.join(workspace, cases.SHELL_FILE)), false);
     });
 
+    it("shows the edit's diff and the command's output on their cards when --approve allow answers", async () => {
+      if (agent.writeOver !== null) fs.writeFileSync(path.join(workspace, cases.WRITTEN_FILE), agent.writeOver);
+      script([agent.writeFile(workspace), agent.runPrintingCommand(workspace)]);
+      const run = await ask("allow", cases.WRITE_PROMPT);
+      const events = await checked(run);
+      assert.deepEqual(permissionAnswers(events), ["allowed", "allowed"], run.stdout);
+      const updates = events.filter((e): e is EventOfType<"tool_updated"> => e.type === "tool_updated");
+      const diffs = updates.flatMap((e) => e.payload.diffs ?? []).filter((diff) => diff.path.endsWith(cases.WRITTEN_FILE));
+      assert.ok(diffs.some((diff) => diff.newText === cases.WRITTEN_TEXT), run.stdout);
+      const outputs = updates.filter((e) => e.payload.status === "completed" && e.payload.kind === "execute").map((e) => e.payload.output ?? "");
+      const shown = outputs.some((output) => output.includes(cases.PRINTED_TEXT));
+      assert.equal(shown, agent.measured.showsCommandOutput, `outputs: ${JSON.stringify(outputs)}\n${run.stdout}`);
+      assert.equal(fs.readFileSync(path.join(workspace, "printed.txt"), "utf8"), `${cases.PRINTED_TEXT}\n`);
+      assert.equal(fs.readFileSync(path.join(workspace, cases.WRITTEN_FILE), "utf8"), cases.WRITTEN_TEXT);
+    });
+
+    const selfApproving = agent.selfApprovingMode;
+    if (selfApproving !== null && selfApproving.refused === undefined) {
+      it(`writes without asking in mode ${selfApproving.id}, chosen with --mode, and the turn says the agent approves by itself`, async () => {
+        if (agent.writeOver !== null) fs.writeFileSync(path.join(workspace, cases.WRITTEN_FILE), agent.writeOver);
+        script([agent.writeFile(workspace)]);
+        const run = await agentStream(askArgs("reject", [cases.WRITE_PROMPT], ["--mode", selfApproving.id]), { env: env() });
+        const events = await checked(run);
+        assert.deepEqual(permissionAnswers(events), [], run.stdout);
+        const notes = events.flatMap((e) => (e.type === "status" && e.payload.status === "mode" ? [e.payload.message] : []));
+        assert.equal(notes.length, 1, run.stdout);
+        assert.ok(notes[0]?.includes(`(${selfApproving.id}), in which it approves edits or commands by itself`), notes[0]);
+        assert.equal(fs.readFileSync(path.join(workspace, cases.WRITTEN_FILE), "utf8"), cases.WRITTEN_TEXT);
+      });
+    }
+    if (selfApproving?.refused !== undefined) {
+      const refused = selfApproving.refused;
+      it(`fails the turn, with the agent's reason, when it refuses mode ${selfApproving.id} chosen with --mode`, async () => {
+        if (agent.writeOver !== null) fs.writeFileSync(path.join(workspace, cases.WRITTEN_FILE), agent.writeOver);
+        script([agent.writeFile(workspace)]);
+        const run = await agentStream(askArgs("reject", [cases.WRITE_PROMPT], ["--mode", selfApproving.id]), { env: env() });
+        const events = await checked(run);
+        const errors = events.flatMap((e) => (e.type === "error" ? [e.payload.error.message] : []));
+        assert.equal(errors.length, 1, run.stdout);
+        assert.ok(errors[0]?.startsWith(`The agent did not switch to mode ${selfApproving.id} (it answered`) && errors[0].includes(refused), errors[0]);
+        assert.equal(readIfThere(path.join(workspace, cases.WRITTEN_FILE)), agent.writeOver);
+        assert.notEqual(run.code, 0);
+      });
+    }
+
     it("reports a 401 from the model as AUTH_EXPIRED", async () => {
       script([], api.invalidKey());
       const run = await ask("reject", cases.ANSWER_PROMPT);
@@ -186,7 +223,7 @@ for (const agent of [QWEN, GEMINI, OPENCODE, CODEX_ACP, CLAUDE_ACP]) {
       script([api.answer(cases.FIRST_ANSWER_CHUNKS), api.answer(cases.FOLLOW_UP_CHUNKS)]);
       const events = await checked(await ask("reject", cases.FIRST_PROMPT, cases.FOLLOW_UP_PROMPT));
       assert.deepEqual(dones(events).map((d) => d.payload.status ?? "completed"), ["completed", "completed"]);
-      const followUp = dumpedRequests(requests).filter((body) => body.includes(cases.FOLLOW_UP_PROMPT));
+      const followUp = conversationRequests().filter((body) => body.includes(cases.FOLLOW_UP_PROMPT));
       assert.ok(followUp.length >= 1, "the mock saw the follow-up");
       for (const body of followUp) {
         assert.ok(body.includes(cases.FIRST_PROMPT) && body.includes(cases.FIRST_ANSWER), "the follow-up's request carries the first turn");
@@ -204,6 +241,7 @@ for (const agent of [QWEN, GEMINI, OPENCODE, CODEX_ACP, CLAUDE_ACP]) {
         files: new NodeWorkspaceFiles([workspace]),
         decide: () => Promise.resolve("cancelled"),
         chooseAuthMethod: (methods) => transport?.authMethods.find((id) => methods.some((m) => m.id === id)),
+        modeRule: transport?.modes,
         savedSessionId,
         onSession: (sessionId, continued) => seen.sessions.push({ sessionId, continued }),
         log: { info: (m) => seen.log.push(m), problem: (m) => seen.log.push(m) },
@@ -219,18 +257,18 @@ for (const agent of [QWEN, GEMINI, OPENCODE, CODEX_ACP, CLAUDE_ACP]) {
       return turn;
     };
     const followUpRequests = () => {
-      const followUp = dumpedRequests(requests).filter((body) => body.includes(cases.FOLLOW_UP_PROMPT));
+      const followUp = conversationRequests().filter((body) => body.includes(cases.FOLLOW_UP_PROMPT));
       assert.ok(followUp.length >= 1, "the mock saw the follow-up");
       return { remembered: (what: string) => followUp.every((body) => body.includes(what)) };
     };
 
-    it(`continues the session in a new agent process as a reloaded window's follow-up does: ${RELOAD_OUTCOMES[agent.profile]}`, async () => {
+    it(`continues the session in a new agent process as a reloaded window's follow-up does: ${agent.measured.reload}`, async () => {
       script([api.answer(cases.FIRST_ANSWER_CHUNKS), api.answer(cases.FOLLOW_UP_CHUNKS)]);
       const seen: SessionsSeen = { sessions: [], log: [] };
       await turnInItsOwnProcess(cases.FIRST_PROMPT, seen);
       const saved = seen.sessions[0]?.sessionId ?? assert.fail("the first process opened a session");
       // A window is seldom reloaded in the minute its conversation began; the case below is that one.
-      if (LOSES_A_SESSION_LOADED_IN_ITS_FIRST_MINUTE[agent.profile]) await untilTheMinuteAfter(Date.now());
+      if (agent.measured.losesSessionLoadedInItsFirstMinute) await untilTheMinuteAfter(Date.now());
 
       const followUpTurn = await turnInItsOwnProcess(cases.FOLLOW_UP_PROMPT, seen, saved);
       const context = `${JSON.stringify(seen.sessions)}\n${seen.log.join("\n")}`;
@@ -239,10 +277,10 @@ for (const agent of [QWEN, GEMINI, OPENCODE, CODEX_ACP, CLAUDE_ACP]) {
       assert.deepEqual(statusNotes(followUpTurn.blocks), []);
       const { remembered } = followUpRequests();
       assert.ok(remembered(cases.FIRST_PROMPT), "the new process's request carries the first prompt");
-      assert.equal(remembered(cases.FIRST_ANSWER), RELOAD_OUTCOMES[agent.profile] === "remembers the first turn", "…and the first answer");
+      assert.equal(remembered(cases.FIRST_ANSWER), agent.measured.reload === "remembers the first turn", "…and the first answer");
     });
 
-    if (LOSES_A_SESSION_LOADED_IN_ITS_FIRST_MINUTE[agent.profile]) {
+    if (agent.measured.losesSessionLoadedInItsFirstMinute) {
       it("starts a new session, and the turn says so, when the new process loads the session in the minute it began", async () => {
         script([api.answer(cases.FIRST_ANSWER_CHUNKS), api.answer(cases.FOLLOW_UP_CHUNKS)]);
         await untilRoomLeftInTheMinute(SAME_MINUTE_ROOM_MS);
@@ -332,11 +370,14 @@ function permissionAnswers(events: readonly CliStreamEvent[]): string[] {
   return events.flatMap((e) => (e.type === "permission_answered" ? [e.payload.decision] : []));
 }
 
-/** The bodies the mock dumped, in the order it saw them. */
-function dumpedRequests(folder: string): string[] {
+/** The requests the mock dumped, in the order it saw them, each with its body as JSON text. */
+function dumpedRequests(folder: string): Array<{ request: { method: string; path: string; body: unknown }; body: string }> {
   if (!fs.existsSync(folder)) return [];
   const names = fs.readdirSync(folder).sort((a, b) => parseInt(a, 10) - parseInt(b, 10));
-  return names.map((name) => JSON.stringify((JSON.parse(fs.readFileSync(path.join(folder, name), "utf8")) as { body: unknown }).body));
+  return names.map((name) => {
+    const dumped = JSON.parse(fs.readFileSync(path.join(folder, name), "utf8")) as { method: string; url: string; body: unknown };
+    return { request: { method: dumped.method, path: dumped.url, body: dumped.body }, body: JSON.stringify(dumped.body) };
+  });
 }
 
 function readIfThere(file: string): string | null {

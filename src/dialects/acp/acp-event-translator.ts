@@ -5,6 +5,7 @@ import type { CliEventType, EventOfType } from "../../protocol/events";
 import { isRecord } from "../../protocol/json-record";
 import type { AcpEvent, AcpPermissionDecision, AcpToolCall } from "./acp-events";
 import { isAllowKind } from "./permission-request";
+import type { ShownMode } from "./session-settings";
 
 /** Hands on one normalized event (the envelope is the caller's). */
 export type EmitEvent = <T extends CliEventType>(type: T, payload: EventOfType<T>["payload"]) => void;
@@ -12,6 +13,8 @@ export type EmitEvent = <T extends CliEventType>(type: T, payload: EventOfType<T
 export class AcpEventTranslator {
   /** Tokens in the context window, as the agent last said: the turn's `tokensUsed`. */
   tokensUsed: number | undefined;
+  /** The mode this turn last said approves by itself: said once per mode, not at each update. */
+  private toldMode: string | undefined;
 
   constructor(private readonly emit: EmitEvent) {}
 
@@ -48,8 +51,12 @@ export class AcpEventTranslator {
       case "usage":
         this.tokensUsed = event.usage.used;
         return;
+      case "session_settings":
+        this.tellMode(event.settings.mode?.currentMode);
+        return;
       // The chat's header and menus show these; a transcript has no block for them.
       case "mode":
+      case "config_options":
       case "commands":
       case "session_title":
         return;
@@ -58,6 +65,17 @@ export class AcpEventTranslator {
         if (event.lost !== undefined) this.emit("status", { status: "new session", message: LOST_SESSION_MESSAGE });
         return;
     }
+  }
+
+  /** A mode in which the agent approves its own actions is said in the chat: nobody is asked before it acts. */
+  private tellMode(mode: ShownMode | undefined): void {
+    if (mode === undefined || !mode.approvesItself) {
+      this.toldMode = undefined;
+      return;
+    }
+    if (this.toldMode === mode.id) return;
+    this.toldMode = mode.id;
+    this.emit("status", { status: "mode", message: selfApprovingModeMessage(mode) });
   }
 
   /** A new call: its card, then whatever the first message already said beyond the start (output, a final status). */
@@ -76,18 +94,26 @@ export class AcpEventTranslator {
 function updateOf(call: AcpToolCall, contentChanged: boolean): EventOfType<"tool_updated">["payload"] {
   const fields = { toolId: call.toolCallId, tool: call.kind, title: call.title, kind: call.kind, status: call.status };
   if (!contentChanged) return { ...fields, locations: call.locations };
-  const texts = call.content.flatMap((content) => (content.type === "text" ? [content.text] : []));
+  // A command's output is text to show, whether the agent sent it as text or with the command's terminal.
+  const texts = call.content.flatMap((content) =>
+    content.type === "text" ? [content.text] : content.type === "terminal" && content.output !== undefined ? [content.output] : [],
+  );
   // A diff that was too large to pass on is left out whole, as the transcript leaves it out.
   const diffs = call.content.flatMap((content) =>
     content.type === "diff" && content.droppedChars === undefined ? [{ path: content.path, oldText: content.oldText, newText: content.newText }] : [],
   );
-  return { ...fields, ...(texts.length > 0 ? { output: texts.join("\n") } : {}), diffs, locations: call.locations };
+  // Content without a diff (a command's output, a failed call's message) leaves the diffs the card shows as they are.
+  return { ...fields, ...(texts.length > 0 ? { output: texts.join("\n") } : {}), ...(diffs.length > 0 ? { diffs } : {}), locations: call.locations };
 }
 
 function answerOf(decision: AcpPermissionDecision): Omit<EventOfType<"permission_answered">["payload"], "requestId"> {
   if (decision.outcome === "cancelled") return { decision: "cancelled", by: "cancelled" };
   const by = decision.by === "unrecorded" ? {} : { by: decision.by };
   return { decision: isAllowKind(decision.optionKind) ? "allowed" : "rejected", optionId: decision.optionId, ...by };
+}
+
+export function selfApprovingModeMessage(mode: ShownMode): string {
+  return `The agent is in mode ${mode.name} (${mode.id}), in which it approves edits or commands by itself, without asking you.`;
 }
 
 export const LOST_SESSION_MESSAGE = "The agent could not continue the earlier conversation, so it starts a new one: it does not know what was said above.";

@@ -1,6 +1,7 @@
 // What an ACP agent's conversation produces, in the words the chat needs: text, thinking, tool calls with their
 // diffs, the plan, permission requests and who answered them. The host maps these to transcript blocks; nothing
 // here knows the wire format or VS Code.
+import type { AgentSessionSettings, SessionConfigOption } from "./session-settings";
 
 export const TOOL_KINDS = ["read", "edit", "delete", "move", "search", "execute", "think", "fetch", "switch_mode", "other"] as const;
 export type AcpToolKind = (typeof TOOL_KINDS)[number];
@@ -17,7 +18,8 @@ export type AcpToolContent =
    * or an earlier message passed it on (tool-calls.ts). Such a diff is never shown.
    */
   | { type: "diff"; path: string; oldText: string | null; newText: string; droppedChars?: number }
-  | { type: "terminal"; terminalId: string };
+  /** `output`: what the command printed, where the agent sends it with the terminal (`terminal-output.ts`). */
+  | { type: "terminal"; terminalId: string; output?: string };
 
 export interface AcpToolLocation {
   path: string;
@@ -115,6 +117,10 @@ export type AcpEvent =
   | { type: "permission_answered"; requestId: number; toolCallId: string; decision: AcpPermissionDecision }
   | { type: "usage"; usage: AcpUsage }
   | { type: "mode"; modeId: string }
+  /** `config_option_update`: every config option and its value now. */
+  | { type: "config_options"; options: SessionConfigOption[] }
+  /** The session's mode, model and config options as they are now: when it opens, and after each change. */
+  | { type: "session_settings"; settings: AgentSessionSettings }
   | { type: "commands"; commands: AcpCommand[] }
   | { type: "session_title"; title: string }
   /**

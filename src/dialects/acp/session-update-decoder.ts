@@ -15,6 +15,8 @@ import {
   type AcpToolKind,
   type AcpToolLocation,
 } from "./acp-events";
+import { readConfigOptions } from "./session-settings";
+import { terminalDeltaOf, TerminalOutputs } from "./terminal-output";
 import { ToolCallBook, type ToolCallLimits, type ToolCallPatch } from "./tool-calls";
 
 export interface UpdateSink {
@@ -86,6 +88,7 @@ const compiled = {
 
 export class SessionUpdateDecoder {
   readonly tools: ToolCallBook;
+  private readonly terminals = new TerminalOutputs();
   /** Each unknown kind or field is traced once per conversation, not once per chunk. */
   private readonly reported = new Set<string>();
 
@@ -148,8 +151,10 @@ export class SessionUpdateDecoder {
         return this.parsed(kind, SessionInfoSchema, update, (value) =>
           typeof value.title === "string" ? { type: "session_title", title: value.title } : undefined,
         );
+      case "config_option_update":
+        return this.configOptions(update);
       default:
-        // user_message_chunk (the user's own words, echoed or replayed) and config options: nothing the chat shows.
+        // user_message_chunk: the user's own words, echoed or replayed.
         this.traceOnce(`kind:${kind}`, `session/update kind ${JSON.stringify(kind)} is not shown; ignored`);
     }
   }
@@ -190,10 +195,27 @@ export class SessionUpdateDecoder {
     if (Array.isArray(value.locations)) patch.locations = this.locations(value.locations);
     if (value.rawInput !== undefined) patch.rawInput = value.rawInput;
     if (value.rawOutput !== undefined) patch.rawOutput = value.rawOutput;
+    this.terminalOutput(value._meta, patch);
     const { call, change, contentChanged } = this.tools.merge(patch);
     if (call.cutChars > 0) this.sink.trace(`tool call ${JSON.stringify(call.toolCallId)}: ${call.cutChars} characters of its content or input over the limits not kept`);
     this.sink.event({ type: "tool_call", change, call, contentChanged });
     return call;
+  }
+
+  /** A command's output in `_meta.terminal_output_delta` (codex-acp 2.6) is shown on the card as its terminal's output. */
+  private terminalOutput(meta: unknown, patch: ToolCallPatch): void {
+    const delta = terminalDeltaOf(meta);
+    if (delta !== undefined) this.terminals.append(delta);
+    if (delta !== undefined || patch.content !== undefined) {
+      patch.content = this.terminals.show(patch.content ?? this.tools.get(patch.toolCallId)?.content ?? [], delta?.terminalId);
+    }
+    if (patch.status === "completed" || patch.status === "failed") this.terminals.forget(patch.content ?? this.tools.get(patch.toolCallId)?.content ?? []);
+  }
+
+  private configOptions(update: Record<string, unknown>): void {
+    const options = readConfigOptions(update.configOptions);
+    if (options === undefined) this.sink.trace(`session/update config_option_update ignored: configOptions is not a list`);
+    else this.sink.event({ type: "config_options", options });
   }
 
   private toolKind(kind: string): AcpToolKind {

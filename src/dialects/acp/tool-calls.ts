@@ -96,8 +96,8 @@ export class ToolCallBook {
     const content = patch.content === undefined ? undefined : patch.content.map((item) => this.bounded(item, cut));
     const rawInput = this.boundedRaw(patch.rawInput, cut);
     const rawOutput = this.boundedRaw(patch.rawOutput, cut);
-    // The protocol replaces content whole: what the call keeps of it is its diffs' paths.
-    if (content !== undefined) kept.content = content.flatMap(pathOnly);
+    // The protocol replaces content whole: what the call keeps of it is its diffs' paths and its terminals.
+    if (content !== undefined) kept.content = content.flatMap(keptOf);
     this.keep(kept, known);
     // Observers get a copy: a later merge must not change what they already hold.
     const call: AcpToolCall = {
@@ -180,8 +180,12 @@ function jsonLength(value: unknown): number | undefined {
   }
 }
 
-/** What a call keeps of a diff once it was passed on: the file it names. */
-function pathOnly(item: AcpToolContent): AcpToolContent[] {
+/**
+ * What a call keeps of its content once it was passed on: the file a diff names (for a permission request's check),
+ * and the terminal a command writes to (its output comes later, by terminal).
+ */
+function keptOf(item: AcpToolContent): AcpToolContent[] {
+  if (item.type === "terminal") return [{ type: "terminal", terminalId: item.terminalId }];
   if (item.type !== "diff") return [];
   const droppedChars = item.droppedChars ?? (item.oldText?.length ?? 0) + item.newText.length;
   return [{ type: "diff", path: item.path, oldText: null, newText: "", droppedChars }];

@@ -66,7 +66,7 @@ describe("ACP agent connection (real fake agent processes)", () => {
       assert.deepEqual(agent.eventsOf("mode").map((event) => event.modeId), ["plan"]);
       assert.deepEqual(agent.eventsOf("commands")[0].commands, [{ name: "review", description: "Review the changes" }]);
       assert.deepEqual(agent.eventsOf("session_title").map((event) => event.title), ["Fixing the bug"]);
-      const types = agent.events.map((event) => event.type).filter((type) => type !== "session_ready");
+      const types = agent.events.map((event) => event.type).filter((type) => type !== "session_ready" && type !== "session_settings");
       assert.deepEqual(types, ["text", "text", "thought", "tool_call", "tool_call", "tool_call", "plan", "usage", "mode", "commands", "session_title", "text"]);
     });
 

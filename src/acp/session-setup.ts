@@ -1,0 +1,139 @@
+// An ACP session's settings from the moment it opens (new, loaded or resumed): it is put in the mode that asks, or the
+// mode and model the user chose (session-modes.ts decides which), the agent's answer is checked, and what the agent
+// says about its mode, model and config options since is kept as typed state the chat shows (`session_settings`).
+import * as acp from "@agentclientprotocol/sdk";
+import type { AcpEvent } from "../dialects/acp/acp-events";
+import {
+  modeChoiceOf,
+  modelChoiceOf,
+  readConfigOptions,
+  readSessionSettings,
+  NO_SESSION_SETTINGS,
+  withConfigOptions,
+  withCurrentMode,
+  type SessionChoice,
+  type SessionSettings,
+} from "../dialects/acp/session-settings";
+import type { SessionModeRule } from "../profiles/cli-profile";
+import { isRecord } from "../protocol/json-record";
+import { approvesItself, modelStep, modeStep, noAskingModeMessage, shownSettings, type SettingStep } from "./session-modes";
+
+/** The mode and model the user chose for this agent (`agent-stream ask --mode --model`); unset: the mode that asks. */
+export interface ChosenSettings {
+  mode?: string;
+  model?: string;
+}
+
+/** How a setting reaches the agent's session. */
+export interface SettingRequests {
+  setConfigOption(configId: string, value: string): Promise<unknown>;
+  setMode(modeId: string): Promise<unknown>;
+}
+
+export const NO_MODE_RULE: SessionModeRule = { asking: [], approvingItself: [] };
+
+export class SessionSetup {
+  private settings: SessionSettings = NO_SESSION_SETTINGS;
+  private opened = false;
+  /** While the session is being set up, updates change the state but are told once, when it is set up. */
+  private opening = false;
+
+  constructor(
+    private readonly rule: SessionModeRule,
+    private readonly chosen: ChosenSettings,
+    private readonly emit: (event: AcpEvent) => void,
+    private readonly info: (message: string) => void,
+  ) {}
+
+  /**
+   * The session opened with `answer`: its mode and model are set as they should be. Resolves with why the turn must
+   * not run (an unknown mode or model, a mode that approves by itself and cannot be left), or undefined.
+   */
+  async open(answer: unknown, requests: SettingRequests): Promise<string | undefined> {
+    this.settings = readSessionSettings(answer);
+    this.opened = true;
+    this.opening = true;
+    try {
+      const refusal = (await this.settleMode(requests)) ?? (await this.settleModel(requests));
+      if (refusal !== undefined) return refusal;
+    } finally {
+      this.opening = false;
+    }
+    this.emit({ type: "session_settings", settings: shownSettings(this.settings, this.rule) });
+    return undefined;
+  }
+
+  /** A decoded update: a mode or config options the agent changed is kept and told. */
+  follow(event: AcpEvent): void {
+    if (!this.opened) return;
+    if (event.type === "mode") this.settings = withCurrentMode(this.settings, event.modeId);
+    else if (event.type === "config_options") this.settings = withConfigOptions(this.settings, event.options);
+    else return;
+    if (!this.opening) this.emit({ type: "session_settings", settings: shownSettings(this.settings, this.rule) });
+  }
+
+  private async settleMode(requests: SettingRequests): Promise<string | undefined> {
+    const before = modeChoiceOf(this.settings);
+    const step = modeStep(before, this.rule, this.chosen.mode);
+    if (step.kind !== "switch" || before === null) return step.kind === "refuse" ? step.message : undefined;
+    const failure = await this.send(step, requests, (settings) => modeChoiceOf(settings));
+    if (failure === undefined) {
+      this.info(`the session was in mode ${before.current}; it is now in mode ${step.to.id}${step.reason === "asks" ? ", which asks first" : ", as chosen"}`);
+      return undefined;
+    }
+    if (step.reason === "chosen") return `The agent did not switch to mode ${step.to.id} (${failure}).`;
+    const current = modeChoiceOf(this.settings) ?? before;
+    const mode = current.offered.find((offered) => offered.id === current.current) ?? { id: current.current, name: current.current, description: null };
+    if (approvesItself(mode, this.rule)) return noAskingModeMessage(mode, current.offered, this.rule, failure);
+    // Still a mode that does not approve by itself: the agent asks as that mode does.
+    this.info(`the session stays in mode ${mode.id}: switching to ${step.to.id} failed (${failure})`);
+    return undefined;
+  }
+
+  private async settleModel(requests: SettingRequests): Promise<string | undefined> {
+    const step = modelStep(modelChoiceOf(this.settings), this.chosen.model);
+    if (step.kind !== "switch") return step.kind === "refuse" ? step.message : undefined;
+    const failure = await this.send(step, requests, (settings) => modelChoiceOf(settings));
+    return failure === undefined ? undefined : `The agent did not switch to model ${step.to.id} (${failure}).`;
+  }
+
+  /**
+   * Sends the switch and checks it: a config option's answer lists every option's value, which must be the one sent;
+   * `session/set_mode` answers nothing, and its success is the switch (an update that says otherwise is kept later).
+   * Resolves with why it failed, or undefined.
+   */
+  private async send<Info extends { id: string }>(
+    step: Extract<SettingStep<Info>, { kind: "switch" }>,
+    requests: SettingRequests,
+    choiceOf: (settings: SessionSettings) => SessionChoice<Info> | null,
+  ): Promise<string | undefined> {
+    let said = true;
+    try {
+      if (step.configId === null) {
+        await requests.setMode(step.to.id);
+        this.settings = withCurrentMode(this.settings, step.to.id);
+      } else {
+        const answer = await requests.setConfigOption(step.configId, step.to.id);
+        // The answer must list the values; an update sent before it may have said so instead.
+        const options = readConfigOptions((answer as { configOptions?: unknown } | null)?.configOptions);
+        if (options === undefined) said = false;
+        else this.settings = withConfigOptions(this.settings, options);
+      }
+    } catch (error) {
+      // Only the agent's refusal; anything else (the agent gone) is the turn's failure.
+      if (!(error instanceof acp.RequestError)) throw error;
+      return `it answered ${refusalOf(error)}`;
+    }
+    const now = choiceOf(this.settings)?.current;
+    if (now === step.to.id) return undefined;
+    return said ? `it answered that it is in ${now ?? "no such setting"}` : "its answer did not say it switched";
+  }
+}
+
+/** The agent's words: its error's message, and the details agents put in its data (often the real reason). */
+function refusalOf(error: acp.RequestError): string {
+  const data: unknown = error.data;
+  if (data === undefined || data === null) return error.message;
+  const details = isRecord(data) && typeof data.details === "string" ? data.details : JSON.stringify(data).slice(0, 500);
+  return `${error.message}: ${details}`;
+}
