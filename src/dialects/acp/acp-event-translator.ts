@@ -102,8 +102,7 @@ function updateOf(call: AcpToolCall, contentChanged: boolean): EventOfType<"tool
   const diffs = call.content.flatMap((content) =>
     content.type === "diff" && content.droppedChars === undefined ? [{ path: content.path, oldText: content.oldText, newText: content.newText }] : [],
   );
-  // Content without a diff (a command's output, a failed call's message) leaves the diffs the card shows as they are.
-  return { ...fields, ...(texts.length > 0 ? { output: texts.join("\n") } : {}), ...(diffs.length > 0 ? { diffs } : {}), locations: call.locations };
+  return { ...fields, ...(texts.length > 0 ? { output: texts.join("\n") } : {}), diffs, locations: call.locations };
 }
 
 function answerOf(decision: AcpPermissionDecision): Omit<EventOfType<"permission_answered">["payload"], "requestId"> {

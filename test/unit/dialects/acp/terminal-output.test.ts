@@ -47,9 +47,13 @@ describe("a command's output sent with its terminal (codex-acp 2.6)", () => {
     assert.deepEqual(finished.map((card) => card.output), ["printed for the card\n"]);
   });
 
-  it("joins the pieces in order, and a later update that names no output keeps it", () => {
+  it("joins the pieces in order, and a later update that names no output leaves the card's as it is", () => {
     const cards = cardUpdates([command("c1"), delta("c1", "line one\n"), delta("c1", "line two\n"), { sessionUpdate: "tool_call_update", toolCallId: "c1", status: "completed" }]);
-    assert.deepEqual(cards.map((card) => card.output), [undefined, "line one\n", "line one\nline two\n", "line one\nline two\n"]);
+    // An update's output replaces the card's; one without output leaves it (as the transcript applies them).
+    let shown: string | undefined;
+    const outputs = cards.map((card) => (shown = card.output ?? shown));
+    assert.deepEqual(outputs, [undefined, "line one\n", "line one\nline two\n", "line one\nline two\n"]);
+    assert.equal(cards.at(-1)?.status, "completed");
   });
 
   it("keeps each command's output to its own card", () => {
