@@ -11,6 +11,7 @@ import { realScheduler, type ScheduledCall, type Scheduler } from "../process/sc
 import type { ProtocolError } from "../protocol/events";
 import type { Problem } from "../protocol/transcript";
 import { inactivityTimeoutMessage } from "../session/run-limits";
+import { formatBytes } from "../stream/json-line";
 import { IN_BAND_STOP_GRACE_MS } from "../profiles/cli-profile";
 import { isRecord } from "../protocol/json-record";
 import type { AcpEvent } from "../dialects/acp/acp-events";
@@ -132,6 +133,20 @@ const JSON_RPC_RESOURCE_NOT_FOUND = -32002;
 const JSON_RPC_INVALID_PARAMS = -32602;
 /** The SDK's "Request cancelled": what a request made after Stop is. */
 const JSON_RPC_REQUEST_CANCELLED = -32800;
+/** JSON-RPC's server-error range: a request refused for now, which the agent may make again later. */
+const JSON_RPC_BUSY = -32000;
+
+/**
+ * File requests served at once. Each holds what it reads or writes (a read at most 4 MiB of text, its answer a few
+ * times that once escaped as JSON) until answered: an agent that sends thousands at once must not hold them all. Real
+ * agents read a few files in parallel; more is answered "busy", to ask again.
+ */
+export const MAX_FILE_REQUESTS_AT_ONCE = 8;
+/**
+ * Answers the agent has not read from its stdin yet: past this, no more file is read for it. Each answer waits in our
+ * memory until the agent reads it, so an agent that asks and never reads would otherwise grow it without end.
+ */
+export const MAX_UNREAD_ANSWER_BYTES = 16 * 1024 * 1024;
 
 export class AcpAgentConnection {
   private readonly app: acp.ClientApp;
@@ -144,6 +159,8 @@ export class AcpAgentConnection {
   private idleTimer: ScheduledCall | undefined;
   private savedSessionId: string | undefined;
   private disposed = false;
+  /** File requests being served now (see MAX_FILE_REQUESTS_AT_ONCE). */
+  private fileRequestsInHand = 0;
   /** Our own reader is behind (see pause()). */
   private outputPaused = false;
 
@@ -557,6 +574,13 @@ export class AcpAgentConnection {
       this.log.problem(message);
       throw new acp.RequestError(JSON_RPC_REQUEST_CANCELLED, message);
     }
+    const busy = this.fileAccessBusy();
+    if (busy !== undefined) {
+      const message = `fs ${what} of ${path} refused for now: ${busy}; ask again once earlier requests are answered`;
+      this.log.problem(message);
+      throw new acp.RequestError(JSON_RPC_BUSY, message);
+    }
+    this.fileRequestsInHand++;
     try {
       return await serve();
     } catch (error) {
@@ -564,7 +588,17 @@ export class AcpAgentConnection {
       this.log.problem(message);
       const missing = (error as NodeJS.ErrnoException | undefined)?.code === "ENOENT";
       throw new acp.RequestError(missing ? JSON_RPC_RESOURCE_NOT_FOUND : JSON_RPC_INVALID_PARAMS, message);
+    } finally {
+      this.fileRequestsInHand--;
     }
+  }
+
+  /** Why no more file request is served now, though the turn may touch files; undefined while one may be. */
+  private fileAccessBusy(): string | undefined {
+    if (this.fileRequestsInHand >= MAX_FILE_REQUESTS_AT_ONCE) return `${MAX_FILE_REQUESTS_AT_ONCE} file requests are being served already`;
+    const unread = this.agent?.process.unreadInputBytes ?? 0;
+    if (unread > MAX_UNREAD_ANSWER_BYTES) return `the agent has not read ${formatBytes(unread)} of earlier answers`;
+    return undefined;
   }
 
   /** Why the agent may not touch files now, or undefined while it may. */

@@ -72,6 +72,11 @@ export class AgentProcess {
     return this.cli.commandLine;
   }
 
+  /** Our answers and requests the agent has not read from its stdin yet, in bytes. */
+  get unreadInputBytes(): number {
+    return this.cli.unreadInputBytes;
+  }
+
   /** The exit, once the process tree is gone. */
   get exitReport(): CliExit | undefined {
     return this.exit;

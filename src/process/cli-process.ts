@@ -200,6 +200,11 @@ export class CliProcess {
     return true;
   }
 
+  /** Bytes written to stdin that the CLI has not read yet (they wait in our buffer once its pipe is full). */
+  get unreadInputBytes(): number {
+    return this.child?.stdin?.writableLength ?? 0;
+  }
+
   /** Closes the CLI's stdin: a CLI that reads its prompts there finishes its work and exits. */
   endInput(): void {
     if (!this.inputOpen) return;

@@ -4,7 +4,7 @@
 // cancels, session ids), so a test can assert what the agent really received.
 //
 // Scenarios: all-updates, stop:<reason>, permission, permission-read, permission-edit, fs, die, garbage, silent, slow, stubborn, deaf, fs-late, big-diffs,
-// error:<401|internal|auth>, auth-required, load, turns, permission-again, permission-pair, permission-flood, flood-text,
+// error:<401|internal|auth>, auth-required, load, turns, permission-again, permission-pair, permission-flood, flood-text, fs-burst, fs-unread,
 // hostile:<line> (see HOSTILE_LINES).
 import * as acp from "@agentclientprotocol/sdk";
 import { spawn } from "node:child_process";
@@ -258,6 +258,30 @@ const prompts = {
     while (!cancelled.has(sessionId)) await sleep(10);
     await tryFiles(client, sessionId, "after stop");
     return "cancelled";
+  },
+
+  // FAKE_ACP_BURST reads of a.txt sent at once; records the JSON-RPC error code of each refused one ("ok" when read).
+  async "fs-burst"(client, sessionId) {
+    const reads = Array.from({ length: Number(process.env.FAKE_ACP_BURST ?? 20) }, () =>
+      client.request(acp.methods.client.fs.readTextFile, { sessionId, path: process.env.FAKE_ACP_READ }).then(() => "ok", (error) => error.code),
+    );
+    record({ burst: await Promise.all(reads) });
+    return "end_turn";
+  },
+
+  // Stops reading its stdin, then asks for FAKE_ACP_READS reads of FAKE_ACP_READ, one every 20 ms, never reading an
+  // answer: the answers pile up on the client's side. Ends only when stopped.
+  async "fs-unread"(client, sessionId) {
+    // The SDK's web stream over stdin would resume it: take its listener away, and keep it paused.
+    process.stdin.removeAllListeners("data");
+    process.stdin.resume = () => process.stdin;
+    process.stdin.pause();
+    for (let i = 0; i < Number(process.env.FAKE_ACP_READS ?? 30); i++) {
+      void client.request(acp.methods.client.fs.readTextFile, { sessionId, path: process.env.FAKE_ACP_READ }).catch(() => {});
+      await sleep(20);
+    }
+    record({ unreadAsked: true });
+    await new Promise(() => {});
   },
 
   // FAKE_ACP_CALLS tool calls (default 60), each with a diff of FAKE_ACP_DIFF_BYTES (default 10 MB), each then completed.

@@ -14,7 +14,8 @@ import { canonicalDigest } from "../../../src/dialects/acp/canonical-digest";
 import type { AcpPermissionRequest } from "../../../src/dialects/acp/acp-events";
 import type { PermissionChoice } from "../../../src/acp/permission-desk";
 import type { Problem } from "../../../src/protocol/transcript";
-import { DEFAULT_CANCEL_GRACE_MS } from "../../../src/acp/agent-connection";
+import { DEFAULT_CANCEL_GRACE_MS, MAX_FILE_REQUESTS_AT_ONCE, MAX_UNREAD_ANSWER_BYTES } from "../../../src/acp/agent-connection";
+import { NodeWorkspaceFiles, type WorkspaceFiles } from "../../../src/acp/workspace-files";
 import { DEFAULT_KILL_GRACE_MS, DEFAULT_STOP_GRACE_MS } from "../../../src/process/cli-process";
 import { IN_BAND_STOP_GRACE_MS } from "../../../src/profiles/cli-profile";
 import { eventually } from "../../helpers/eventually";
@@ -312,6 +313,40 @@ describe("ACP agent connection (real fake agent processes)", () => {
   });
 
   describe("files", () => {
+    it(`serves ${MAX_FILE_REQUESTS_AT_ONCE} file requests at once and answers each one more "busy", to be asked again`, async () => {
+      const waiting: (() => void)[] = [];
+      const files = new NodeWorkspaceFiles([]);
+      const slow: WorkspaceFiles = {
+        read: () => new Promise((resolve) => waiting.push(() => resolve("text"))),
+        write: (target, content) => files.write(target, content),
+      };
+      const agent = startFakeAgent("fs-burst", { files: slow, env: { FAKE_ACP_BURST: "20", FAKE_ACP_READ: "/w/a.txt" } });
+      const turn = agent.connection.prompt(prompt("go"));
+      await eventually("the reads in hand wait", () => waiting.length === MAX_FILE_REQUESTS_AT_ONCE && agent.problems.length === 20 - MAX_FILE_REQUESTS_AT_ONCE);
+      for (const release of waiting.splice(0)) release();
+      assert.equal((await turn).status, "completed");
+      const burst = agent.records().find((record) => "burst" in record)?.burst as unknown[];
+      assert.deepEqual([burst.filter((code) => code === "ok").length, burst.filter((code) => code === -32000).length], [MAX_FILE_REQUESTS_AT_ONCE, 20 - MAX_FILE_REQUESTS_AT_ONCE]);
+      assert.ok(agent.problems.every((problem) => problem.includes("refused for now")), agent.problems.join("\n"));
+    });
+
+    it("reads no more for an agent that leaves its answers unread, once they pass the bound", async () => {
+      const big = path.join(os.tmpdir(), `acp-unread-${process.pid}.txt`);
+      fs.writeFileSync(big, "x".repeat(2 * 1024 * 1024));
+      try {
+        const agent = startFakeAgent("fs-unread", { workspaceRoots: [os.tmpdir()], env: { FAKE_ACP_READS: "30", FAKE_ACP_READ: big } });
+        void agent.connection.prompt(prompt("go"));
+        await eventually("every read was asked", () => agent.records().some((record) => "unreadAsked" in record), 20_000);
+        await eventually("the later reads are refused", () => agent.problems.filter((problem) => problem.includes("has not read")).length > 0, 20_000);
+        const served = 30 - agent.problems.filter((problem) => problem.includes("refused for now")).length;
+        // What was served waits unread: about the bound's worth, never the 60 MB asked for.
+        assert.ok(served * 2 <= MAX_UNREAD_ANSWER_BYTES / (1024 * 1024) + 2 * 2, `served ${served} reads of 2 MiB`);
+      } finally {
+        fs.rmSync(big, { force: true });
+      }
+    });
+
+
     it("serves reads (line and limit) and writes (creating folders) inside the workspace", async () => {
       const workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "acp-ws-")));
       const [read, written] = [path.join(workspace, "a.txt"), path.join(workspace, "new/dir/b.txt")];
