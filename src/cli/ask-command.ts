@@ -230,6 +230,9 @@ function firstLines(text: string): string[] {
   return head.split("\n", DIFF_LINES_SHOWN).map((line) => Buffer.from(line.slice(0, DIFF_LINE_CHARS_SHOWN), "utf16le").toString("utf16le"));
 }
 
+/** Calls under way whose details a permission question can show; an agent that never ends its calls forgets the oldest. */
+const MAX_TOOLS_DESCRIBED = 1000;
+
 /**
  * Where every turn goes: NDJSON or the live printer, on a stdout that holds back each turn's agent while its reader is
  * behind; and what the tools said, for a permission question.
@@ -258,16 +261,25 @@ class AskOutput {
     return this.tools.get(toolId) ?? [];
   }
 
+  /** Only calls that have not ended, and at most MAX_TOOLS_DESCRIBED of them: a question is about a call under way. */
   private noteTool(event: CliStreamEvent): void {
     if (event.type === "tool_started" && event.payload.toolId !== undefined) {
       const summary = summarizeParameters(event.payload.parameters ?? null);
-      this.tools.set(event.payload.toolId, summary === "" ? [] : [summary]);
+      this.describe(event.payload.toolId, summary === "" ? [] : [summary]);
     }
     if (event.type === "tool_updated" && event.payload.diffs !== undefined && event.payload.diffs.length > 0) {
       const known = this.tools.get(event.payload.toolId) ?? [];
       const diffs = event.payload.diffs.flatMap((diff) => [`--- ${diff.path}`, ...firstLines(diff.newText).map((line) => `+ ${line}`)]);
-      this.tools.set(event.payload.toolId, [...known.filter((line) => !line.startsWith("--- ") && !line.startsWith("+ ")), ...diffs]);
+      this.describe(event.payload.toolId, [...known.filter((line) => !line.startsWith("--- ") && !line.startsWith("+ ")), ...diffs]);
     }
+    const ended = (event.type === "tool_updated" && (event.payload.status === "completed" || event.payload.status === "failed")) || event.type === "tool_completed";
+    if (ended && event.payload.toolId !== undefined) this.tools.delete(event.payload.toolId);
+  }
+
+  private describe(toolId: string, details: string[]): void {
+    this.tools.delete(toolId);
+    this.tools.set(toolId, details);
+    if (this.tools.size > MAX_TOOLS_DESCRIBED) this.tools.delete(this.tools.keys().next().value as string);
   }
 }
 
