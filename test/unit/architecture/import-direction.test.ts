@@ -85,4 +85,18 @@ describe("the direction of imports between the layers of src/", () => {
       .map((file) => path.relative(SRC, file));
     assert.deepEqual(offenders, []);
   });
+
+  it("is the layout table of docs/development.md: the same folders, each allowed the same layers", () => {
+    assert.deepEqual(documentedLayers(), ALLOWED);
+  });
 });
+
+/**
+ * The layout table of docs/development.md as this test's map: a row's folder (`src/acp/`, `src/extension.ts`) names the
+ * layer, its last cell the layers it may import ("nothing", or names separated by commas).
+ */
+function documentedLayers(): Record<string, readonly string[]> {
+  const doc = fs.readFileSync(path.join(repoRoot, "docs", "development.md"), "utf8");
+  const rows = [...doc.matchAll(/^\| `src\/([a-z-]+)(?:\/|\.ts)` \|.*\| ([a-z-, ]+) \|$/gm)];
+  return Object.fromEntries(rows.map(([, folder, imports]) => [folder!, imports === "nothing" ? [] : imports!.split(", ")]));
+}
