@@ -1,0 +1,25 @@
+// Agent text built to hurt a regular expression or a scan: long runs of one character, a pattern's prefix repeated
+// without its suffix. Linear work on a megabyte takes milliseconds; the quadratic work these inputs were built
+// against took minutes to hours, so a bound of a second tells the two apart on any machine without flaking.
+import * as assert from "node:assert/strict";
+import { performance } from "node:perf_hooks";
+
+/** About a megabyte of text: far below the 16 MB a line may have, far above what quadratic work survives. */
+export const HOSTILE_CHARS = 1 << 20;
+
+/** How long one call on hostile text may take: linear work on a megabyte needs a hundredth of it. */
+export const HOSTILE_BOUND_MS = 1000;
+
+/** `unit` repeated to `chars` characters (the last repeat may be cut). */
+export function repeated(unit: string, chars = HOSTILE_CHARS): string {
+  return unit.repeat(Math.ceil(chars / unit.length)).slice(0, chars);
+}
+
+/** Runs `call` once and fails, saying what it was given, when it took longer than the bound. */
+export function assertQuickOn<T>(what: string, call: () => T, boundMs = HOSTILE_BOUND_MS): T {
+  const started = performance.now();
+  const result = call();
+  const tookMs = performance.now() - started;
+  assert.ok(tookMs < boundMs, `${what} took ${Math.round(tookMs)} ms (bound ${boundMs} ms)`);
+  return result;
+}
