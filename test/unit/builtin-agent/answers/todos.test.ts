@@ -4,10 +4,8 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { Writable } from "node:stream";
 import { answerTodos } from "../../../../src/builtin-agent/answers/todos";
-import { ProtocolEmitter } from "../../../../src/builtin-agent/emitter";
-import { ReportedTools } from "../../../../src/builtin-agent/reported-tools";
+import { answerContextIn } from "../../../helpers/answer-context";
 import { assertQuickOnAsync, repeated } from "../../../helpers/hostile-text";
 
 /** Under ReadFile's 1 MiB, so the line is searched and not skipped as too large. */
@@ -23,10 +21,7 @@ describe("the TODO answer", () => {
   afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
   async function answer(): Promise<string> {
-    const emitter = new ProtocolEmitter(new Writable({ write: (_chunk, _encoding, callback) => callback() }));
-    await emitter.start({ command: "exec" });
-    const tools = new ReportedTools(emitter, root, new AbortController().signal);
-    return answerTodos({ tools, think: async () => {}, workspaceName: "sample" });
+    return answerTodos(await answerContextIn(root));
   }
 
   it("lists each marker with its file, line and note", async () => {
