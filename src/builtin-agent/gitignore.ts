@@ -16,6 +16,10 @@ interface Member {
   last: string;
 }
 
+/** The pieces that say nothing of a character, shared by every pattern that has them. */
+const STAR: Piece = { kind: "star" };
+const ANY: Piece = { kind: "any" };
+
 /** "**" as a whole segment: any number of whole segments, zero included. */
 const GLOBSTAR = "**";
 type SegmentPattern = readonly Piece[] | typeof GLOBSTAR;
@@ -90,8 +94,7 @@ function parseRule(line: string): IgnoreRule | null {
   const anchored = pattern.includes("/");
   if (pattern.startsWith("/")) pattern = pattern.slice(1);
   if (pattern === "") return null;
-  const segments = segmentPatterns(pattern);
-  return { segments: anchored ? segments : [GLOBSTAR, ...segments], negated, directoryOnly };
+  return { segments: segmentPatterns(pattern, anchored), negated, directoryOnly };
 }
 
 function trimUnescapedTrailingSpaces(line: string): string {
@@ -100,14 +103,18 @@ function trimUnescapedTrailingSpaces(line: string): string {
   return line.slice(0, end);
 }
 
-function segmentPatterns(pattern: string): SegmentPattern[] {
+/** An unanchored pattern matches at any depth: as if it began with "**\/". */
+function segmentPatterns(pattern: string, anchored: boolean): SegmentPattern[] {
   const segments = pattern.split("/");
-  return segments.flatMap((segment, i): SegmentPattern[] => {
-    if (segment !== "**") return [piecesOf(segment)];
+  const patterns: SegmentPattern[] = anchored ? [] : [GLOBSTAR];
+  segments.forEach((segment, i) => {
+    if (segment !== "**") patterns.push(piecesOf(segment));
     // "**" alone: everything; "a/**": everything inside a, so one segment at least; "**/b" and "a/**/b": zero or
     // more folders between.
-    return i === segments.length - 1 && i > 0 ? [[{ kind: "star" }], GLOBSTAR] : [GLOBSTAR];
+    else if (i === segments.length - 1 && i > 0) patterns.push([STAR], GLOBSTAR);
+    else patterns.push(GLOBSTAR);
   });
+  return patterns;
 }
 
 function piecesOf(segment: string): Piece[] {
@@ -119,10 +126,10 @@ function piecesOf(segment: string): Piece[] {
     if (c === "\\" && i + 1 < segment.length) {
       pieces.push({ kind: "char", char: segment[++i] });
     } else if (c === "*") {
-      pieces.push({ kind: "star" });
+      pieces.push(STAR);
       while (segment[i + 1] === "*") i++;
     } else if (c === "?") {
-      pieces.push({ kind: "any" });
+      pieces.push(ANY);
     } else if (c === "[" && i + 2 <= lastClose) {
       const end = segment.indexOf("]", i + 2);
       let body = segment.slice(i + 1, end);
