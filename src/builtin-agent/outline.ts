@@ -238,7 +238,10 @@ function outlineMarkdown(lines: readonly string[]): OutlineItem[] {
   return items;
 }
 
-/** "## Part ##" → level 2, "Part". The closing #s and blanks are cut from the end by a scan: a lazy pattern tried them after each character. */
+/**
+ * "## Part ##" → level 2, "Part". The closing #s and blanks are cut from the end by a scan: a lazy pattern tried
+ * them after each character of the heading.
+ */
 function headingIn(line: string): { level: number; name: string } | null {
   const open = /^(#{1,6})\s+/.exec(line);
   if (open === null) return null;

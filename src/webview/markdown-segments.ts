@@ -30,7 +30,7 @@ export interface OpenFence {
   unfinishedLine: string;
 }
 
-/** The marker's run is taken whole (the lookaheads): a line that does not match is not tried again with a shorter run. */
+/** The marker's run is taken whole (the lookaheads): a line that does not match is not tried with a shorter run. */
 const FENCE_OPEN = /^( {0,3})(`{3,}(?!`)|~{3,}(?!~))([^\n]*)$/;
 const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
 

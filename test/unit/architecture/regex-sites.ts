@@ -1,6 +1,6 @@
-// Every regular expression in src/, found by reading the source with TypeScript's own parser (as the import-direction
-// test reads imports): each literal, and each `new RegExp(…)` or `RegExp(…)` call. The linearity test holds every one
-// of them to account, so a new one cannot arrive unexamined.
+// Every regular expression in src/, found by reading the source with TypeScript's own parser (as the
+// import-direction test reads imports): each literal, and each `new RegExp(…)` or `RegExp(…)` call. The linearity
+// test holds every one of them to account, so a new one cannot arrive unexamined.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import ts from "typescript";
