@@ -1,8 +1,31 @@
 // The part of gitignore(5) a file lister needs: *, **, ?, [..], trailing /, leading /, ! negation, \ escapes.
 // Each .gitignore speaks about paths relative to its own folder; the deepest file that has an opinion wins.
+// A pattern is matched by a scan, not made a regular expression: the .gitignore is the workspace's, and a backtracking
+// regex takes time that grows with the power of its stars ("*a*a*a*a*b" on a long name took minutes).
+
+/** One piece of a segment's pattern: a given character, one of a class, any one character, or any run of them. */
+type Piece =
+  | { kind: "char"; char: string }
+  | { kind: "class"; negated: boolean; members: readonly Member[] }
+  | { kind: "any" }
+  | { kind: "star" };
+
+/** A class member: a character, or a range from `first` to `last`. */
+interface Member {
+  first: string;
+  last: string;
+}
+
+/** The pieces that say nothing of a character, shared by every pattern that has them. */
+const STAR: Piece = { kind: "star" };
+const ANY: Piece = { kind: "any" };
+
+/** "**" as a whole segment: any number of whole segments, zero included. */
+const GLOBSTAR = "**";
+type SegmentPattern = readonly Piece[] | typeof GLOBSTAR;
 
 interface IgnoreRule {
-  readonly regex: RegExp;
+  readonly segments: readonly SegmentPattern[];
   readonly negated: boolean;
   readonly directoryOnly: boolean;
 }
@@ -27,9 +50,10 @@ export class IgnoreRules {
   /** true: ignored, false: re-included by a `!` rule, undefined: no rule here says anything. */
   verdict(relativePath: string, isDirectory: boolean): boolean | undefined {
     let verdict: boolean | undefined;
+    const segments = relativePath.split("/");
     for (const rule of this.rules) {
       if (rule.directoryOnly && !isDirectory) continue;
-      if (rule.regex.test(relativePath)) verdict = !rule.negated;
+      if (matchesPath(rule.segments, segments)) verdict = !rule.negated;
     }
     return verdict;
   }
@@ -70,8 +94,7 @@ function parseRule(line: string): IgnoreRule | null {
   const anchored = pattern.includes("/");
   if (pattern.startsWith("/")) pattern = pattern.slice(1);
   if (pattern === "") return null;
-  const body = globToRegexSource(pattern);
-  return { regex: new RegExp(anchored ? `^${body}$` : `^(?:.*/)?${body}$`), negated, directoryOnly };
+  return { segments: segmentPatterns(pattern, anchored), negated, directoryOnly };
 }
 
 function trimUnescapedTrailingSpaces(line: string): string {
@@ -80,55 +103,122 @@ function trimUnescapedTrailingSpaces(line: string): string {
   return line.slice(0, end);
 }
 
-function globToRegexSource(pattern: string): string {
+/** An unanchored pattern matches at any depth: as if it began with "**\/". */
+function segmentPatterns(pattern: string, anchored: boolean): SegmentPattern[] {
   const segments = pattern.split("/");
-  let out = "";
+  const patterns: SegmentPattern[] = anchored ? [] : [GLOBSTAR];
   segments.forEach((segment, i) => {
-    const first = i === 0;
-    const last = i === segments.length - 1;
-    if (segment === "**") {
-      // "**" alone: everything; "a/**": everything inside a; "**/b" and "a/**/b": zero or more folders between.
-      if (last) out += first ? ".*" : "/.+";
-      else out += first ? "(?:.*/)?" : "/(?:.*/)?";
-      return;
-    }
-    if (!first && segments[i - 1] !== "**") out += "/";
-    out += segmentToRegexSource(segment);
+    if (segment !== "**") patterns.push(piecesOf(segment));
+    // "**" alone: everything; "a/**": everything inside a, so one segment at least; "**/b" and "a/**/b": zero or
+    // more folders between.
+    else if (i === segments.length - 1 && i > 0) patterns.push([STAR], GLOBSTAR);
+    else patterns.push(GLOBSTAR);
   });
-  return out;
+  return patterns;
 }
 
-function segmentToRegexSource(segment: string): string {
-  let out = "";
+function piecesOf(segment: string): Piece[] {
+  const pieces: Piece[] = [];
+  // A "[" past the last "]" opens no class: known without searching the rest of the segment from each one.
+  const lastClose = segment.lastIndexOf("]");
   for (let i = 0; i < segment.length; i++) {
     const c = segment[i];
     if (c === "\\" && i + 1 < segment.length) {
-      out += escapeRegex(segment[++i]);
+      pieces.push({ kind: "char", char: segment[++i] });
     } else if (c === "*") {
-      out += "[^/]*";
+      pieces.push(STAR);
       while (segment[i + 1] === "*") i++;
     } else if (c === "?") {
-      out += "[^/]";
-    } else if (c === "[") {
+      pieces.push(ANY);
+    } else if (c === "[" && i + 2 <= lastClose) {
       const end = segment.indexOf("]", i + 2);
-      if (end === -1) {
-        out += "\\[";
-        continue;
-      }
       let body = segment.slice(i + 1, end);
-      const negate = body.startsWith("!") || body.startsWith("^");
-      if (negate) body = body.slice(1);
-      const members = body.replace(/\\/g, "\\\\").replace(/]/g, "\\]");
-      // A negated class never matches "/": a glob character stays inside one path segment.
-      out += negate ? `[^/${members}]` : `[${members}]`;
+      const negated = body.startsWith("!") || body.startsWith("^");
+      if (negated) body = body.slice(1);
+      pieces.push({ kind: "class", negated, members: membersOf(body) });
       i = end;
     } else {
-      out += escapeRegex(c);
+      pieces.push({ kind: "char", char: c });
     }
   }
-  return out;
+  return pieces;
 }
 
-function escapeRegex(c: string): string {
-  return /[.*+?^${}()|[\]\\/]/.test(c) ? `\\${c}` : c;
+/** "a-z0_": ranges and single characters; a "-" that starts or ends the class is itself. */
+function membersOf(body: string): Member[] {
+  const members: Member[] = [];
+  for (let i = 0; i < body.length; i++) {
+    if (body[i + 1] === "-" && i + 2 < body.length) {
+      members.push({ first: body[i], last: body[i + 2] });
+      i += 2;
+    } else {
+      members.push({ first: body[i], last: body[i] });
+    }
+  }
+  return members;
+}
+
+/**
+ * Whether the path's segments match, "**" standing for any number of them. The greedy scan goes back only to the
+ * last "**" when a segment does not match, so its work is at most segments × patterns, never exponential.
+ */
+function matchesPath(patterns: readonly SegmentPattern[], segments: readonly string[]): boolean {
+  let p = 0;
+  let s = 0;
+  let lastGlobstar = -1;
+  let resumeAt = 0;
+  while (s < segments.length) {
+    const pattern = patterns[p];
+    if (pattern === GLOBSTAR) {
+      lastGlobstar = p++;
+      resumeAt = s;
+    } else if (pattern !== undefined && matchesSegment(pattern, segments[s])) {
+      p++;
+      s++;
+    } else if (lastGlobstar !== -1) {
+      p = lastGlobstar + 1;
+      s = ++resumeAt;
+    } else {
+      return false;
+    }
+  }
+  while (patterns[p] === GLOBSTAR) p++;
+  return p === patterns.length;
+}
+
+/** The same greedy scan inside one segment, going back only to the last "*": at most characters × pieces. */
+function matchesSegment(pieces: readonly Piece[], text: string): boolean {
+  let p = 0;
+  let t = 0;
+  let lastStar = -1;
+  let resumeAt = 0;
+  while (t < text.length) {
+    const piece = pieces[p];
+    if (piece?.kind === "star") {
+      lastStar = p++;
+      resumeAt = t;
+    } else if (piece !== undefined && matchesCharacter(piece, text[t])) {
+      p++;
+      t++;
+    } else if (lastStar !== -1) {
+      p = lastStar + 1;
+      t = ++resumeAt;
+    } else {
+      return false;
+    }
+  }
+  while (pieces[p]?.kind === "star") p++;
+  return p === pieces.length;
+}
+
+function matchesCharacter(piece: Exclude<Piece, { kind: "star" }>, c: string): boolean {
+  switch (piece.kind) {
+    case "char":
+      return piece.char === c;
+    case "any":
+      return true;
+    case "class":
+      // A reversed range ("z-a") holds nothing, as in git.
+      return piece.members.some((m) => m.first <= c && c <= m.last) !== piece.negated;
+  }
 }

@@ -64,10 +64,12 @@ function withExports(language: string, scanned: Scanned): Outline {
   return { language, items, exports };
 }
 
+// Every pattern here is linear in the line: no run of blanks can be shared by two quantifiers (the blanks after an
+// optional part belong to it), and no run is tried again from each of its characters. A workspace's files are anyone's.
 const IDENT = "[A-Za-z_$][\\w$]*";
 const SCRIPT_RULES: { kind: OutlineKind; regex: RegExp }[] = [
   { kind: "class", regex: new RegExp(`^\\s*(export\\s+)?(?:default\\s+)?(?:declare\\s+)?(?:abstract\\s+)?class\\s+(${IDENT})`) },
-  { kind: "function", regex: new RegExp(`^\\s*(export\\s+)?(?:default\\s+)?(?:declare\\s+)?(?:async\\s+)?function\\s*\\*?\\s*(${IDENT})`) },
+  { kind: "function", regex: new RegExp(`^\\s*(export\\s+)?(?:default\\s+)?(?:declare\\s+)?(?:async\\s+)?function(?:\\s*\\*)?\\s*(${IDENT})`) },
   {
     kind: "function",
     regex: new RegExp(
@@ -75,12 +77,12 @@ const SCRIPT_RULES: { kind: OutlineKind; regex: RegExp }[] = [
     ),
   },
   { kind: "interface", regex: new RegExp(`^\\s*(export\\s+)?(?:declare\\s+)?interface\\s+(${IDENT})`) },
-  { kind: "type", regex: new RegExp(`^\\s*(export\\s+)?(?:declare\\s+)?type\\s+(${IDENT})\\s*(?:<[^=]*>)?\\s*=`) },
+  { kind: "type", regex: new RegExp(`^\\s*(export\\s+)?(?:declare\\s+)?type\\s+(${IDENT})\\s*(?:<[^=]*>\\s*)?=`) },
   { kind: "enum", regex: new RegExp(`^\\s*(export\\s+)?(?:declare\\s+)?(?:const\\s+)?enum\\s+(${IDENT})`) },
   { kind: "constant", regex: new RegExp(`^\\s*(export\\s+)(?:const|let|var)\\s+(${IDENT})`) },
 ];
 const SCRIPT_METHOD = new RegExp(
-  `^\\s*(?:(?:public|private|protected|static|readonly|async|override|abstract|get|set)\\s+)*\\*?\\s*(#?${IDENT})\\s*(?:<[^>]*>)?\\s*\\(`,
+  `^\\s*(?:(?:public|private|protected|static|readonly|async|override|abstract|get|set)\\s+)*(?:\\*\\s*)?(#?${IDENT})\\s*(?:<[^>]*>\\s*)?\\(`,
 );
 const NOT_METHODS = new Set(["if", "for", "while", "switch", "catch", "return", "function", "super", "await", "new", "typeof"]);
 
@@ -129,7 +131,7 @@ function exportedNamesIn(code: string, raw: string): string[] {
       .split(",")
       .map((part) => part.trim().replace(/^type\s+/, ""))
       .filter((part) => part !== "")
-      .map((part) => part.split(/\s+as\s+/).pop() ?? part);
+      .map((part) => part.split(/(?<!\s)\s+as\s+/).pop() ?? part);
   }
   if (/^\s*export\s+default\b/.test(code) && !/^\s*export\s+default\s+(?:abstract\s+)?(?:class|function|async)\b/.test(code)) return ["default"];
   // The module path is a string, which `code` has blanked out.
@@ -176,7 +178,8 @@ function outlineGo(lines: readonly string[]): Scanned {
   const exported = (name: string) => /^[A-Z]/.test(name);
   lines.forEach((raw, index) => {
     const line = index + 1;
-    const method = /^func\s+\(\s*\w*\s*\*?\s*(\w+)(?:\[[^\]]*\])?\s*\)\s*(\w+)/.exec(raw);
+    // The receiver: `(c *Cart)`, `(c Cart)`, `(*Cart)` or `(Cart)`, its type the container.
+    const method = /^func\s+\(\s*(?:\w+(?:\s+|\s*\*\s*)|\*\s*)?(\w+)(?:\[[^\]]*\])?\s*\)\s*(\w+)/.exec(raw);
     const func = /^func\s+(\w+)/.exec(raw);
     const type = /^type\s+(\w+)(?:\[[^\]]*\])?\s+(struct|interface)?/.exec(raw);
     if (method) {
@@ -201,7 +204,8 @@ function outlineRust(lines: readonly string[]): Scanned {
     inBlockComment = stillInComment;
     const line = index + 1;
     while (impls.length > 0 && depth <= impls[impls.length - 1].depth) impls.pop();
-    const impl = /^\s*impl\b(?:<[^>]*>)?\s+(?:[\w:<>, ]+\s+for\s+)?(\w+)/.exec(code);
+    // `impl<T> Trait<A, B> for Type`: the trait's words are separated by spaces, so none can be split two ways.
+    const impl = /^\s*impl\b(?:<[^>]*>)?\s+(?:[\w:<>,]+(?: +[\w:<>,]+)*\s+for\s+)?(\w+)/.exec(code);
     const fn = /^\s*(pub(?:\([^)]*\))?\s+)?(?:default\s+)?(?:const\s+)?(?:async\s+)?(?:unsafe\s+)?(?:extern\s+"[^"]*"\s+)?fn\s+(\w+)/.exec(code);
     const item = /^\s*(pub(?:\([^)]*\))?\s+)?(struct|enum|trait|type)\s+(\w+)/.exec(code);
     const container = impls[impls.length - 1];
@@ -228,10 +232,27 @@ function outlineMarkdown(lines: readonly string[]): OutlineItem[] {
   let inFence = false;
   lines.forEach((raw, index) => {
     if (/^\s*(```|~~~)/.test(raw)) inFence = !inFence;
-    const heading = inFence ? null : /^(#{1,6})\s+(.+?)\s*#*\s*$/.exec(raw);
-    if (heading) items.push({ kind: "heading", name: heading[2], line: index + 1, exported: false, level: heading[1].length });
+    const heading = inFence ? null : headingIn(raw);
+    if (heading) items.push({ kind: "heading", name: heading.name, line: index + 1, exported: false, level: heading.level });
   });
   return items;
+}
+
+/**
+ * "## Part ##" → level 2, "Part". The closing #s and blanks are cut from the end by a scan: a lazy pattern tried
+ * them after each character of the heading.
+ */
+function headingIn(line: string): { level: number; name: string } | null {
+  const open = /^(#{1,6})\s+/.exec(line);
+  if (open === null) return null;
+  const name = withoutTrailingHashes(line.slice(open[0].length).trimEnd()).trimEnd();
+  return name === "" ? null : { level: open[1].length, name };
+}
+
+function withoutTrailingHashes(text: string): string {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === "#") end--;
+  return text.slice(0, end);
 }
 
 /** The line without strings and comments, so braces and keywords inside them do not count. */
@@ -244,7 +265,7 @@ function stripComments(line: string, inBlockComment: boolean): { code: string; s
     code = code.slice(end + 2);
     stillInComment = false;
   }
-  code = code.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`/g, '""').replace(/\/\*.*?\*\//g, "");
+  code = withoutClosedComments(withStringsBlanked(code));
   const lineComment = code.indexOf("//");
   if (lineComment !== -1) code = code.slice(0, lineComment);
   const open = code.indexOf("/*");
@@ -253,6 +274,54 @@ function stripComments(line: string, inBlockComment: boolean): { code: string; s
     stillInComment = true;
   }
   return { code, stillInComment };
+}
+
+/**
+ * Each string closed on this line as `""`; an unclosed quote stays, and the scan goes on after it. A quote found
+ * unclosed once is so for the rest of the line: it is not searched for again from each later one, which a regular
+ * expression did (`"\\"\\"\\"…` took time quadratic in the line).
+ */
+function withStringsBlanked(code: string): string {
+  const unclosed = new Set<string>();
+  let out = "";
+  let copiedUpTo = 0;
+  for (let i = 0; i < code.length; i++) {
+    const quote = code[i];
+    if (!QUOTES.has(quote) || unclosed.has(quote)) continue;
+    const end = closingQuote(code, i);
+    if (end === -1) {
+      unclosed.add(quote);
+      continue;
+    }
+    out += `${code.slice(copiedUpTo, i)}""`;
+    copiedUpTo = end + 1;
+    i = end;
+  }
+  return out + code.slice(copiedUpTo);
+}
+
+const QUOTES = new Set(['"', "'", "`"]);
+
+/** Where the string opened at `start` closes, a backslash escaping the character after it; -1 when not on this line. */
+function closingQuote(code: string, start: number): number {
+  for (let i = start + 1; i < code.length; i++) {
+    if (code[i] === "\\") i++;
+    else if (code[i] === code[start]) return i;
+  }
+  return -1;
+}
+
+/** Each `/* … *\/` closed on this line removed: once no later `*\/` closes one, none after it can. */
+function withoutClosedComments(code: string): string {
+  let out = "";
+  let from = 0;
+  for (let open = code.indexOf("/*"); open !== -1; open = code.indexOf("/*", from)) {
+    const close = code.indexOf("*/", open + 2);
+    if (close === -1) break;
+    out += code.slice(from, open);
+    from = close + 2;
+  }
+  return out + code.slice(from);
 }
 
 function braceBalance(code: string): number {

@@ -8,7 +8,8 @@ const WORDS_PER_DELTA = 3;
 
 /** Pieces of a few words each that join back into exactly `text`. */
 export function splitIntoDeltas(text: string, wordsPerDelta = WORDS_PER_DELTA): string[] {
-  const words = text.match(/\s*\S+/g) ?? [];
+  // A word with the blanks before it, tried from where a run of blanks starts: trailing blanks are not tried from each.
+  const words = text.match(/(?<!\s)\s*\S+/g) ?? [];
   const deltas: string[] = [];
   for (let i = 0; i < words.length; i += wordsPerDelta) deltas.push(words.slice(i, i + wordsPerDelta).join(""));
   const trailing = text.slice(deltas.join("").length);

@@ -35,8 +35,11 @@ const TURN_COMPLETED = lineSchema(z.object({ usage: z.optional(object) }));
 const TURN_FAILED = lineSchema(z.object({ error: z.optional(z.object({ message: z.string() })) }));
 const ERROR = lineSchema(z.object({ message: z.string() }));
 
-/** "Reconnecting... 1/1 (unexpected status 401 …)": Codex tries the request again. */
-const RECONNECTING = /^Reconnecting\.\.\.\s*(\d+)\/(\d+)\s*(?:\(([\s\S]*)\))?\s*$/;
+/**
+ * "Reconnecting... 1/1 (unexpected status 401 …)": Codex tries the request again. The blanks before the reason belong
+ * to the optional reason, so no run of blanks can be split between two quantifiers: linear in the line.
+ */
+const RECONNECTING = /^Reconnecting\.\.\.\s*(\d+)\/(\d+)(?:\s*\(([\s\S]*)\))?\s*$/;
 
 type ItemPhase = "started" | "updated" | "completed";
 

@@ -26,11 +26,26 @@ const RULES: readonly { code: ProtocolErrorCode; statuses: readonly number[]; pa
   },
 ];
 
+/**
+ * Characters read at each end of a long error's text. An error says what went wrong at its start (a status,
+ * "Authentication required") or at its end (the cause a wrapper adds last); between them lies a response body or a
+ * dump, which would only make the work of reading it grow with its size.
+ */
+const READ_CHARS_AT_EACH_END = 4096;
+
+/** The part of an error's text its meaning is read from: all of a short text, the two ends of a long one. */
+export function meaningfulPart(text: string): string {
+  if (text.length <= 2 * READ_CHARS_AT_EACH_END) return text;
+  // A line break at the cut: no word, and so no match, is made of the two ends.
+  return `${text.slice(0, READ_CHARS_AT_EACH_END)}\n${text.slice(-READ_CHARS_AT_EACH_END)}`;
+}
+
 /** The code whose meaning the error has; `UNKNOWN` keeps the CLI's own words as the message. */
 export function errorCodeFor(message: string, status?: number | null): ProtocolErrorCode {
   if (typeof status === "number") {
     const byStatus = RULES.find((rule) => rule.statuses.includes(status));
     if (byStatus !== undefined) return byStatus.code;
   }
-  return RULES.find((rule) => rule.pattern.test(message))?.code ?? "UNKNOWN";
+  const read = meaningfulPart(message);
+  return RULES.find((rule) => rule.pattern.test(read))?.code ?? "UNKNOWN";
 }

@@ -47,7 +47,8 @@ export function statusOf(turn: Turn | undefined): StatusView {
         return { kind: "stopped", text: `$(debug-stop) ${NAME}: stopped`, tooltip: `You stopped ${who} after ${took}. ${OPEN_HINT}`, tone: "normal" };
       default: {
         const error = failingError(turn);
-        const why = error === null ? "it ended without success" : `${ERROR_GUIDES[error.code].title} (${error.code}): ${firstLine(error.message).replace(/\.+$/, "")}`;
+        // Its final dots go, the sentence goes on; the lookbehind tries a run of dots from its first one only.
+        const why = error === null ? "it ended without success" : `${ERROR_GUIDES[error.code].title} (${error.code}): ${firstLine(error.message).replace(/(?<!\.)\.+$/, "")}`;
         return { kind: "failed", text: `$(error) ${NAME}: failed`, tooltip: `${who} failed: ${why}. ${OPEN_HINT}`, tone: "error" };
       }
     }

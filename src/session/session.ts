@@ -454,6 +454,7 @@ function crashMessage(exitCode: number, ending: ProcessEnding): string {
 }
 
 function lastLines(text: string, count: number): string {
-  const lines = text.replace(/\s+$/, "").split(/\r?\n/);
+  // trimEnd, not /\s+$/: that retried every blank of a long run that did not end the text, quadratic in it.
+  const lines = text.trimEnd().split(/\r?\n/);
   return lines.slice(-count).join("\n");
 }

@@ -30,7 +30,8 @@ export interface OpenFence {
   unfinishedLine: string;
 }
 
-const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})([^\n]*)$/;
+/** The marker's run is taken whole (the lookaheads): a line that does not match is not tried with a shorter run. */
+const FENCE_OPEN = /^( {0,3})(`{3,}(?!`)|~{3,}(?!~))([^\n]*)$/;
 const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
 
 export class MarkdownSegmenter {

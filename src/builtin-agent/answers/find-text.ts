@@ -4,8 +4,16 @@ import type { AnswerContext } from "./answer-context";
 import { searchNotes } from "./search-notes";
 
 const MATCHES_SHOWN = 50;
+/**
+ * The longest text looked for: longer, it is no search term but something pasted with the question (a selection), and
+ * V8 refuses a regular expression of some 32,000 characters.
+ */
+const MAX_FIND_CHARS = 1000;
 
 export async function answerFindText(context: AnswerContext, text: string): Promise<string> {
+  if (text.length > MAX_FIND_CHARS) {
+    return `I look for texts of up to ${countOf(MAX_FIND_CHARS, "character")}, and this one has ${text.length.toLocaleString("en-US")}. Ask me to find a shorter part of it.\n`;
+  }
   await context.think(`Looking for ${JSON.stringify(text)}: I'll list the workspace's files, then search each one for it, ignoring case.`);
   const listed = await context.tools.listFiles();
   if (!listed.ok) return `I couldn't list the files of this workspace: ${listed.error}.\n`;

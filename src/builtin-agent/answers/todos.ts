@@ -3,8 +3,12 @@ import { countOf, escapeMarkdown, inlineCode } from "../markdown";
 import type { AnswerContext } from "./answer-context";
 import { searchNotes } from "./search-notes";
 
-/** The marker opens a comment (`// TODO`, `# FIXME:`, ` * TODO`, `<!-- TODO`), so code that merely mentions it is not counted. */
-const MARKER = /(?:\/\/+|#+|\/\*+|^\s*\*+|<!--|--|;+)\s*@?(TODO|FIXME)\b/;
+/**
+ * The marker opens a comment (`// TODO`, `# FIXME:`, ` * TODO`, `<!-- TODO`), so code that merely mentions it is not
+ * counted. A run of `/`, `#` or `;` is tried from its first character only (the lookbehinds): a line of them is not
+ * searched again from each one.
+ */
+const MARKER = /(?:(?<!\/)\/\/+|(?<!#)#+|\/\*+|^\s*\*+|<!--|--|(?<!;);+)\s*@?(TODO|FIXME)\b/;
 const SHOWN = 200;
 
 export async function answerTodos(context: AnswerContext): Promise<string> {
@@ -37,9 +41,11 @@ export async function answerTodos(context: AnswerContext): Promise<string> {
 function noteOf(line: string): string {
   const marker = MARKER.exec(line);
   const after = marker ? line.slice(marker.index + marker[0].length) : line;
+  // Blanks are trimmed, not matched on both sides of the closer: a run of them is then never tried from each one.
   const text = after
-    .replace(/^(\([^)]*\))?\s*[:\-–—]?\s*/, "")
-    .replace(/\s*(\*\/|-->|#\})\s*$/, "")
+    .replace(/^(\([^)]*\))?\s*(?:[:\-–—]\s*)?/, "")
+    .trimEnd()
+    .replace(/(?:\*\/|-->|#\})$/, "")
     .trim();
   return escapeMarkdown(text);
 }

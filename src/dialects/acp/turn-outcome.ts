@@ -1,7 +1,7 @@
 // How an ACP turn ended, in the project's words: a `stopReason` or a JSON-RPC error becomes completed / canceled /
 // failed with the ProtocolError code that means the same, so the card offers the action that helps (Log In, Retry,
 // New Session).
-import { errorCodeFor } from "../error-meaning";
+import { errorCodeFor, meaningfulPart } from "../error-meaning";
 import type { ProtocolError, ProtocolErrorCode } from "../../protocol/events";
 import { isRecord } from "../../protocol/json-record";
 import type { EmitEvent } from "./acp-event-translator";
@@ -52,9 +52,13 @@ export interface RpcErrorShape {
 
 const JSON_RPC_AUTH_REQUIRED = -32000;
 const JSON_RPC_RESOURCE_NOT_FOUND = -32002;
-const SESSION_NOT_FOUND_TEXT = /\b(session\b.*\bnot found|unknown session|no such session|session does not exist|no conversation found)/i;
-/** Agents that wrap an HTTP error name its status in many ways: "status": 401, "HTTP 429", "status code 503". */
-const STATUS_IN_TEXT = /\b(?:status(?:[ _]?code)?|http)["']?\s*[:=]?\s*(\d{3})\b/i;
+/** "Session 9f2c… not found": the words between are bounded, or "session session …" would be tried pair by pair. */
+const SESSION_NOT_FOUND_TEXT = /\b(session\b.{0,80}\bnot found|unknown session|no such session|session does not exist|no conversation found)/i;
+/**
+ * Agents that wrap an HTTP error name its status in many ways: "status": 401, "HTTP 429", "status code 503". The blanks
+ * after a separator belong to it, so no run of blanks is split between two quantifiers.
+ */
+const STATUS_IN_TEXT = /\b(?:status(?:[ _]?code)?|http)["']?\s*(?:[:=]\s*)?(\d{3})\b/i;
 
 /**
  * A JSON-RPC error to a request → the ProtocolError it means. The real shapes: code 401 with the raw HTTP body
@@ -68,9 +72,10 @@ export function protocolErrorOfRpcError(error: RpcErrorShape): ProtocolError {
 }
 
 function codeOfRpcError(error: RpcErrorShape, text: string): ProtocolErrorCode {
+  const read = meaningfulPart(text);
   if (error.code === JSON_RPC_AUTH_REQUIRED && /auth/i.test(error.message)) return "AUTH_EXPIRED";
-  if (error.code === JSON_RPC_RESOURCE_NOT_FOUND || SESSION_NOT_FOUND_TEXT.test(text)) return "SESSION_NOT_FOUND";
-  return errorCodeFor(text, httpStatusOf(error, text));
+  if (error.code === JSON_RPC_RESOURCE_NOT_FOUND || SESSION_NOT_FOUND_TEXT.test(read)) return "SESSION_NOT_FOUND";
+  return errorCodeFor(read, httpStatusOf(error, read));
 }
 
 /** An HTTP status: the JSON-RPC code itself when it is one (Gemini's 401), or one named in the details. */

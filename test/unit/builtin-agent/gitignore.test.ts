@@ -1,5 +1,6 @@
 import * as assert from "node:assert/strict";
 import { IgnoreRules, IgnoreStack } from "../../../src/builtin-agent/gitignore";
+import { assertQuickOn } from "../../helpers/hostile-text";
 
 function ignores(rules: string, path: string, isDirectory = false): boolean {
   return IgnoreStack.empty.with("", IgnoreRules.parse(rules)).ignores(path, isDirectory);
@@ -69,6 +70,23 @@ describe("gitignore matching", () => {
   it("ignores trailing spaces unless escaped", () => {
     assert.equal(ignores("notes.txt   ", "notes.txt"), true);
     assert.equal(ignores("space\\ ", "space "), true);
+  });
+
+  it("matches a pattern of many stars against a long name in well under a second", () => {
+    const pattern = "*a*a*a*a*a*a*a*a*b";
+    assert.equal(assertQuickOn("8 stars, 255 a's", () => ignores(pattern, "a".repeat(255))), false);
+    assert.equal(assertQuickOn("8 stars, 254 a's and b", () => ignores(pattern, `${"a".repeat(254)}b`)), true);
+  });
+
+  it("matches a pattern of many ** against a deep path in well under a second", () => {
+    const pattern = "**/a/**/a/**/a/**/a/**/a/**/b";
+    assert.equal(assertQuickOn("6 **, 2,000 folders", () => ignores(pattern, `${"a/".repeat(2000)}a`)), false);
+    assert.equal(assertQuickOn("6 **, 2,000 folders and b", () => ignores(pattern, `${"a/".repeat(2000)}b`)), true);
+  });
+
+  it("reads a reversed range as matching nothing, and keeps the rules after it", () => {
+    assert.equal(ignores("[z-a]", "m"), false);
+    assert.equal(ignores("[z-a]\n*.log", "debug.log"), true);
   });
 
   it("lets a deeper .gitignore override its parent's, for paths relative to its own folder", () => {

@@ -1,5 +1,6 @@
 import * as assert from "node:assert/strict";
 import { intentOf, type Intent } from "../../../src/builtin-agent/intents";
+import { assertQuickOn, repeated } from "../../helpers/hostile-text";
 
 const CASES: [string, Intent][] = [
   ["summarise this workspace", { kind: "summary" }],
@@ -25,6 +26,23 @@ describe("prompt to intent", () => {
   for (const [prompt, intent] of CASES) {
     it(`reads ${JSON.stringify(prompt)} as ${JSON.stringify(intent)}`, () => {
       assert.deepEqual(intentOf(prompt), intent);
+    });
+  }
+});
+
+// The prompt can carry a selection from a workspace file (Ask about Workspace), so it may be anyone's text.
+describe("prompt to intent, for a megabyte built against its patterns", () => {
+  const prompts: [string, string, Intent][] = [
+    ["a run of opening curly quotes", `find ${repeated("“")}`, { kind: "find", text: repeated("“") }],
+    ["a word of one name character", `explain ${repeated("a")}`, { kind: "unknown" }],
+    ["a word that ends in a long run of quotes before more", `explain a${repeated("'")}x`, { kind: "unknown" }],
+    ["a word that ends in a long run of dots before more", `explain ${repeated(".")}x`, { kind: "unknown" }],
+    ["blanks inside a search term", `find x${repeated(" ")}y`, { kind: "find", text: `x${repeated(" ")}y` }],
+    ["question marks inside a search term", `find x${repeated("?")}y`, { kind: "find", text: `x${repeated("?")}y` }],
+  ];
+  for (const [name, prompt, intent] of prompts) {
+    it(`reads a prompt of ${name} in well under a second`, () => {
+      assert.deepEqual(assertQuickOn(name, () => intentOf(prompt)), intent);
     });
   }
 });

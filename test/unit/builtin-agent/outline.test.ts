@@ -1,5 +1,6 @@
 import * as assert from "node:assert/strict";
 import { outlineOf, type OutlineItem } from "../../../src/builtin-agent/outline";
+import { assertQuickOn, repeated } from "../../helpers/hostile-text";
 
 function summary(items: readonly OutlineItem[]): string[] {
   return items.map((i) => `${i.kind} ${i.container ? `${i.container}.` : ""}${i.name}@${i.line}${i.exported ? " exported" : ""}`);
@@ -119,7 +120,34 @@ describe("file outlines", () => {
     );
   });
 
+  it("names a Go method's receiver type as its container when the receiver has no name", () => {
+    const outline = outlineOf("cart.go", "func (Cart) Total() int { return 0 }\nfunc (*Cart) Empty() {}");
+    assert.deepEqual(summary(outline!.items), ["method Cart.Total@1 exported", "method Cart.Empty@2 exported"]);
+  });
+
+  it("lists no Markdown heading whose text is only closing #s and blanks", () => {
+    assert.deepEqual(outlineOf("README.md", "# #\n##   \n# C#\n")!.items.map((h) => h.name), ["C"]);
+  });
+
   it("has no outline for a language it does not read", () => {
     assert.equal(outlineOf("style.css", "a { color: red }"), null);
   });
+
+  // A workspace's files are anyone's: each line below was built against one of the patterns, and took minutes or more.
+  const hostile: [string, string, string][] = [
+    ["TypeScript", "a.ts", `const s = "${repeated('\\"')}`],
+    ["TypeScript", "a.ts", `x ${repeated("/* ")}`],
+    ["TypeScript", "a.ts", `export function${repeated(" ")}!`],
+    ["TypeScript", "a.ts", `export type T${repeated(" ")}!`],
+    ["TypeScript", "a.ts", `export { a${repeated(" ")}b }`],
+    ["TypeScript", "a.ts", `class A {\n${repeated(" ")}!\n}`],
+    ["Go", "a.go", `func (${repeated(" ")}!`],
+    ["Rust", "a.rs", `impl A${repeated(" ")}!`],
+    ["Markdown", "a.md", `# a${repeated(" ")}x`],
+  ];
+  for (const [language, file, text] of hostile) {
+    it(`outlines ${language} with a megabyte line of ${JSON.stringify(text.slice(0, 16))}… in well under a second`, () => {
+      assert.equal(assertQuickOn(file, () => outlineOf(file, text))?.language, language);
+    });
+  }
 });

@@ -1,5 +1,6 @@
 import * as assert from "node:assert/strict";
 import { splitIntoDeltas } from "../../../src/builtin-agent/text-pacer";
+import { assertQuickOn, repeated } from "../../helpers/hostile-text";
 
 describe("splitting the answer into text deltas", () => {
   const samples = [
@@ -18,6 +19,11 @@ describe("splitting the answer into text deltas", () => {
   it("puts at most three words in a delta", () => {
     const deltas = splitIntoDeltas("one two three four five six seven");
     assert.deepEqual(deltas, ["one two three", " four five six", " seven"]);
+  });
+
+  it("splits a text that ends in a megabyte of blanks in well under a second, keeping them", () => {
+    const text = `one two${repeated(" ")}`;
+    assert.deepEqual(assertQuickOn("a megabyte of trailing blanks", () => splitIntoDeltas(text)), [text]);
   });
 
   it("makes no delta for empty text", () => {

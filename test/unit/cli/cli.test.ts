@@ -166,6 +166,18 @@ describe("agent-stream command line", () => {
       assert.ok(claudeRejected.includes("🔐 **Permission:** Write todo.md — rejected (Reject)"), claudeRejected);
     });
 
+    it("prints the transcript of a Codex stream with a 400 KB line built against its reconnect check within seconds", async () => {
+      // Blanks between a reconnect's count and other words: the check once retried them in pairs, three minutes' work.
+      const message = `Reconnecting... 1/1${" ".repeat(400_000)}then gave up`;
+      const stream = [{ type: "thread.started", thread_id: "t" }, { type: "turn.started" }, { type: "error", message }, { type: "turn.failed" }];
+      const started = Date.now();
+      const r = await agentStream(["transcript", "--dialect", "codex", "--format", "markdown", "-"], { stdin: stream.map((line) => JSON.stringify(line)).join("\n") + "\n" });
+      const tookMs = Date.now() - started;
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /^> \*\*Error UNKNOWN\*\*: Reconnecting\.\.\. 1\/1 + … \([\d,]+ more characters not kept\)$/m);
+      assert.ok(tookMs < 10_000, `took ${tookMs} ms`);
+    });
+
     it("rejects an unknown format", async () => {
       const r = await agentStream(["transcript", "--format", "yaml", path.join(FIXTURES, "documented-session.ndjson")]);
       assert.equal(r.code, 2);

@@ -4,7 +4,8 @@ import { CodexAdapter, codexDialect } from "../../../src/dialects/codex-adapter"
 import { DIALECTS } from "../../../src/dialects/registry";
 import type { Transcript } from "../../../src/protocol/transcript";
 import * as harness from "../../helpers/dialect-harness";
-import { FIXTURES, assertClaimsNone, errors, inFolders, kinds, lines, ndjsonFiles, texts, tools } from "../../helpers/dialect-harness";
+import { FIXTURES, assertClaimsNone, decodeAll, errors, inFolders, kinds, lines, ndjsonFiles, texts, tools } from "../../helpers/dialect-harness";
+import { assertQuickOn, repeated } from "../../helpers/hostile-text";
 
 const fixture = (name: string) => harness.fixture("codex-recorded/0.169.0", `${name}.ndjson`);
 const transcriptOf = (ndjson: string): Promise<Transcript> => harness.transcriptOf(ndjson, new CodexAdapter(() => 1_000));
@@ -155,6 +156,31 @@ describe("the codex dialect", () => {
       const message = (id: string, text: string) => ({ type: "item.completed", item: { id, type: "agent_message", text } });
       const transcript = await transcriptOf(lines(...started, message("item_1", "One."), message("item_2", "Two."), { type: "turn.completed", usage: {} }));
       assert.deepEqual(texts(transcript.blocks), ["One.\n\nTwo."]);
+    });
+
+    it("reads a 'Reconnecting...' line padded with 1 MB of blanks before other words in well under a second, as an error", () => {
+      const message = `Reconnecting... 1/1${repeated(" ")}then gave up`;
+      const { events } = assertQuickOn("a padded reconnect line", () =>
+        decodeAll(new CodexAdapter(() => 0), [...started, { type: "error", message }, { type: "turn.failed" }]),
+      );
+      assert.deepEqual(
+        events.filter((e) => e.type === "status").map((e) => e.type === "status" && e.payload.status),
+        [],
+      );
+      assert.deepEqual(
+        events.filter((e) => e.type === "error").map((e) => e.type === "error" && e.payload.error.message),
+        [message],
+      );
+    });
+
+    it("reads a reconnect whose reason is 1 MB of blanks and brackets in well under a second, as the retry it is", () => {
+      const { events } = assertQuickOn("a reconnect with a huge reason", () =>
+        decodeAll(new CodexAdapter(() => 0), [...started, { type: "error", message: `Reconnecting... 2/5 (${repeated(" )")})  ` }]),
+      );
+      assert.deepEqual(
+        events.filter((e) => e.type === "status").map((e) => e.type === "status" && e.payload.status),
+        ["retrying"],
+      );
     });
 
     it("shows a final error that Codex went on after as one it recovered from", async () => {

@@ -1,5 +1,6 @@
 import * as assert from "node:assert/strict";
 import { errorCodeFor } from "../../../src/dialects/error-meaning";
+import { assertQuickOn, repeated } from "../../helpers/hostile-text";
 
 describe("what another CLI's error means", () => {
   const table: [string, number | null, string][] = [
@@ -27,6 +28,14 @@ describe("what another CLI's error means", () => {
       assert.equal(errorCodeFor(message, status), code);
     });
   }
+
+  it("reads the meaning at either end of a 1 MB error, not from its middle, in well under a second", () => {
+    const filler = repeated("x ", 512 * 1024);
+    const codeOf = (message: string) => assertQuickOn("a 1 MB error", () => errorCodeFor(message));
+    assert.equal(codeOf(`Rate limit reached ${filler}`), "NETWORK_TIMEOUT");
+    assert.equal(codeOf(`${filler} Rate limit reached`), "NETWORK_TIMEOUT");
+    assert.equal(codeOf(`${filler} Rate limit reached ${filler}`), "UNKNOWN", "a dump's middle says nothing of the error");
+  });
 
   it("an HTTP status decides over the words", () => {
     assert.equal(errorCodeFor("Something failed", 429), "NETWORK_TIMEOUT");

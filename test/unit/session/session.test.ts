@@ -2,6 +2,7 @@ import * as assert from "node:assert/strict";
 import type { CliStreamEvent, EventOfType } from "../../../src/protocol/events";
 import type { SessionChange } from "../../../src/protocol/messages";
 import { Session, type ProcessEnding } from "../../../src/session/session";
+import { assertQuickOn, repeated } from "../../helpers/hostile-text";
 
 const SID = "11111111-2222-3333-4444-555555555555";
 let clock = 1_000;
@@ -219,6 +220,17 @@ describe("Session", () => {
       assert.match(error.message, /TypeError: boom/);
       assert.deepEqual(t.done, { exitCode: 3, durationMs: 700, toolsUsed: [], tokensUsed: null, success: false, synthesized: true });
       assert.deepEqual(events.map((e) => e.type), ["start", "text_delta", "error", "done"]);
+    });
+
+    it("reports a crash whose 64 KB stderr tail is blanks before a last word in well under a second", () => {
+      const { session, feed } = newSession();
+      session.begin();
+      feed(start());
+      const stderrTail = `${repeated(" ", 64 * 1024)}fatal: out of memory\n`;
+      assertQuickOn("a stderr tail of blanks", () => session.processEnded(exited({ exitCode: 134, stderrTail })));
+      const error = session.toTranscript().blocks.at(-1);
+      assert.ok(error?.kind === "error");
+      assert.match(error.message, /^The CLI exited with code 134 [^\n]*\nLast lines of stderr:\n {1000}/);
     });
 
     it("names the signal when the CLI was killed by one", () => {

@@ -1,5 +1,6 @@
 import * as assert from "node:assert/strict";
 import { crashedError, outcomeOfStopReason, protocolErrorOfRpcError } from "../../../../src/dialects/acp/turn-outcome";
+import { assertQuickOn, repeated } from "../../../helpers/hostile-text";
 
 describe("ACP turn outcomes", () => {
   it("maps stop reasons: end_turn completes, cancelled stops, the others fail and say which", () => {
@@ -31,6 +32,24 @@ describe("ACP turn outcomes", () => {
         assert.equal(protocolErrorOfRpcError(error).code, code);
       });
     }
+
+    it("reads a 1 MB error of 'session' said again and again in well under a second, as no missing session", () => {
+      const error = { code: -32603, message: repeated("session ") };
+      assert.equal(assertQuickOn("'session ' × 131,072", () => protocolErrorOfRpcError(error)).code, "UNKNOWN");
+    });
+
+    it("reads a 1 MB error of 'status' and blanks in well under a second, as no status", () => {
+      for (const unit of ["status ", "status: ", "http \""]) {
+        const error = { code: -32603, message: `${unit}${repeated(" ")}x` };
+        assert.equal(assertQuickOn(JSON.stringify(unit), () => protocolErrorOfRpcError(error)).code, "UNKNOWN");
+      }
+    });
+
+    it("reads what a 1 MB error says at its end, and keeps all its words in the message", () => {
+      const message = `Internal error${repeated(" ")}: session 4f2c not found`;
+      const error = assertQuickOn("a long error", () => protocolErrorOfRpcError({ code: -32603, message }));
+      assert.deepEqual(error, { code: "SESSION_NOT_FOUND", message, recoverable: false });
+    });
 
     it("keeps the agent's own words, details included, in the message", () => {
       const error = protocolErrorOfRpcError({ code: -32603, message: "Internal error", data: { details: "the tool registry is empty" } });
