@@ -6,6 +6,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { SavedAcpSessionSchema } from "../../../src/acp/saved-session";
+import { approvesItself, askingModeOf } from "../../../src/acp/session-modes";
+import { NO_MODE_RULE } from "../../../src/acp/session-setup";
 import { answerExplainFile } from "../../../src/builtin-agent/answers/explain-file";
 import { answerFindText } from "../../../src/builtin-agent/answers/find-text";
 import { buildInstructions } from "../../../src/builtin-agent/answers/build-instructions";
@@ -129,6 +131,27 @@ export const HOSTILE_TEXT_CASES: readonly HostileTextCase[] = [
       "'http \"' then blanks": `http "${repeated(" ", chars)}`,
     }),
     run: (text) => [protocolErrorOfRpcError({ code: -32000, message: text, data: text }), protocolErrorOfRpcError({ code: -32603, message: text })],
+  },
+  {
+    through: "an ACP agent's session modes (approvesItself, askingModeOf): the ids, names and descriptions it sends",
+    covers: sitesIn(
+      "acp/session-modes.ts",
+      /auto|yolo|bypass|full.?access|accept.?edits|workspace.?write/i,
+      /automatically (approve|accept)|auto-?(approve|accept)|without (asking|approval)|handles permission decisions/i,
+      /\b(always ask|ask before|prompts? for|requires? approval|approval is required)\b/i,
+    ),
+    leads: ["full", "accept", "workspace", "automatically ", "without ", "handles ", "always ", "ask ", "prompts ", "requires ", "approval "],
+    attacks: (chars) => ({
+      "'full ' repeated": repeated("full ", chars),
+      "'automatically ' repeated": repeated("automatically ", chars),
+      "'without ' repeated": repeated("without ", chars),
+      "'requires ' repeated": repeated("requires ", chars),
+      "'approval is ' repeated": repeated("approval is ", chars),
+    }),
+    run: (text) => {
+      const mode = { id: text, name: text, description: text };
+      return [approvesItself(mode, NO_MODE_RULE), askingModeOf([mode], NO_MODE_RULE)];
+    },
   },
   {
     through: "Codex's exec --json errors (CodexAdapter): its reconnect line and the status it names",

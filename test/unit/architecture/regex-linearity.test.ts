@@ -12,7 +12,7 @@ import { regexesInSource, siteKey, sitesIn, type RegexSite } from "./regex-sites
 /** Expressions whose text is never an agent's, a recording's or a workspace's, and why. */
 const OWN_TEXT: readonly { sites: RegexSite[]; why: string }[] = [
   { sites: sitesIn("panel/webview-html.ts", /&/g, /"/g, /</g, />/g), why: "the page's script and style addresses and its CSP source, which VS Code makes from the extension's folder" },
-  { sites: sitesIn("stream/event-decoder.ts", /\.0$/), why: "a byte count this code formatted with toFixed(1)" },
+  { sites: sitesIn("stream/json-line.ts", /\.0$/), why: "a byte count this code formatted with toFixed(1)" },
   { sites: sitesIn("process/process-tree.ts", /^\d+$/), why: "the names of /proc's entries, which the kernel makes" },
   { sites: sitesIn("process/command-path.ts", /^"(.*)"$/), why: "the folders of the user's own PATH" },
   { sites: sitesIn("profiles/profile-registry.ts", /[\\/]/, /\.(exe|cmd|bat|js|mjs)$/i), why: "the CLI path the user set (a machine-scoped setting, never a workspace's)" },
