@@ -266,7 +266,8 @@ async function removeCreatedFile(file: FileHandle, target: ConfinedTarget, calls
   }
 }
 
-async function exists(target: string, calls: FileSystemCalls): Promise<boolean> {
+/** lstat sees the link itself: true for a dangling symlink, whose realpath fails as if it were missing. */
+export async function exists(target: string, calls: { lstat(target: string): Promise<unknown> }): Promise<boolean> {
   try {
     await calls.lstat(target);
     return true;

@@ -4,7 +4,7 @@
 // ends by a deadline. Both hosts use this one class: the editor passes its open documents (unsaved changes, writes
 // that Undo takes back); `agent-stream ask` has none.
 import * as path from "node:path";
-import { identityInside, isInsideAny, nodeFileSystem, openToRead, sameIdentity, writeInside, type ConfinedTarget, type FileIdentity, type FileSystemCalls } from "./confined-file";
+import { exists, identityInside, isInsideAny, nodeFileSystem, openToRead, sameIdentity, writeInside, type ConfinedTarget, type FileIdentity, type FileSystemCalls } from "./confined-file";
 import { DEFAULT_FILE_DEADLINE_MS, withinDeadline } from "./file-deadline";
 import { linesOfDocument, readLines, type DocumentLines } from "./line-range";
 
@@ -88,16 +88,6 @@ async function realPathOfMaybeMissing(absolute: string, resolver: PathResolver):
       missing.push(path.basename(current));
       current = parent;
     }
-  }
-}
-
-/** lstat sees the link itself: true for a dangling symlink, whose realpath fails as if it were missing. */
-async function exists(target: string, resolver: PathResolver): Promise<boolean> {
-  try {
-    await resolver.lstat(target);
-    return true;
-  } catch {
-    return false;
   }
 }
 
