@@ -36,6 +36,7 @@ import { statusOf } from "../../../src/panel/status-model";
 import { formatCommandLine } from "../../../src/process/command-line";
 import { indusagiProfile, piProfile } from "../../../src/profiles/pi-profile";
 import { CliConversationSchema } from "../../../src/protocol/messages";
+import { SessionIdSchema } from "../../../src/protocol/sessions";
 import { escapeForLog, escapeForTerminal, escapeJson, logLines } from "../../../src/protocol/visible-text";
 import { Session } from "../../../src/session/session";
 import { MarkdownSegmenter } from "../../../src/webview/markdown-segments";
@@ -334,11 +335,19 @@ export const HOSTILE_TEXT_CASES: readonly HostileTextCase[] = [
     },
   },
   {
-    through: "a saved ACP session and CLI conversation read back from the workspace's state (their schemas)",
-    covers: [...sitesIn("acp/saved-session.ts", /^[0-9a-f-]{36}$/), ...sitesIn("protocol/messages.ts", /^[0-9a-f-]{36}$/)],
-    leads: ["0"],
-    attacks: (chars) => ({ "hex digits": repeated("0", chars), "hyphens": repeated("-", chars) }),
-    run: (text) => [SavedAcpSessionSchema.safeParse({ conversation: text, agent: [], sessionId: "s" }), CliConversationSchema.safeParse({ agent: "a", id: text })],
+    through: "a saved ACP session, CLI conversation and session id read back from the workspace's state (their schemas)",
+    covers: [
+      ...sitesIn("acp/saved-session.ts", /^[0-9a-f-]{36}$/),
+      ...sitesIn("protocol/messages.ts", /^[0-9a-f-]{36}$/),
+      ...sitesIn("protocol/sessions.ts", /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
+    ],
+    leads: ["0", "00000000-"],
+    attacks: (chars) => ({ "hex digits": repeated("0", chars), "hyphens": repeated("-", chars), "a UUID's start repeated": repeated("00000000-0000-", chars) }),
+    run: (text) => [
+      SavedAcpSessionSchema.safeParse({ conversation: text, agent: [], sessionId: "s" }),
+      CliConversationSchema.safeParse({ agent: "a", id: text }),
+      SessionIdSchema.safeParse(text),
+    ],
   },
   {
     through: "a link a model wrote, checked for the local network (pointsToLocalNetwork)",

@@ -1,0 +1,87 @@
+// Many conversations (issue 23): what a session is on disk and in the Sessions view, shared by the store, the
+// registry, the view and the readers of the CLIs' own session stores. Read back through these schemas: a workspace's
+// storage and a CLI's store are not trusted.
+import * as z from "zod/mini";
+import { TurnSchema } from "./messages";
+
+/** Ours: a UUID, minted when the session is created, never reused. */
+export const SessionIdSchema = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/));
+export type SessionId = z.infer<typeof SessionIdSchema>;
+
+/** Longer than any real command, argument, id or title: a value this long is not one, and is not kept. */
+const MAX_FIELD_CHARS = 4096;
+const Field = z.string().check(z.maxLength(MAX_FIELD_CHARS));
+
+/**
+ * The agent a session talks to, fixed for the session's life: its profile, the name people know it by ("Claude Code",
+ * "Gemini CLI", "Built-in agent") and the command line it runs. Settings changed later affect new sessions only.
+ */
+export const AgentIdentitySchema = z.object({
+  /** A profile name (`claude`, `qwen`, …), or `builtin` for the built-in agent. */
+  profile: Field,
+  displayName: Field,
+  command: Field,
+  args: z.array(Field).check(z.maxLength(256)),
+});
+export type AgentIdentity = z.infer<typeof AgentIdentitySchema>;
+
+/**
+ * The agent's own side of the conversation, what a follow-up (also after a reload) continues. One record for every
+ * kind of agent: a stream CLI's conversation id (Claude's `--session-id`/`--resume`, pi's session file), set once the
+ * CLI has said something in it; an ACP agent's session id, to `session/resume` or `session/load`.
+ */
+export const AgentSessionRefSchema = z.object({
+  /** The id the CLI knows the conversation by; null before a first prompt. */
+  conversationId: z.nullable(Field),
+  /** Whether the CLI holds that conversation (it said something in it): only then does a follow-up continue it. */
+  spoke: z.boolean(),
+  /** An ACP agent's `sessionId`, or null. */
+  acpSessionId: z.nullable(Field),
+});
+export type AgentSessionRef = z.infer<typeof AgentSessionRefSchema>;
+
+/** What the Sessions view says of a session: waiting means a permission request waits for the user. */
+export const SESSION_STATUSES = ["new", "running", "waiting", "completed", "failed", "stopped"] as const;
+export const SessionStatusSchema = z.enum(SESSION_STATUSES);
+export type SessionStatus = z.infer<typeof SessionStatusSchema>;
+
+/** Where a listed session lives: ours, or a CLI's own store that we only read (never write or delete). */
+export const SESSION_SOURCES = ["agent-stream", "claude-code", "acp"] as const;
+export const SessionSourceSchema = z.enum(SESSION_SOURCES);
+export type SessionSource = z.infer<typeof SessionSourceSchema>;
+
+/** Lines added and removed by the files the session's turns changed, where the agent said. */
+export const SessionChangesSchema = z.object({ added: z.number().check(z.int(), z.nonnegative()), removed: z.number().check(z.int(), z.nonnegative()) });
+
+/** One row of the Sessions view, and one entry of the store's index: everything the list needs, nothing more. */
+export const SessionSummarySchema = z.object({
+  id: SessionIdSchema,
+  title: Field,
+  agent: z.object({ profile: Field, displayName: Field }),
+  status: SessionStatusSchema,
+  /** Milliseconds since the epoch. */
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  turnCount: z.number().check(z.int(), z.nonnegative()),
+  changes: z.nullable(SessionChangesSchema),
+  source: SessionSourceSchema,
+});
+export type SessionSummary = z.infer<typeof SessionSummarySchema>;
+
+export const STORED_SESSION_VERSION = 1;
+
+/** A session as its file holds it: the summary's facts and everything needed to show and continue it. */
+export const StoredSessionSchema = z.object({
+  version: z.literal(STORED_SESSION_VERSION),
+  id: SessionIdSchema,
+  title: Field,
+  /** Who named it: the first prompt, the agent's own title (ACP `session_info_update`), or the user (Rename). */
+  titleSource: z.enum(["prompt", "agent", "user"]),
+  agent: AgentIdentitySchema,
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  turns: z.array(TurnSchema),
+  agentSession: z.nullable(AgentSessionRefSchema),
+  source: SessionSourceSchema,
+});
+export type StoredSession = z.infer<typeof StoredSessionSchema>;
