@@ -5,9 +5,9 @@
 // step (the target: no task over 50 ms) and its main-thread CPU. A benchmark, not a test: it prints, and
 // fails only if it cannot measure. Run: node esbuild.mjs --production && npx tsc -p . && node out/bench/diff-list.bench.js
 import type { Page } from "playwright-core";
-import type { HostMessage, Turn } from "../src/protocol/messages";
+import type { Turn } from "../src/protocol/messages";
 import type { ToolCard, ToolDiff } from "../src/protocol/transcript";
-import { closeSharedBrowser, getSharedBrowser, WebviewHarness } from "../test/helpers/webview-harness";
+import { closeSharedBrowser, getSharedBrowser, WebviewHarness, type TestHostMessage } from "../test/helpers/webview-harness";
 import { toolBlock, turnWith } from "../test/helpers/turn-builder";
 import { mainThreadTasks } from "./main-thread-tasks";
 
@@ -32,7 +32,7 @@ interface Step {
 
 function steps(card: ToolCard): Step[] {
   const turn: Turn = turnWith(0, [card]);
-  const updated = (next: ToolCard): HostMessage => ({ type: "changes", turnId: 0, changes: [{ kind: "block-updated", index: 0, block: next }] });
+  const updated = (next: ToolCard): TestHostMessage => ({ type: "changes", turnId: 0, changes: [{ kind: "block-updated", index: 0, block: next }] });
   const withOneFileChanged = { ...card, title: "Rewrite every module", diffs: card.diffs.map((diff, i) => (i === 1 ? file(1, "newer") : diff)) };
   return [
     { name: "shown (snapshot)", act: (h) => h.send({ type: "snapshot", turns: [turn], restriction: null }) },

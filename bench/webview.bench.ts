@@ -7,11 +7,11 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { CDPSession, Page } from "playwright-core";
-import type { HostMessage, SessionChange, Turn } from "../src/protocol/messages";
+import type { SessionChange, Turn } from "../src/protocol/messages";
 import { Session } from "../src/session/session";
 import { repoRoot } from "../test/helpers/repo";
 import * as cli from "../test/helpers/stream-builder";
-import { closeSharedBrowser, getSharedBrowser, WebviewHarness } from "../test/helpers/webview-harness";
+import { closeSharedBrowser, getSharedBrowser, WebviewHarness, type TestHostMessage, TEST_SESSION_ID } from "../test/helpers/webview-harness";
 import { mainThreadTasks } from "./main-thread-tasks";
 
 const DELTA_COUNT = 10_000;
@@ -163,7 +163,7 @@ function splitIntoDeltas(text: string, count: number): string[] {
 interface TimedMessage {
   /** When the host posts it, in ms from the turn's start. */
   at: number;
-  message: HostMessage;
+  message: TestHostMessage;
   /** How many text deltas it carries. */
   deltas: number;
 }
@@ -173,11 +173,11 @@ function hostMessages(deltas: readonly string[]): { schedule: TimedMessage[]; fi
   const turn: Turn = { id: TURN_ID, prompt: "Explain the token refresh bug", agent: "Locus", state: "idle", blocks: [], problems: [], done: null, status: null, context: null, origin: "prompt" };
   let changes: SessionChange[] = [];
   const session = new Session({ dialect: "locus", now: () => cli.T0, onChange: (change) => changes.push(change) });
-  const schedule: TimedMessage[] = [{ at: 0, message: { type: "turn-started", turn: structuredClone(turn) }, deltas: 0 }];
+  const schedule: TimedMessage[] = [{ at: 0, message: { type: "turn-started", sessionId: TEST_SESSION_ID, turn: structuredClone(turn) }, deltas: 0 }];
   let pending: { at: number; changes: SessionChange[]; deltas: number } | undefined;
   const flush = () => {
     if (pending === undefined) return;
-    schedule.push({ at: pending.at, message: { type: "changes", turnId: TURN_ID, changes: pending.changes }, deltas: pending.deltas });
+    schedule.push({ at: pending.at, message: { type: "changes", sessionId: TEST_SESSION_ID, turnId: TURN_ID, changes: pending.changes }, deltas: pending.deltas });
     pending = undefined;
   };
   const accept = (event: Parameters<Session["acceptEvent"]>[0], at: number, isDelta: boolean) => {
@@ -203,7 +203,7 @@ function hostMessages(deltas: readonly string[]): { schedule: TimedMessage[]; fi
 
 /** The baseline gets the same messages under a type the webview ignores, so only the baseline consumer acts on them. */
 function asBaseline(schedule: readonly TimedMessage[]): TimedMessage[] {
-  return schedule.map((item) => ({ ...item, message: { ...item.message, type: `bench-${item.message.type}` } as unknown as HostMessage }));
+  return schedule.map((item) => ({ ...item, message: { ...item.message, type: `bench-${item.message.type}` } as unknown as TestHostMessage }));
 }
 
 interface StreamWindow {
@@ -477,7 +477,7 @@ async function probeOnce(work: Workload, side: "webview" | "baseline", shown: nu
     }
     await harness.frames(3);
     const type = side === "webview" ? "changes" : "bench-changes";
-    const messages = probe.map((text) => ({ type, turnId: TURN_ID, changes: [{ kind: "text-appended", index: 0, text }] }));
+    const messages = probe.map((text) => ({ type, sessionId: TEST_SESSION_ID, turnId: TURN_ID, changes: [{ kind: "text-appended", index: 0, text }] }));
     const before = await meter.read();
     await page.evaluate((list) => (globalThis as unknown as BenchPage).__bench.probe(list), messages);
     const cost = combine(await meter.read(), before, -1);

@@ -1,60 +1,146 @@
 // Extension entry point: the composition root. It creates the parts and wires them together; what each part does
-// lives in the core (src/panel, src/session, …) and in the editor glue (src/vscode/, its commands in
+// lives in the core (src/panel, src/sessions, …) and in the editor glue (src/vscode/, its commands in
 // src/vscode/commands/).
 import * as vscode from "vscode";
-import { Conversation } from "./panel/conversation";
+import { ChatSessions } from "./panel/chat-sessions";
+import type { Conversation } from "./panel/conversation";
 import { NotificationPolicy } from "./panel/notification-policy";
-import { StatusTracker } from "./panel/status-model";
+import { StatusTracker, type StatusView } from "./panel/status-model";
+import { agentIdentityOf } from "./profiles/agent-identity";
+import { SessionIdSchema } from "./protocol/sessions";
 import { AgentRunner } from "./vscode/agent-runner";
+import { pickAgent } from "./vscode/agent-picker";
 import { ChatPanels, ChatViewProvider, CHAT_PANEL_TYPE, CHAT_VIEW_ID } from "./vscode/chat-webviews";
 import { ALL_COMMANDS } from "./vscode/commands/all-commands";
 import type { CommandContext } from "./vscode/commands/command";
-import { ConversationStore } from "./vscode/conversation-store";
 import { DiffViewer } from "./vscode/diff-viewer";
 import { EditorHost } from "./vscode/editor-host";
 import { Notifier, type NoticeHandler } from "./vscode/notifier";
 import { PermissionNotifications } from "./vscode/permission-notifications";
+import { openSessionStore } from "./vscode/session-storage";
+import { SessionsView } from "./vscode/sessions-view";
+import { readSettings } from "./vscode/settings";
 import { StatusBar } from "./vscode/status-bar";
+import { ForeignSessions } from "./vscode/foreign-sessions";
 
-let conversation: Conversation | undefined;
+/** The session active when the window closed: the one the chat shows again after a reload. */
+const ACTIVE_SESSION_KEY = "agentStream.activeSession";
+
+let sessions: ChatSessions | undefined;
 
 /** Returned by `activate` only when AGENT_STREAM_TEST_API=1 (the integration suite): nothing is exposed otherwise. */
 export interface AgentStreamTestApi {
+  /** The active session's conversation. */
   readonly conversation: Conversation;
+  readonly sessions: ChatSessions;
   readonly statusBarItem: vscode.StatusBarItem;
   /** Notifications go to `handler` (which answers with a button's caption) until the disposable is disposed. */
   interceptNotifications(handler: NoticeHandler): vscode.Disposable;
 }
 
-export function activate(context: vscode.ExtensionContext): AgentStreamTestApi | undefined {
+export async function activate(context: vscode.ExtensionContext): Promise<AgentStreamTestApi | undefined> {
   const log = vscode.window.createOutputChannel("Agent Stream", { log: true });
   context.subscriptions.push(log);
 
-  const store = new ConversationStore(context.workspaceState, log);
-  // The notifications need the chat, which needs the runner: they are reached through this once both exist. A request
-  // is offered when it starts waiting, and again when the last chat on screen goes away while it still waits.
-  let permissionNotices: PermissionNotifications | undefined;
-  const offerWaiting = () => permissionNotices?.offerWaiting();
-  const runner = new AgentRunner(context, log, store, offerWaiting);
+  // The notifications need the sessions, which need the runner: they are reached through this once both exist. A
+  // request is offered when it starts waiting, and again when the last chat on screen goes away while it still waits.
+  const permissionNotices = new Set<PermissionNotifications>();
+  const offerWaiting = () => permissionNotices.forEach((notices) => notices.offerWaiting());
+  const runner = new AgentRunner(context, log, offerWaiting);
   const diffs = new DiffViewer();
-  const host = new EditorHost(runner, store, log, diffs);
-  const restored = store.restore();
-  const chat = new Conversation(host, restored.turns, restored.cliConversation);
-  conversation = chat;
+  const host = new EditorHost(runner, log, diffs);
+  const store = await openSessionStore(context, log);
+  const notifier = new Notifier();
+  const chats = await ChatSessions.open(
+    {
+      store,
+      host,
+      defaultAgent: () => agentIdentityOf(readSettings(log)),
+      maxRunning: () => readSettings(log).maxRunningSessions,
+      say: (message) => void vscode.window.showWarningMessage(`Agent Stream: ${message}`),
+      pickAgent: () => pickAgent(log),
+      log: (message) => log.warn(message),
+    },
+    activeSessionId(context),
+  );
+  sessions = chats;
 
+  const viewProvider = new ChatViewProvider(context.extensionUri, chats, log, offerWaiting);
+  const panels = new ChatPanels(context.extensionUri, chats, log, offerWaiting);
+  /** Whether the user can see this session now: in the chat view, or in its editor tab. */
+  const onScreen = (id: string) => viewProvider.visibleSession?.id === id || (chats.get(id) !== undefined && panels.showsOnScreen(chats.get(id)!));
+  const anyChatOnScreen = () => viewProvider.visible || panels.visible;
+  const revealChat = async () => {
+    if (!panels.revealIfOpen(chats.active)) await viewProvider.reveal();
+  };
+  const showSession = async (id: string) => {
+    const session = await chats.show(id);
+    if (session !== undefined) await revealChat();
+  };
+
+  // The status bar follows the active session, and says when another one waits for an approval.
   const statusBar = new StatusBar("agentStream.openChat");
-  const status = new StatusTracker((view) => statusBar.render(view), chat.lastTurn);
-  const notifier = new Notifier((action, turn) => void chat.runErrorAction(action, turn));
+  let activeStatus: StatusView | undefined;
+  const renderStatus = () => {
+    const waiting = chats.waiting();
+    const first = waiting[0];
+    if (first === undefined || activeStatus?.kind === "waiting" && waiting.length === 1) {
+      if (activeStatus !== undefined) statusBar.render(activeStatus);
+      return;
+    }
+    const count = waiting.length === 1 ? "a session waits" : `${waiting.length} sessions wait`;
+    statusBar.render({ kind: "waiting", text: `$(shield) Agent Stream: ${count} for your approval`, tooltip: `"${first.title}" (${first.agent.displayName}) asks for your approval. Click to show the chat.`, tone: "warning" });
+  };
+  let status: { tracker: StatusTracker; stop: () => void } | undefined;
+  const followActive = () => {
+    status?.stop();
+    status?.tracker.dispose();
+    const tracker = new StatusTracker((view) => {
+      activeStatus = view;
+      renderStatus();
+    }, chats.active.conversation.lastTurn);
+    status = { tracker, stop: chats.active.conversation.observe(tracker) };
+  };
+  followActive();
 
-  const viewProvider = new ChatViewProvider(context.extensionUri, chat, offerWaiting);
-  const panels = new ChatPanels(context.extensionUri, chat, offerWaiting);
-  permissionNotices = new PermissionNotifications(chat, notifier, () => viewProvider.visible || panels.visible, () => runner.permissions.count);
-  const stopObserving = [chat.observe(status), chat.observe(new NotificationPolicy((notice) => notifier.show(notice))), chat.observe(permissionNotices)];
+  const sessionsView = new SessionsView(chats, ForeignSessions.lister(log), log);
+  const foreign = new ForeignSessions(chats, log);
+  const stopWatching = [
+    chats.onDidChange((change) => {
+      if (change === "active") {
+        followActive();
+        void context.workspaceState.update(ACTIVE_SESSION_KEY, chats.active.id);
+      }
+      renderStatus();
+    }),
+    chats.watch((session) => new NotificationPolicy((notice) => notifier.show(notice, (action) => void session.conversation.runErrorAction(action, notice.turn)))),
+    chats.watch((session) => {
+      const notices = new PermissionNotifications(session.conversation, notifier, () => onScreen(session.id), () => runner.permissions.count);
+      permissionNotices.add(notices);
+      return notices;
+    }),
+    // A session nobody is looking at that completes says so once, with a way to it.
+    chats.watch((session) => ({
+      turnChanged: (turn, change) => {
+        if (change.kind !== "done" || change.status !== "completed" || turn.origin !== "prompt" || onScreen(session.id) || !anyChatOnScreen() && session === chats.active) return;
+        void notifier.ask(`Agent Stream: "${session.title}" (${session.agent.displayName}) completed.`, ["Show"]).then((choice) => {
+          if (choice === "Show") void showSession(session.id);
+        });
+      },
+    })),
+  ];
+
   const commandContext: CommandContext = {
-    chat,
+    sessions: chats,
+    get chat() {
+      return chats.active.conversation;
+    },
     log,
-    revealChat: () => (panels.revealIfOpen() ? Promise.resolve() : viewProvider.reveal()),
-    openChatInEditor: () => panels.open(),
+    revealChat,
+    openChatInEditor: (session) => panels.open(session ?? chats.active),
+    openListed: (summary) => (summary.source === "agent-stream" ? chats.open(summary.id) : foreign.open(summary)),
+    listed: () => sessionsView.all(),
+    pickAgent: () => pickAgent(log),
   };
   context.subscriptions.push(
     runner,
@@ -62,22 +148,37 @@ export function activate(context: vscode.ExtensionContext): AgentStreamTestApi |
     statusBar,
     viewProvider,
     panels,
+    sessionsView,
     new vscode.Disposable(() => {
-      stopObserving.forEach((stop) => stop());
-      status.dispose();
+      stopWatching.forEach((stop) => stop());
+      status?.stop();
+      status?.tracker.dispose();
     }),
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, viewProvider),
     vscode.window.registerWebviewPanelSerializer(CHAT_PANEL_TYPE, panels),
     ...ALL_COMMANDS.map((command) => vscode.commands.registerCommand(command.id, (...args: unknown[]) => command.run(commandContext, ...args))),
-    vscode.workspace.onDidGrantWorkspaceTrust(() => chat.refresh()),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => chats.refresh()),
   );
 
   if (process.env["AGENT_STREAM_TEST_API"] !== "1") return undefined;
-  return { conversation: chat, statusBarItem: statusBar.item, interceptNotifications: (handler) => notifier.intercept(handler) };
+  return {
+    get conversation() {
+      return chats.active.conversation;
+    },
+    sessions: chats,
+    statusBarItem: statusBar.item,
+    interceptNotifications: (handler) => notifier.intercept(handler),
+  };
 }
 
-export function deactivate(): void {
-  // Window closing or extension stopping: no CLI outlives us.
-  conversation?.dispose();
-  conversation = undefined;
+function activeSessionId(context: vscode.ExtensionContext): string | undefined {
+  const parsed = SessionIdSchema.safeParse(context.workspaceState.get<unknown>(ACTIVE_SESSION_KEY));
+  return parsed.success ? parsed.data : undefined;
+}
+
+export async function deactivate(): Promise<void> {
+  // Window closing or extension stopping: no CLI outlives us, and every session's last words reach its file.
+  const closing = sessions;
+  sessions = undefined;
+  await closing?.dispose();
 }

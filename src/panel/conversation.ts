@@ -9,6 +9,7 @@ import {
   type HostMessage,
   type PromptContext,
   type SessionChange,
+  type SessionHeader,
   type Turn,
   type WebviewIntent,
 } from "../protocol/messages";
@@ -33,6 +34,15 @@ export interface RunRequest {
 }
 
 export interface ConversationHost {
+  /** The session this conversation is: every message to a view names it. */
+  readonly sessionId: string;
+  /** What the chat's header says: the session's title and agent. */
+  header(): SessionHeader;
+  /**
+   * Whether a run may start now, beside the restriction (a limit on sessions running at once): when not, the host has
+   * told the user why. Absent: always.
+   */
+  mayStart?(): boolean;
   /** Starts the agent for a prompt; throws only for programmer errors. */
   startRun(request: RunRequest): Run;
   /** Opens an http(s) URL the view asked for, after the conversation checked it. */
@@ -64,8 +74,12 @@ export interface ConversationHost {
    * dismissed, which must be answered `cancelled`, never an allow.
    */
   answerPermission?(turn: Turn, blockIndex: number, optionId: string | null): void;
-  /** New Session: the agent's side of the conversation ends too (a warm ACP agent is stopped). */
+  /** The session is deleted: the agent's side of the conversation ends too (a warm ACP agent is stopped). */
   endConversation?(): void;
+  /** New Session (a button, an error card's action): another session; this one stays as it is. */
+  newSession?(): void;
+  /** New Session with Agent…: the user picks the agent of a new session. */
+  newSessionWithAgent?(): void;
 }
 
 /** The error actions the host carries out; the rest (retry, newSession) are the conversation's. */
@@ -84,8 +98,6 @@ export interface ConversationObserver {
   turnStarted?(turn: Turn): void;
   /** Every change of every turn, unbatched, after it was applied to the turn. */
   turnChanged?(turn: Turn, change: SessionChange): void;
-  /** New Session emptied the conversation. */
-  cleared?(): void;
 }
 
 export interface ConversationView {
@@ -149,6 +161,15 @@ export class Conversation {
     return this.current?.run;
   }
 
+  /** What was asked, turn by turn. */
+  prompts(): string[] {
+    return this.turns.map((turn) => turn.prompt);
+  }
+
+  get turnCount(): number {
+    return this.turns.length;
+  }
+
   get lastTurn(): Turn | undefined {
     return this.turns.at(-1);
   }
@@ -159,7 +180,20 @@ export class Conversation {
     return () => this.observers.delete(observer);
   }
 
-  /** A view joins with its `ready` (and gets a snapshot first); this is for when it goes away. */
+  /** A view joins (at its `ready`, or moved here from another session): a snapshot first, then the changes. */
+  attach(view: ConversationView): void {
+    // Snapshot first (it flushes what is pending to the other views), then this view joins the stream.
+    const snapshot = this.snapshot();
+    this.views.add(view);
+    view.post(snapshot);
+  }
+
+  /** Whether a view shows this conversation now. */
+  get onScreen(): boolean {
+    return this.views.size > 0;
+  }
+
+  /** This is for when a view goes away, or moves to another session. */
   detach(view: ConversationView): void {
     this.views.delete(view);
   }
@@ -181,6 +215,7 @@ export class Conversation {
   send(prompt: string, context: PromptContext | null = null): boolean {
     const text = prompt.trim();
     if (text.length === 0 || this.current !== undefined || this.host.restriction() !== null) return false;
+    if (this.host.mayStart?.() === false) return false;
     const agent = this.host.agentName();
     const continued = this.cliConversation?.agent === agent ? this.cliConversation : null;
     const conversation = { id: continued?.id ?? randomUUID(), continues: continued !== null };
@@ -197,7 +232,7 @@ export class Conversation {
         await this.retry(turn);
         return;
       case "newSession":
-        await this.newSession();
+        this.host.newSession?.();
         return;
       case "useBuiltinAgent":
         // The setting first, then the same prompt again, now answered by the built-in agent.
@@ -230,7 +265,7 @@ export class Conversation {
     this.flush();
     const turn: Turn = { id: this.nextTurnId++, ...start, state: "idle", blocks: [], problems: [], done: null, status: null };
     this.turns.push(turn);
-    this.broadcast({ type: "turn-started", turn: copyTurn(turn) });
+    this.broadcast({ type: "turn-started", sessionId: this.host.sessionId, turn: copyTurn(turn) });
     for (const observer of this.observers) observer.turnStarted?.(turn);
     return turn;
   }
@@ -250,18 +285,19 @@ export class Conversation {
     await current.run.stop();
   }
 
-  /** Stops whatever runs and starts an empty conversation. */
-  async newSession(): Promise<void> {
+  /**
+   * The session is deleted: whatever runs stops, the agent's side of the conversation ends, and every view lets go.
+   * Nothing is saved any more.
+   */
+  async end(): Promise<void> {
     await this.stop();
-    this.flush();
-    this.turns.length = 0;
-    this.cliConversation = null;
+    this.disposed = true;
     this.host.endConversation?.();
     this.cancelSave();
-    this.host.persist([], null);
-    this.host.persistRunning(null, null);
-    this.broadcast({ type: "cleared" });
-    for (const observer of this.observers) observer.cleared?.();
+    this.flushTimer?.cancel();
+    this.flushTimer = undefined;
+    this.views.clear();
+    this.observers.clear();
   }
 
   /** Window closing: end every process now, without grace periods, and keep what was said. */
@@ -284,7 +320,12 @@ export class Conversation {
 
   snapshot(): HostMessage {
     this.flush();
-    return { type: "snapshot", turns: this.turns.map(copyTurn), restriction: this.host.restriction() };
+    return { type: "snapshot", sessionId: this.host.sessionId, header: this.host.header(), turns: this.turns.map(copyTurn), restriction: this.host.restriction() };
+  }
+
+  /** Tells every view the header changed (a rename, the agent's title). */
+  refreshHeader(): void {
+    this.broadcast({ type: "header", sessionId: this.host.sessionId, header: this.host.header() });
   }
 
   /** Tells every view the restriction changed (trust granted, say). */
@@ -294,13 +335,9 @@ export class Conversation {
 
   private dispatch(view: ConversationView, intent: WebviewIntent): void {
     switch (intent.type) {
-      case "ready": {
-        // Snapshot first (it flushes what is pending to the other views), then this view joins the stream.
-        const snapshot = this.snapshot();
-        this.views.add(view);
-        view.post(snapshot);
+      case "ready":
+        this.attach(view);
         return;
-      }
       case "send":
         if (!this.send(intent.prompt)) this.host.logRejected("a prompt arrived while a run was in progress or runs are not allowed; ignored");
         return;
@@ -308,7 +345,10 @@ export class Conversation {
         void this.stop();
         return;
       case "newSession":
-        void this.newSession();
+        this.host.newSession?.();
+        return;
+      case "newSessionWithAgent":
+        this.host.newSessionWithAgent?.();
         return;
       case "openLink": {
         const url = checkedLink(intent.url);
@@ -424,7 +464,7 @@ export class Conversation {
     this.flushTimer = undefined;
     const pending = this.pending;
     this.pending = undefined;
-    if (pending !== undefined && pending.changes.length > 0) this.broadcast({ type: "changes", ...pending });
+    if (pending !== undefined && pending.changes.length > 0) this.broadcast({ type: "changes", sessionId: this.host.sessionId, ...pending });
   }
 
   private broadcast(message: HostMessage): void {

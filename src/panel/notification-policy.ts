@@ -45,8 +45,4 @@ export class NotificationPolicy implements ConversationObserver {
     const detail = error === null ? `it ended without success (exit code ${change.done.exitCode})` : firstLine(error.message);
     this.notify({ severity: "error", message: `${turn.agent}: ${guide.title}. ${detail}`, actions: guide.actions, turn });
   }
-
-  cleared(): void {
-    this.malformedNoticeGiven.clear();
-  }
 }

@@ -121,10 +121,6 @@ export class StatusTracker implements ConversationObserver {
     this.show(statusOf(turn));
   }
 
-  cleared(): void {
-    this.show(idleStatus());
-  }
-
   dispose(): void {
     this.backToIdle?.cancel();
   }

@@ -2,6 +2,7 @@
 // then changes), and the small set of intents the view may send back. Both sides use these schemas.
 import * as z from "zod/mini";
 import { SESSION_STATES } from "./session-states";
+import { SessionIdSchema } from "./session-id";
 import { DoneSummarySchema, FinalStatusSchema, ProblemSchema, TranscriptBlockSchema } from "./transcript";
 
 export const SessionStateSchema = z.enum(SESSION_STATES);
@@ -56,18 +57,37 @@ export type CliConversation = z.infer<typeof CliConversationSchema>;
 
 export type Turn = z.infer<typeof TurnSchema>;
 
+/** Which session a message is about: a view shows one session at a time, and drops news of any other. */
+const AboutSession = { sessionId: SessionIdSchema };
+
+/** What the chat's header says of the session it shows. */
+export const SessionHeaderSchema = z.object({
+  title: z.string(),
+  /** The name people know the session's agent by ("Claude Code", "Built-in agent"). */
+  agent: z.string(),
+  /**
+   * When new sessions would get another agent than this one (the settings changed, or `npm start`'s built-in agent
+   * stands in for a configured CLI): that agent's name, so the header can offer it. Null otherwise.
+   */
+  otherAgent: z.nullable(z.string()),
+});
+export type SessionHeader = z.infer<typeof SessionHeaderSchema>;
+
 export const HostMessageSchema = z.discriminatedUnion("type", [
-  /** The whole conversation: sent after `ready`, so a reloaded view loses nothing. */
+  /** The whole session: sent after `ready` and when the view moves to another session, so a view loses nothing. */
   z.object({
     type: z.literal("snapshot"),
+    ...AboutSession,
+    header: SessionHeaderSchema,
     turns: z.array(TurnSchema),
     /** Why no CLI can run here (Restricted Mode), or null. */
     restriction: z.nullable(z.string()),
   }),
-  z.object({ type: z.literal("turn-started"), turn: TurnSchema }),
+  z.object({ type: z.literal("turn-started"), ...AboutSession, turn: TurnSchema }),
   /** Changes to one turn, in order, batched by the host. */
-  z.object({ type: z.literal("changes"), turnId: WholeNumberSchema, changes: z.array(SessionChangeSchema) }),
-  z.object({ type: z.literal("cleared") }),
+  z.object({ type: z.literal("changes"), ...AboutSession, turnId: WholeNumberSchema, changes: z.array(SessionChangeSchema) }),
+  /** The session was renamed, or its agent gave it a title. */
+  z.object({ type: z.literal("header"), ...AboutSession, header: SessionHeaderSchema }),
 ]);
 export type HostMessage = z.infer<typeof HostMessageSchema>;
 
@@ -86,7 +106,10 @@ export const WebviewIntentSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("ready") }),
   z.strictObject({ type: z.literal("send"), prompt: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_PROMPT_CHARS)) }),
   z.strictObject({ type: z.literal("stop") }),
+  /** A new session with the same agent; the one shown stays in the Sessions list (and keeps running if it runs). */
   z.strictObject({ type: z.literal("newSession") }),
+  /** A new session with an agent the user picks. */
+  z.strictObject({ type: z.literal("newSessionWithAgent") }),
   /** The host opens it only after its own check (http and https only). */
   z.strictObject({ type: z.literal("openLink"), url: z.string().check(z.maxLength(8192)) }),
   z.strictObject({ type: z.literal("copy"), text: z.string().check(z.maxLength(MAX_COPY_CHARS)) }),
@@ -105,3 +128,11 @@ export const WebviewIntentSchema = z.discriminatedUnion("type", [
   }),
 ]);
 export type WebviewIntent = z.infer<typeof WebviewIntentSchema>;
+
+/**
+ * How every intent travels: with the session the view showed when the user acted. An intent for a session the view no
+ * longer shows (it moved on while the message was under way) is dropped, never applied to another session. `ready`
+ * names the session a reloaded editor tab showed, or null.
+ */
+export const IntentEnvelopeSchema = z.strictObject({ sessionId: z.nullable(SessionIdSchema), intent: z.unknown() });
+export type IntentEnvelope = { sessionId: string | null; intent: WebviewIntent };

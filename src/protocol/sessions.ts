@@ -4,9 +4,9 @@
 import * as z from "zod/mini";
 import { TurnSchema } from "./messages";
 
-/** Ours: a UUID, minted when the session is created, never reused. */
-export const SessionIdSchema = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/));
-export type SessionId = z.infer<typeof SessionIdSchema>;
+import { SessionIdSchema } from "./session-id";
+
+export { SessionIdSchema, type SessionId } from "./session-id";
 
 /** Longer than any real command, argument, id or title: a value this long is not one, and is not kept. */
 const MAX_FIELD_CHARS = 4096;
@@ -21,7 +21,8 @@ export const AgentIdentitySchema = z.object({
   profile: Field,
   displayName: Field,
   command: Field,
-  args: z.array(Field).check(z.maxLength(256)),
+  /** The user's arguments, or null for the profile's own. */
+  args: z.nullable(z.array(Field).check(z.maxLength(256))),
 });
 export type AgentIdentity = z.infer<typeof AgentIdentitySchema>;
 

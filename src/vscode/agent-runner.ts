@@ -7,18 +7,19 @@ import * as vscode from "vscode";
 import { AcpConversation } from "../acp/acp-conversation";
 import type { AutoAnswerPolicy } from "../acp/permission-policy";
 import { PermissionWaiter } from "../acp/permission-waiter";
-import { savedAcpSession, sessionToContinue } from "../acp/saved-session";
 import { createAdapter } from "../dialects/registry";
-import type { Run, RunRequest } from "../panel/conversation";
+import type { SessionRunRequest } from "../panel/chat-session";
+import type { Run } from "../panel/conversation";
 import { ByteTail } from "../process/byte-tail";
 import type { SessionChange } from "../protocol/messages";
+import type { AgentIdentity } from "../protocol/sessions";
 import type { Transcript } from "../protocol/transcript";
 import { escapeForLog, logLines } from "../protocol/visible-text";
+import { BUILTIN_AGENT_PROFILE, profileSettingOf } from "../profiles/agent-identity";
 import { builtinAgentCommand } from "../profiles/builtin-agent-profile";
 import { acpTransportOf, type CliProfile, type ConversationKey } from "../profiles/cli-profile";
 import { agentCommand, resolveCli, type AgentCommand } from "../profiles/profile-registry";
 import { LiveSession } from "../session/live-session";
-import type { ConversationStore } from "./conversation-store";
 import { EditorFiles } from "./editor-files";
 import type { AgentSettings } from "./settings-values";
 
@@ -30,57 +31,54 @@ const STDERR_TAIL_BYTES = 8 * 1024;
 export class AgentRunner implements vscode.Disposable {
   /** Permission requests of the ACP agent, waiting for the user's answer on their cards. */
   readonly permissions: PermissionWaiter;
-  /** The warm ACP agent of the chat's conversation: one process for all its turns. */
-  private acp: { key: string; conversation: AcpConversation } | undefined;
+  /** The warm ACP agent of each session: one process for all the turns of a session, and its own for each session. */
+  private readonly acp = new Map<string, { key: string; conversation: AcpConversation }>();
   /** `agentStream.acp.autoApprove` as of the last prompt; one object, shared with the warm agent. */
   private readonly autoApprove: AutoAnswerPolicy = {};
 
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly log: vscode.LogOutputChannel,
-    private readonly store: ConversationStore,
     onPermissionsWaiting: (count: number) => void = () => {},
   ) {
     this.permissions = new PermissionWaiter(onPermissionsWaiting);
   }
 
-  start(settings: AgentSettings, request: RunRequest): Run {
+  /** Runs the session's own agent: the settings give only what is not the agent's (its env, timeouts, approvals). */
+  start(current: AgentSettings, request: SessionRunRequest): Run {
+    const settings = settingsForAgent(current, request.agent);
     const { profile, command } = resolveCli(settings);
     if (!settings.useBuiltinAgent && acpTransportOf(profile) !== undefined) return this.startAcp(settings, request, profile, command);
     return this.startCli(settings, request);
   }
 
-  /** New Session: the warm agent and everything it started end now; open requests end cancelled. */
-  endConversation(): void {
-    this.stopAgent();
-    // A new conversation never continues the agent's old session, not even after a reload.
-    this.store.saveAcpSession(null);
-  }
-
-  private stopAgent(): void {
-    void this.acp?.conversation.dispose();
-    this.acp = undefined;
+  /** The session was deleted: its warm agent and everything it started end now; open requests end cancelled. */
+  endSession(sessionId: string): void {
+    void this.acp.get(sessionId)?.conversation.dispose();
+    this.acp.delete(sessionId);
   }
 
   dispose(): void {
-    this.acp?.conversation.kill();
-    this.acp = undefined;
+    for (const { conversation } of this.acp.values()) conversation.kill();
+    this.acp.clear();
   }
 
-  /** An ACP agent: the chat's conversation keeps one warm agent process and one ACP session for all its turns. */
-  private startAcp(settings: AgentSettings, request: RunRequest, profile: CliProfile, command: string): Run {
+  /** An ACP agent: each session keeps one warm agent process and one ACP session for all its turns. */
+  private startAcp(settings: AgentSettings, request: SessionRunRequest, profile: CliProfile, command: string): Run {
     const args = settings.cliArgs ?? [...profile.defaultArgs];
     const key = JSON.stringify([request.conversation.id, command, args, settings.cliEnv]);
+    const warm = this.acp.get(request.sessionId);
     // The warm agent reads the rules at each request: a changed setting holds from the next prompt on, without a
     // restart that would lose the agent's conversation.
     for (const kind of Object.keys(this.autoApprove)) delete this.autoApprove[kind as keyof AutoAnswerPolicy];
     Object.assign(this.autoApprove, settings.autoApprove);
-    if (this.acp?.key !== key) {
-      this.stopAgent();
+    let agent = warm?.key === key ? warm.conversation : undefined;
+    if (agent === undefined) {
+      this.endSession(request.sessionId);
       const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
       const transport = acpTransportOf(profile);
       const log = this.log;
-      const conversation = new AcpConversation({
+      agent = new AcpConversation({
         command,
         args,
         env: { ...process.env, ...settings.cliEnv },
@@ -94,10 +92,10 @@ export class AgentRunner implements vscode.Disposable {
         chooseAuthMethod: (methods) => transport?.authMethods.find((id) => methods.some((method) => method.id === id)),
         modeRule: transport?.modes,
         log: { trace: (m) => log.trace(escapeForLog(m)), problem: (m) => log.warn(escapeForLog(m)), info: (m) => log.info(escapeForLog(m)) },
-        // After a window reload, the conversation's follow-up continues the agent's session when it can load one.
-        savedSessionId: sessionToContinue(this.store.acpSession(), { conversation: request.conversation, command, args }),
+        // After a window reload (or opening a stored session), a follow-up continues the agent's session when it can.
+        savedSessionId: request.conversation.continues ? (request.acpSessionId ?? undefined) : undefined,
         onSession: (sessionId, continued) => {
-          this.store.saveAcpSession(savedAcpSession({ conversation: request.conversation, command, args }, sessionId));
+          request.onAcpSession(sessionId);
           if (continued !== "new") log.info(escapeForLog(`continued the agent's session ${sessionId} (${continued})`));
         },
         idleStopMs: settings.acpIdleStopMs,
@@ -108,16 +106,16 @@ export class AgentRunner implements vscode.Disposable {
           for (const line of logLines(chunk.toString("utf8").trimEnd())) log.trace(`stderr: ${line}`);
         },
       });
-      this.acp = { key, conversation };
-      log.info(escapeForLog(`ACP agent: ${[command, ...args].join(" ")} (profile ${profile.name}, conversation ${request.conversation.id})`));
+      this.acp.set(request.sessionId, { key, conversation: agent });
+      log.info(escapeForLog(`ACP agent: ${[command, ...args].join(" ")} (profile ${profile.name}, session ${request.sessionId})`));
     }
-    const conversation = this.acp.conversation;
-    const run = conversation.prompt([{ type: "text", text: request.prompt }], { onChange: this.loggedChanges(request) });
+    const warmAgent = agent;
+    const run = warmAgent.prompt([{ type: "text", text: request.prompt }], { onChange: this.loggedChanges(request) });
     void run.finished.then((transcript) => this.logDone(transcript));
-    return { session: run.session, finished: run.finished, stop: () => run.stop(), kill: () => conversation.kill() };
+    return { session: run.session, finished: run.finished, stop: () => run.stop(), kill: () => warmAgent.kill() };
   }
 
-  private startCli(settings: AgentSettings, request: RunRequest): LiveSession {
+  private startCli(settings: AgentSettings, request: SessionRunRequest): LiveSession {
     const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? os.homedir();
     const stderr = new ByteTail(STDERR_TAIL_BYTES);
     const log = this.log;
@@ -147,7 +145,7 @@ export class AgentRunner implements vscode.Disposable {
   }
 
   /** The run's changes for the chat; problems also go to the log. */
-  private loggedChanges(request: RunRequest): (change: SessionChange) => void {
+  private loggedChanges(request: SessionRunRequest): (change: SessionChange) => void {
     return (change) => {
       // Stream text reaches the log escaped, one log line at most per stream line: it cannot forge log lines.
       if (change.kind === "problem") this.log.warn(escapeForLog(`line ${change.problem.line ?? "?"}: ${change.problem.code} ${change.problem.message}`));
@@ -160,7 +158,7 @@ export class AgentRunner implements vscode.Disposable {
   }
 
   /** The agent CLI from settings and its profile, or the built-in agent run by this extension host's own Node. */
-  private agentCommand(settings: AgentSettings, request: RunRequest): AgentCommand & { env: NodeJS.ProcessEnv; description: string } {
+  private agentCommand(settings: AgentSettings, request: SessionRunRequest): AgentCommand & { env: NodeJS.ProcessEnv; description: string } {
     const conversation = this.conversationKey(request);
     if (settings.useBuiltinAgent) return { ...builtinAgentCommand(this.context.extensionPath, request.prompt, conversation), description: "built-in agent" };
     const agent = agentCommand(settings, request.prompt, conversation);
@@ -168,7 +166,7 @@ export class AgentRunner implements vscode.Disposable {
     return { ...agent, env: { ...process.env, ...settings.cliEnv }, description: `profile ${agent.profile.name}, dialect ${agent.dialect}${continues}` };
   }
 
-  private conversationKey(request: RunRequest): ConversationKey {
+  private conversationKey(request: SessionRunRequest): ConversationKey {
     // Where pi keeps the conversation's session file (pi makes the folder); other CLIs keep theirs themselves.
     return { ...request.conversation, stateDir: path.join(this.context.globalStorageUri.fsPath, "cli-conversations") };
   }
@@ -176,4 +174,10 @@ export class AgentRunner implements vscode.Disposable {
 
 function clip(text: string): string {
   return text.length > MAX_TRACED_LINE_CHARS ? `${text.slice(0, MAX_TRACED_LINE_CHARS)}… (${text.length.toLocaleString("en-US")} characters)` : text;
+}
+
+/** The settings as they apply to a session: its own agent (fixed when it was created) in place of the settings' one. */
+export function settingsForAgent(settings: AgentSettings, agent: AgentIdentity): AgentSettings {
+  if (agent.profile === BUILTIN_AGENT_PROFILE) return { ...settings, useBuiltinAgent: true };
+  return { ...settings, useBuiltinAgent: false, cliPath: agent.command, cliArgs: agent.args === null ? null : [...agent.args], cliProfile: profileSettingOf(agent.profile) };
 }

@@ -1,39 +1,103 @@
-// The two places the chat lives: a view in its own activity-bar container, and an editor tab that a
-// serializer brings back after a window reload. Both show the same conversation.
+// The places a session is shown: the chat view in the Agent Stream container (it shows the active session, and moves
+// with it), and editor tabs, one per session, that a serializer brings back after a window reload.
 import * as vscode from "vscode";
-import type { Conversation } from "../panel/conversation";
+import type { ChatSession } from "../panel/chat-session";
+import type { ChatSessions } from "../panel/chat-sessions";
+import type { ConversationView } from "../panel/conversation";
+import { IntentEnvelopeSchema } from "../protocol/messages";
+import { SessionIdSchema, type SessionId } from "../protocol/sessions";
+import { escapeForLog } from "../protocol/visible-text";
 import { chatHtml, webviewOptions } from "./webview-content";
 
 export const CHAT_VIEW_ID = "agentStream.chat";
 export const CHAT_PANEL_TYPE = "agentStream.chatPanel";
 
-/** Connects one webview to the conversation: intents in (checked by the conversation), messages out. */
-function connect(webview: vscode.Webview, conversation: Conversation): vscode.Disposable {
-  // The view joins the conversation when its script says `ready`, not before: it gets a snapshot, then changes.
-  const view = { post: (message: unknown) => void webview.postMessage(message) };
-  const listener = webview.onDidReceiveMessage((raw: unknown) => conversation.handleIntent(view, raw));
-  return new vscode.Disposable(() => {
-    conversation.detach(view);
-    listener.dispose();
-  });
+/**
+ * One webview and the session it shows now. It joins a session when its script says `ready` (a snapshot, then
+ * changes), and moves to another by leaving the first. Intents are checked twice: the envelope here (an intent about
+ * a session the view no longer shows is dropped), the intent itself by the conversation.
+ */
+class SessionWebview implements vscode.Disposable {
+  private readonly view: ConversationView;
+  private session: ChatSession | undefined;
+  private ready = false;
+  private readonly listener: vscode.Disposable;
+
+  constructor(
+    webview: vscode.Webview,
+    private target: ChatSession,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    this.view = { post: (message) => void webview.postMessage(message) };
+    this.listener = webview.onDidReceiveMessage((raw: unknown) => this.receive(raw));
+  }
+
+  get shown(): ChatSession | undefined {
+    return this.session;
+  }
+
+  /** Shows another session: at once when the page is ready, else when it says so. */
+  show(session: ChatSession): void {
+    this.target = session;
+    if (this.ready) this.join(session);
+  }
+
+  dispose(): void {
+    this.session?.conversation.detach(this.view);
+    this.session = undefined;
+    this.listener.dispose();
+  }
+
+  private receive(raw: unknown): void {
+    const envelope = IntentEnvelopeSchema.safeParse(raw);
+    if (!envelope.success) {
+      this.log.warn(escapeForLog("dropped a message from the chat view that is not an intent"));
+      return;
+    }
+    const { sessionId, intent } = envelope.data;
+    if (typeof intent === "object" && intent !== null && (intent as { type?: unknown }).type === "ready") {
+      this.ready = true;
+      this.join(this.target);
+      return;
+    }
+    const session = this.session;
+    if (session === undefined || sessionId !== session.id) {
+      this.log.warn(escapeForLog(`dropped an intent about session ${sessionId ?? "(none)"}, which this view no longer shows`));
+      return;
+    }
+    session.conversation.handleIntent(this.view, intent);
+  }
+
+  private join(session: ChatSession): void {
+    if (this.session !== session) this.session?.conversation.detach(this.view);
+    this.session = session;
+    session.conversation.attach(this.view);
+  }
 }
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   private view: vscode.WebviewView | undefined;
-  private connection: vscode.Disposable | undefined;
+  private connection: SessionWebview | undefined;
+  private readonly stopFollowing: () => void;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
-    private readonly conversation: Conversation,
+    private readonly sessions: ChatSessions,
+    private readonly log: vscode.LogOutputChannel,
     /** The view was hidden or shown (another view over it, its sidebar closed or opened). */
     private readonly onVisibilityChanged: () => void = () => {},
-  ) {}
+  ) {
+    // The view shows the active session, whichever it is.
+    this.stopFollowing = sessions.onDidChange((change) => {
+      if (change === "active") this.connection?.show(sessions.active);
+    });
+  }
 
   resolveWebviewView(view: vscode.WebviewView): void {
     this.connection?.dispose();
     this.view = view;
     view.webview.options = webviewOptions(this.extensionUri);
-    this.connection = connect(view.webview, this.conversation);
+    this.connection = new SessionWebview(view.webview, this.sessions.active, this.log);
     view.webview.html = chatHtml(view.webview, this.extensionUri, "sidebar");
     view.onDidChangeVisibility(() => this.onVisibilityChanged());
     view.onDidDispose(() => {
@@ -48,6 +112,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     return this.view?.visible ?? false;
   }
 
+  /** The session the view shows while it is on screen, else undefined. */
+  get visibleSession(): ChatSession | undefined {
+    return this.visible ? this.connection?.shown : undefined;
+  }
+
   /** Shows the view, creating it if VS Code has not yet. */
   async reveal(): Promise<void> {
     if (this.view !== undefined) {
@@ -58,62 +127,97 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   dispose(): void {
+    this.stopFollowing();
     this.connection?.dispose();
   }
 }
 
+/** Editor tabs, one per session at most. Closing a tab leaves its session (and its run) as they are. */
 export class ChatPanels implements vscode.WebviewPanelSerializer, vscode.Disposable {
-  private panel: vscode.WebviewPanel | undefined;
+  private readonly panels = new Map<SessionId, { panel: vscode.WebviewPanel; connection: SessionWebview }>();
+  private readonly stopFollowing: () => void;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
-    private readonly conversation: Conversation,
-    /** The tab was hidden, shown or closed. */
+    private readonly sessions: ChatSessions,
+    private readonly log: vscode.LogOutputChannel,
+    /** A tab was hidden, shown or closed. */
     private readonly onVisibilityChanged: () => void = () => {},
-  ) {}
+  ) {
+    // A tab's title is its session's; a deleted session's tab closes.
+    this.stopFollowing = sessions.onDidChange((change, session) => {
+      if (change !== "list") return;
+      for (const [id, { panel }] of this.panels) {
+        const live = sessions.get(id);
+        if (live === undefined) panel.dispose();
+        else if (session === live) panel.title = tabTitle(live);
+      }
+    });
+  }
 
-  /** Shows the editor-tab chat if there is one; false when there is none. */
-  revealIfOpen(): boolean {
-    if (this.panel === undefined) return false;
-    this.panel.reveal();
+  /** Shows the active session's tab if it has one; false when it has none. */
+  revealIfOpen(session: ChatSession): boolean {
+    const open = this.panels.get(session.id);
+    if (open === undefined) return false;
+    open.panel.reveal();
     return true;
   }
 
-  /** Whether the editor-tab chat is on screen now (false when there is none or another tab covers it). */
-  get visible(): boolean {
-    return this.panel?.visible ?? false;
+  /** Whether a tab of this session is on screen now. */
+  showsOnScreen(session: ChatSession): boolean {
+    return this.panels.get(session.id)?.panel.visible ?? false;
   }
 
-  open(): void {
-    if (this.panel !== undefined) {
-      this.panel.reveal();
+  /** Whether any tab is on screen now. */
+  get visible(): boolean {
+    return [...this.panels.values()].some(({ panel }) => panel.visible);
+  }
+
+  /** Shows the session in its own editor tab (the one it has, or a new one beside the editor). */
+  open(session: ChatSession): void {
+    const open = this.panels.get(session.id);
+    if (open !== undefined) {
+      open.panel.reveal();
       return;
     }
-    const panel = vscode.window.createWebviewPanel(CHAT_PANEL_TYPE, "Agent Stream", vscode.ViewColumn.Beside, webviewOptions(this.extensionUri));
-    this.adopt(panel);
+    const panel = vscode.window.createWebviewPanel(CHAT_PANEL_TYPE, tabTitle(session), vscode.ViewColumn.Beside, webviewOptions(this.extensionUri));
+    this.adopt(panel, session);
   }
 
-  /** After a reload: the tab comes back empty, says `ready`, and gets the conversation as a snapshot. */
-  async deserializeWebviewPanel(panel: vscode.WebviewPanel): Promise<void> {
+  /** After a reload: the tab comes back empty with the state its page saved, which names the session it showed. */
+  async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
     panel.webview.options = webviewOptions(this.extensionUri);
-    this.adopt(panel);
+    const id = SessionIdSchema.safeParse(typeof state === "object" && state !== null ? (state as { sessionId?: unknown }).sessionId : undefined);
+    const session = (id.success ? await this.sessions.open(id.data) : undefined) ?? this.sessions.active;
+    if (this.panels.has(session.id)) {
+      panel.dispose();
+      return;
+    }
+    this.adopt(panel, session);
   }
 
   dispose(): void {
-    this.panel?.dispose();
+    this.stopFollowing();
+    for (const { panel } of this.panels.values()) panel.dispose();
   }
 
-  private adopt(panel: vscode.WebviewPanel): void {
-    this.panel?.dispose();
-    this.panel = panel;
+  private adopt(panel: vscode.WebviewPanel, session: ChatSession): void {
     panel.iconPath = vscode.Uri.joinPath(this.extensionUri, "media", "agent-stream.svg");
-    const connection = connect(panel.webview, this.conversation);
+    panel.title = tabTitle(session);
+    const connection = new SessionWebview(panel.webview, session, this.log);
+    this.panels.set(session.id, { panel, connection });
     panel.webview.html = chatHtml(panel.webview, this.extensionUri, "editor");
     panel.onDidChangeViewState(() => this.onVisibilityChanged());
     panel.onDidDispose(() => {
       connection.dispose();
-      if (this.panel === panel) this.panel = undefined;
+      if (this.panels.get(session.id)?.panel === panel) this.panels.delete(session.id);
       this.onVisibilityChanged();
     });
   }
+}
+
+/** A tab's title: the session's, short enough for a tab. */
+function tabTitle(session: ChatSession): string {
+  const title = session.title;
+  return title.length > 40 ? `${title.slice(0, 39)}…` : title;
 }

@@ -1,28 +1,26 @@
-// What the conversation needs of the editor (see ConversationHost): runs, links, the clipboard, the error cards'
-// editor actions, trust, and persistence. Glue only: each method hands over to the core or to a VS Code API.
-import * as path from "node:path";
+// What every session needs of the editor (see SessionsHost): runs, links, the clipboard, the error cards' editor
+// actions, trust. Glue only: each method hands over to the core or to a VS Code API.
 import * as vscode from "vscode";
-import type { ConversationHost, EditorAction, Run, RunRequest } from "../panel/conversation";
+import type { SessionRunRequest, SessionsHost } from "../panel/chat-session";
+import type { EditorAction, Run } from "../panel/conversation";
 import { pointsToLocalNetwork } from "../panel/local-address";
 import { resolveCommandPath } from "../process/command-path";
-import type { CliConversation, Turn } from "../protocol/messages";
+import type { Turn } from "../protocol/messages";
 import type { ToolDiff } from "../protocol/transcript";
 import { escapeForLog } from "../protocol/visible-text";
 import { resolveCli } from "../profiles/profile-registry";
 import type { AgentRunner } from "./agent-runner";
-import type { ConversationStore } from "./conversation-store";
 import type { DiffViewer } from "./diff-viewer";
 import { readSettings } from "./settings";
 
-export class EditorHost implements ConversationHost {
+export class EditorHost implements SessionsHost {
   constructor(
     private readonly runner: AgentRunner,
-    private readonly store: ConversationStore,
     private readonly log: vscode.LogOutputChannel,
     private readonly diffs: DiffViewer,
   ) {}
 
-  startRun(request: RunRequest): Run {
+  startRun(request: SessionRunRequest): Run {
     return this.runner.start(readSettings(this.log), request);
   }
 
@@ -94,11 +92,6 @@ export class EditorHost implements ConversationHost {
       : "This workspace is in Restricted Mode, so Agent Stream does not run the agent CLI here. Trust the workspace to chat; replaying a recorded stream still works.";
   }
 
-  agentName(): string {
-    const settings = readSettings(this.log);
-    return settings.useBuiltinAgent ? "Built-in agent" : path.basename(resolveCli(settings).command);
-  }
-
   answerPermission(turn: Turn, blockIndex: number, optionId: string | null): void {
     const block = turn.blocks[blockIndex];
     if (block?.kind !== "permission" || !this.runner.permissions.answer(block, optionId)) {
@@ -110,15 +103,7 @@ export class EditorHost implements ConversationHost {
     void this.diffs.open(diff);
   }
 
-  endConversation(): void {
-    this.runner.endConversation();
-  }
-
-  persist(turns: readonly Turn[], cliConversation: CliConversation | null): void {
-    this.store.save(turns, cliConversation);
-  }
-
-  persistRunning(turn: Turn | null, cliConversation: CliConversation | null): void {
-    this.store.saveRunning(turn, cliConversation);
+  endAgent(sessionId: string): void {
+    this.runner.endSession(sessionId);
   }
 }

@@ -5,7 +5,7 @@ import * as vscode from "vscode";
 import { notificationText } from "../common/notification-text";
 import type { Notice } from "../panel/notification-policy";
 import { ACTION_CAPTIONS } from "../protocol/error-guides";
-import type { ErrorAction, Turn } from "../protocol/messages";
+import type { ErrorAction } from "../protocol/messages";
 
 /** Answers a notice with the caption of the button "clicked", or undefined for a dismissed notification. */
 export type NoticeHandler = (notice: { severity: Notice["severity"]; message: string; actions: string[] }) => Thenable<string | undefined>;
@@ -14,13 +14,12 @@ export class Notifier {
   private handler: NoticeHandler = ({ severity, message, actions }) =>
     severity === "error" ? vscode.window.showErrorMessage(message, ...actions) : vscode.window.showWarningMessage(message, ...actions);
 
-  constructor(private readonly runAction: (action: ErrorAction, turn: Turn) => void) {}
-
-  show(notice: Notice): void {
+  /** `runAction` carries out the button clicked, for the session the notice is about. */
+  show(notice: Notice, runAction: (action: ErrorAction) => void): void {
     const captions = notice.actions.map((action) => ACTION_CAPTIONS[action]);
     void Promise.resolve(this.handler({ severity: notice.severity, message: notificationText(notice.message), actions: captions })).then((chosen) => {
       const action = notice.actions.find((a) => ACTION_CAPTIONS[a] === chosen);
-      if (action !== undefined) this.runAction(action, notice.turn);
+      if (action !== undefined) runAction(action);
     });
   }
 

@@ -27,10 +27,6 @@ export class PermissionNotifications implements ConversationObserver {
     this.offerWaiting();
   }
 
-  cleared(): void {
-    this.offered.clear();
-  }
-
   /**
    * Called when a card appears and when a request starts waiting, whichever comes second finds both: a card whose
    * request the setting answers at once never waits, so it is never offered. Called again when a chat is hidden or

@@ -28,8 +28,12 @@ export interface AgentSettings {
   context: ContextChoice;
   /** What an ACP agent's permission requests get without asking, by tool kind; `{}` asks for everything. */
   autoApprove: AutoAnswerPolicy;
-  /** How long a warm ACP agent waits for the next turn before it is stopped; 0: until New Session or the window closes. */
+  /** How long a warm ACP agent waits for the next turn before it is stopped; 0: until its session is deleted or the window closes. */
   acpIdleStopMs: number;
+  /** How many sessions may run an agent at once. */
+  maxRunningSessions: number;
+  /** How many bytes the stored sessions of a workspace may take. */
+  maxStorageBytes: number;
 }
 
 /** A setting's value as VS Code gives it (undefined: not set anywhere, not even a default). */
@@ -39,6 +43,10 @@ export type SettingWarning = (message: string) => void;
 const MIB = 1024 * 1024;
 const DEFAULT_TIMEOUT_SECONDS = 120;
 const DEFAULT_IDLE_STOP_MINUTES = 10;
+const DEFAULT_MAX_RUNNING_SESSIONS = 4;
+const MAX_RUNNING_SESSIONS = 32;
+const DEFAULT_MAX_STORAGE_MB = 200;
+const MAX_STORAGE_MB = 10_000;
 /** The longest a Node timer can wait (2^31 - 1 ms), in whole minutes. */
 const MAX_IDLE_STOP_MINUTES = Math.floor(2_147_483_647 / 60_000);
 
@@ -62,6 +70,8 @@ export function settingsFrom(value: SettingValue, warn: SettingWarning): AgentSe
     },
     autoApprove: read.autoAnswerPolicy("acp.autoApprove"),
     acpIdleStopMs: read.idleStopMs(),
+    maxRunningSessions: read.wholeNumber("sessions.maxRunning", DEFAULT_MAX_RUNNING_SESSIONS, 1, MAX_RUNNING_SESSIONS),
+    maxStorageBytes: read.wholeNumber("sessions.maxStorageMB", DEFAULT_MAX_STORAGE_MB, 1, MAX_STORAGE_MB) * MIB,
   };
 }
 
@@ -147,6 +157,12 @@ class SettingReader {
     if (bytes === undefined) return this.fallBack(key, mb, "1 or more", defaultMB) * MIB;
     if (bytes < mb * MIB) this.warn(`agentStream.${key}: ${mb} is more than the ${MAX_LINE_BYTES / MIB} MB a line can be; ${MAX_LINE_BYTES / MIB} is used.`);
     return bytes;
+  }
+
+  /** A whole number from `min` to `max`; anything else falls back to the default, said once. */
+  wholeNumber(key: string, fallback: number, min: number, max: number): number {
+    const value = this.number(key, fallback);
+    return Number.isInteger(value) && value >= min && value <= max ? value : this.fallBack(key, value, `a whole number from ${min} to ${max}`, fallback);
   }
 
   private number(key: string, fallback: number): number {

@@ -1,6 +1,6 @@
 // The whole chat: the restriction notice, the turns, the composer, and the live region. Host messages update
 // the turns' models at once; painting waits for the next animation frame, so a burst of changes costs one paint.
-import type { HostMessage, WebviewIntent } from "../protocol/messages";
+import type { HostMessage, SessionHeader, WebviewIntent } from "../protocol/messages";
 import { codeForCopyButton, COPY_CODE_ATTRIBUTE } from "./code-blocks";
 import { Composer } from "./composer";
 import { element, icon } from "./element";
@@ -11,6 +11,12 @@ import type { HostChannel } from "./vscode-api";
 const WEB_LINK = /^https?:\/\//i;
 
 export class ChatView {
+  private readonly header: HTMLElement;
+  private readonly headerAgent: HTMLElement;
+  private readonly headerTitle: HTMLElement;
+  private readonly switchAgent: HTMLButtonElement;
+  /** The session shown: a snapshot of another one is a move, not a refresh. */
+  private sessionId: string | null = null;
   private readonly banner: HTMLElement;
   private readonly bannerText: HTMLElement;
   private readonly transcript: HTMLElement;
@@ -28,6 +34,12 @@ export class ChatView {
     root: HTMLElement,
     private readonly host: HostChannel,
   ) {
+    this.headerAgent = element("span", { className: "session-agent" });
+    this.headerTitle = element("span", { className: "session-title" });
+    this.switchAgent = element("button", { className: "session-switch-agent", attributes: { type: "button" } });
+    this.switchAgent.hidden = true;
+    this.switchAgent.addEventListener("click", () => this.post({ type: "newSessionWithAgent" }));
+    this.header = element("header", { className: "session-header", attributes: { "aria-label": "Session" } }, icon("hubot"), this.headerAgent, this.headerTitle, this.switchAgent);
     this.bannerText = element("span", { className: "restriction-text" });
     this.banner = element("div", { className: "restriction-banner", attributes: { role: "status" } }, icon("workspace-untrusted"), this.bannerText);
     this.banner.hidden = true;
@@ -38,17 +50,26 @@ export class ChatView {
     this.liveRegion = element("div", { className: "sr-only", attributes: { "aria-live": "polite", role: "status" } });
     this.composer = new Composer(this.post, () => this.turns.at(-1)?.markStopRequested());
     this.scroll = new ScrollFollower(this.transcript, host);
-    root.append(this.banner, this.transcript, this.composer.element, this.liveRegion);
+    root.append(this.header, this.banner, this.transcript, this.composer.element, this.liveRegion);
   }
 
   receive(message: HostMessage): void {
     switch (message.type) {
-      case "snapshot":
+      case "snapshot": {
+        const moved = this.sessionId !== null && this.sessionId !== message.sessionId;
+        this.sessionId = message.sessionId;
+        this.showHeader(message.header);
         this.replaceTurns(message.turns.map((turn) => new TurnView(turn, this.post)));
         this.showRestriction(message.restriction);
+        // Another session opens at its end, as a new one would; a reloaded page goes back to where the user was.
+        if (moved) this.scroll.followFromNowOn();
         this.paintNow();
         if (!this.restored) this.scroll.restore();
         this.restored = true;
+        return;
+      }
+      case "header":
+        this.showHeader(message.header);
         return;
       case "turn-started": {
         const view = new TurnView(message.turn, this.post);
@@ -74,10 +95,6 @@ export class ChatView {
         this.markDirty(view);
         return;
       }
-      case "cleared":
-        this.replaceTurns([]);
-        this.paintNow();
-        return;
     }
   }
 
@@ -87,6 +104,16 @@ export class ChatView {
     this.dirtyTurns.clear();
     for (const turn of turns) this.dirtyTurns.add(turn);
     this.transcript.replaceChildren(this.emptyHint, ...turns.map((turn) => turn.element));
+  }
+
+  /** Who answers in this session, and, when new sessions would get another agent, a way to start one with it. */
+  private showHeader(header: SessionHeader): void {
+    this.headerAgent.textContent = header.agent;
+    this.headerTitle.textContent = header.title;
+    this.headerTitle.title = header.title;
+    this.switchAgent.hidden = header.otherAgent === null;
+    this.switchAgent.textContent = header.otherAgent === null ? "" : `New session with ${header.otherAgent}`;
+    this.switchAgent.title = "Start a new session with another agent; this one stays in the Sessions list.";
   }
 
   private showRestriction(restriction: string | null): void {

@@ -9,8 +9,14 @@ if (root === null) throw new Error("the webview page has no #app element");
 const chat = new ChatView(root, host);
 
 // The host is trusted and sends only HostMessages; anything else posted to this window is not ours.
+// A page shows one session: a snapshot moves it to the snapshot's session, and news of any other session (sent before
+// the host moved the page on) is not this page's.
 window.addEventListener("message", (event: MessageEvent<unknown>) => {
-  if (isHostMessage(event.data)) chat.receive(event.data);
+  if (!isHostMessage(event.data)) return;
+  const message = event.data;
+  if (message.type === "snapshot") host.showSession(message.sessionId);
+  else if (host.sessionId !== null && message.sessionId !== host.sessionId) return;
+  chat.receive(message);
 });
 host.post({ type: "ready" });
 
@@ -18,7 +24,7 @@ host.post({ type: "ready" });
  * Every HostMessage type, keyed by messages.ts's own union: a type added there and missing here (or one listed here
  * that is gone) fails to compile. The schema itself stays on the host: parsing with it would bring zod into the page.
  */
-const HOST_MESSAGE_TYPES: Readonly<Record<HostMessage["type"], true>> = { snapshot: true, "turn-started": true, changes: true, cleared: true };
+const HOST_MESSAGE_TYPES: Readonly<Record<HostMessage["type"], true>> = { snapshot: true, "turn-started": true, changes: true, header: true };
 
 function isHostMessage(data: unknown): data is HostMessage {
   if (typeof data !== "object" || data === null) return false;

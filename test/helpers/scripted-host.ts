@@ -2,8 +2,9 @@
 // reached in order, with no process and no timing. Runs go through the real ReplayRun (reader, decoder, session).
 import { createAdapter } from "../../src/dialects/registry";
 import type { Conversation, ConversationHost, EditorAction, Run, RunRequest } from "../../src/panel/conversation";
-import type { SessionChange, Turn } from "../../src/protocol/messages";
+import type { SessionChange, Turn, SessionHeader } from "../../src/protocol/messages";
 import { ReplayRun } from "../../src/session/replay";
+import { TEST_HEADER, TEST_SESSION_ID } from "./test-session";
 
 /** An async stream of chunks the test pushes into; `end()` closes it. */
 export class ScriptedStream implements AsyncIterable<string> {
@@ -31,6 +32,10 @@ export class ScriptedStream implements AsyncIterable<string> {
 }
 
 export class ScriptedHost implements ConversationHost {
+  readonly sessionId = TEST_SESSION_ID;
+  header(): SessionHeader {
+    return TEST_HEADER;
+  }
   readonly streams: ScriptedStream[] = [];
   readonly prompts: string[] = [];
   readonly actions: { action: EditorAction; turnId: number }[] = [];

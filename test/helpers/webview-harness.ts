@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchChromium } from "../../scripts/chromium";
 import { renderWebviewPage } from "../../src/panel/webview-html";
 import type { HostMessage, WebviewIntent } from "../../src/protocol/messages";
+import { TEST_HEADER, TEST_SESSION_ID } from "./test-session";
 import { repoRoot } from "./repo";
 import { BODY_CLASS, themeStylesheet, type Theme } from "./webview-themes";
 
@@ -56,6 +57,7 @@ const CONTENT_TYPES: Record<string, string> = {
 const INIT_SCRIPT = `(() => {
   const w = window;
   w.__intents = [];
+  w.__envelopes = [];
   w.__pwned = [];
   w.__cspViolations = [];
   w.pwn = (what) => { w.__pwned.push(String(what)); };
@@ -66,7 +68,12 @@ const INIT_SCRIPT = `(() => {
     if (acquired) throw new Error("An instance of the VS Code API has already been acquired");
     acquired = true;
     return Object.freeze({
-      postMessage: (message) => { w.__intents.push(JSON.parse(JSON.stringify(message))); },
+      // Every intent travels in an envelope naming its session: tests read the intents, and the envelopes apart.
+      postMessage: (message) => {
+        const copy = JSON.parse(JSON.stringify(message));
+        w.__envelopes.push(copy);
+        w.__intents.push(copy !== null && typeof copy === "object" && "intent" in copy ? copy.intent : copy);
+      },
       getState: () => state,
       setState: (next) => { state = next; sessionStorage.setItem("__vscodeState", JSON.stringify(next)); return next; },
     });
@@ -82,9 +89,20 @@ const INIT_SCRIPT = `(() => {
   });
 })();`;
 
+export { TEST_HEADER, TEST_SESSION_ID };
+
+/** A host message as tests write it: about the test's session unless it names one. */
+export type TestHostMessage = HostMessage extends infer M ? (M extends HostMessage ? Omit<M, "sessionId" | "header"> & Partial<Pick<M, Extract<keyof M, "sessionId" | "header">>> : never) : never;
+
+function aboutTestSession(message: TestHostMessage): HostMessage {
+  const stamped = { sessionId: TEST_SESSION_ID, ...message };
+  return (stamped.type === "snapshot" || stamped.type === "header" ? { header: TEST_HEADER, ...stamped } : stamped) as HostMessage;
+}
+
 type PageWindow = {
   postMessage(message: unknown, targetOrigin: string): void;
   __intents: WebviewIntent[];
+  __envelopes: unknown[];
   __pwned: string[];
   __cspViolations: string[];
 };
@@ -145,8 +163,12 @@ export class WebviewHarness {
     }
   }
 
-  /** Delivers a message as the host would (VS Code posts to the webview's window). */
-  async send(...messages: HostMessage[]): Promise<void> {
+  /**
+   * Delivers a message as the host would (VS Code posts to the webview's window). A message that names no session is
+   * about the test's session (TEST_SESSION_ID), and a snapshot without a header gets TEST_HEADER.
+   */
+  async send(...given: TestHostMessage[]): Promise<void> {
+    const messages = given.map(aboutTestSession);
     await this.page.evaluate((list) => {
       const page = globalThis as unknown as PageWindow;
       for (const message of list) page.postMessage(message, "*");
@@ -157,7 +179,8 @@ export class WebviewHarness {
    * Delivers messages `perFrame` at a time, one batch per animation frame, from inside the page (no round trip
    * per message): a stream as it arrives while the view paints. Resolves after the last batch was posted.
    */
-  async sendOverFrames(messages: readonly HostMessage[], perFrame = 1): Promise<void> {
+  async sendOverFrames(given: readonly TestHostMessage[], perFrame = 1): Promise<void> {
+    const messages = given.map(aboutTestSession);
     await this.page.evaluate(
       ([list, batch]) =>
         new Promise<void>((resolve) => {
@@ -179,8 +202,13 @@ export class WebviewHarness {
     return (await this.page.evaluate("window.__intents")) as WebviewIntent[];
   }
 
+  /** Every message the webview posted, as it posted it: an intent in its envelope. */
+  async envelopes(): Promise<unknown[]> {
+    return (await this.page.evaluate("window.__envelopes")) as unknown[];
+  }
+
   async clearIntents(): Promise<void> {
-    await this.page.evaluate("window.__intents.length = 0");
+    await this.page.evaluate("window.__intents.length = 0; window.__envelopes.length = 0");
   }
 
   /** Waits until the webview has posted an intent of this type, and returns the latest one. */

@@ -70,7 +70,7 @@ describe("in the editor", function () {
 
   afterEach(async function () {
     await api.conversation.stop();
-    await api.conversation.newSession();
+    api.sessions.create();
     await resetSettings();
   });
 

@@ -62,7 +62,7 @@ describe("an ACP agent in the chat", function () {
 
   afterEach(async function () {
     await api.conversation.stop();
-    await api.conversation.newSession();
+    api.sessions.create();
     for (const key of ["cli.path", "cli.args", "cli.profile", "cli.env", "acp.autoApprove"]) await config().update(key, undefined, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand("workbench.action.closeAllEditors");
     fs.rmSync(notes, { force: true });

@@ -1,9 +1,9 @@
 // What ACP agents show in the chat: a tool card's kind, output and changed files; a permission request answered
 // from the card (mouse and keyboard); a plan that each update replaces in place.
 import * as assert from "node:assert/strict";
-import type { HostMessage, SessionChange, Turn } from "../../src/protocol/messages";
+import type { SessionChange, Turn } from "../../src/protocol/messages";
 import type { TranscriptBlock } from "../../src/protocol/transcript";
-import { WebviewHarness } from "../helpers/webview-harness";
+import { WebviewHarness, type TestHostMessage } from "../helpers/webview-harness";
 import { permissionBlock, planBlock, toolBlock, turnWith } from "../helpers/turn-builder";
 import { layoutFaults } from "./layout";
 import { EDIT_TOOL as EDIT, showAgentBlocks } from "./scenes";
@@ -14,7 +14,7 @@ declare global {
   }
 }
 
-const EMPTY: HostMessage = { type: "snapshot", turns: [], restriction: null };
+const EMPTY: TestHostMessage = { type: "snapshot", turns: [], restriction: null };
 
 describe("webview: what ACP agents show", function () {
   let harness: WebviewHarness;

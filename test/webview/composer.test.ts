@@ -1,11 +1,10 @@
 // The composer: Enter sends, Shift+Enter and IME confirmations do not; Stop and New Session; Restricted Mode.
 import * as assert from "node:assert/strict";
-import type { HostMessage } from "../../src/protocol/messages";
 import * as cli from "../helpers/stream-builder";
-import { WebviewHarness } from "../helpers/webview-harness";
+import { WebviewHarness, type TestHostMessage } from "../helpers/webview-harness";
 import { answeredTurn, recordTurn, snapshotOf } from "./conversations";
 
-const EMPTY: HostMessage = { type: "snapshot", turns: [], restriction: null };
+const EMPTY: TestHostMessage = { type: "snapshot", turns: [], restriction: null };
 const RESTRICTED = "Restricted Mode: this workspace is not trusted, so Agent Stream runs no agent CLI here.";
 
 describe("webview: the composer", function () {

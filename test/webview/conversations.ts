@@ -1,16 +1,17 @@
 // Conversations for the webview suites, made the way the host makes them: CLI events go through a real Session,
 // whose changes become the `turn-started` and `changes` messages, and whose end state becomes the snapshot's turn.
 import type { CliStreamEvent } from "../../src/protocol/events";
-import type { HostMessage, SessionChange, Turn } from "../../src/protocol/messages";
+import type { SessionChange, Turn } from "../../src/protocol/messages";
 import type { Problem } from "../../src/protocol/transcript";
 import { Session } from "../../src/session/session";
 import * as cli from "../helpers/stream-builder";
+import type { TestHostMessage } from "../helpers/webview-harness";
 
 /** What happens during a turn: an event from the CLI, a line that could not be read, or the user's Stop. */
 export type Step = CliStreamEvent | { problem: Problem } | { userStop: true };
 
 export interface RecordedTurn {
-  started: Extract<HostMessage, { type: "turn-started" }>;
+  started: Extract<TestHostMessage, { type: "turn-started" }>;
   changes: SessionChange[];
   /** The turn as the host holds it after the last change: what a snapshot carries. */
   final: Turn;
@@ -38,15 +39,15 @@ export function recordTurn(id: number, prompt: string, steps: readonly Step[], a
 }
 
 /** The changes as the host posts them: in order, `perMessage` to a message. */
-export function changeMessages(turn: RecordedTurn, perMessage = 1): HostMessage[] {
-  const messages: HostMessage[] = [];
+export function changeMessages(turn: RecordedTurn, perMessage = 1): TestHostMessage[] {
+  const messages: TestHostMessage[] = [];
   for (let i = 0; i < turn.changes.length; i += perMessage) {
     messages.push({ type: "changes", turnId: turn.started.turn.id, changes: turn.changes.slice(i, i + perMessage) });
   }
   return messages;
 }
 
-export function snapshotOf(turns: readonly RecordedTurn[], restriction: string | null = null): HostMessage {
+export function snapshotOf(turns: readonly RecordedTurn[], restriction: string | null = null): TestHostMessage {
   return { type: "snapshot", turns: turns.map((turn) => structuredClone(turn.final)), restriction };
 }
 

@@ -1,9 +1,8 @@
 // A tool card that changed many files: the chat shows the first hundred and counts the rest, works each file out
 // once and without freezing, and keeps what the user opened while the card updates.
 import * as assert from "node:assert/strict";
-import type { HostMessage } from "../../src/protocol/messages";
 import type { ToolCard, ToolDiff } from "../../src/protocol/transcript";
-import { WebviewHarness } from "../helpers/webview-harness";
+import { WebviewHarness, type TestHostMessage } from "../helpers/webview-harness";
 import { toolBlock, turnWith } from "../helpers/turn-builder";
 
 declare global {
@@ -23,8 +22,8 @@ function edit(diffs: ToolDiff[]): ToolCard {
   return toolBlock({ tool: "edit", toolKind: "edit", title: "Edit the files", status: "running", diffs });
 }
 
-const snapshot = (card: ToolCard): HostMessage => ({ type: "snapshot", turns: [turnWith(0, [card])], restriction: null });
-const updated = (card: ToolCard): HostMessage => ({ type: "changes", turnId: 0, changes: [{ kind: "block-updated", index: 0, block: card }] });
+const snapshot = (card: ToolCard): TestHostMessage => ({ type: "snapshot", turns: [turnWith(0, [card])], restriction: null });
+const updated = (card: ToolCard): TestHostMessage => ({ type: "changes", turnId: 0, changes: [{ kind: "block-updated", index: 0, block: card }] });
 
 describe("webview: the files a tool changed", function () {
   let harness: WebviewHarness;

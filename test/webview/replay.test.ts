@@ -1,8 +1,7 @@
 // A webview that reloads (hidden and shown again) asks for a snapshot and must show exactly what it showed.
 import * as assert from "node:assert/strict";
-import type { HostMessage } from "../../src/protocol/messages";
 import * as cli from "../helpers/stream-builder";
-import { WebviewHarness } from "../helpers/webview-harness";
+import { WebviewHarness, type TestHostMessage } from "../helpers/webview-harness";
 import { answeredTurn, changeMessages, crashedTurn, deltas, recordTurn, runningTurn, snapshotOf, type RecordedTurn } from "./conversations";
 
 describe("webview: replaying a snapshot after a reload", function () {
@@ -61,7 +60,7 @@ describe("webview: replaying a snapshot after a reload", function () {
     assert.deepEqual(partial.changes, turn.changes.slice(0, partial.changes.length), "the partial turn is a prefix");
     await harness.reload();
     await harness.send(snapshotOf([partial]));
-    const rest: HostMessage[] = changeMessages(turn).slice(partial.changes.length);
+    const rest: TestHostMessage[] = changeMessages(turn).slice(partial.changes.length);
     await harness.sendOverFrames(rest);
     await harness.page.locator(".turn-footer").waitFor();
     assert.deepEqual(await harness.page.locator(".answer-text p").allTextContents(), [

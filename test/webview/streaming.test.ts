@@ -1,9 +1,8 @@
 // A turn as it streams: deltas across frames, painting at most once a frame, cards that change state, and the
 // announcement at the end.
 import * as assert from "node:assert/strict";
-import type { HostMessage } from "../../src/protocol/messages";
 import * as cli from "../helpers/stream-builder";
-import { WebviewHarness } from "../helpers/webview-harness";
+import { WebviewHarness, type TestHostMessage } from "../helpers/webview-harness";
 import { ANSWER_MARKDOWN, changeMessages, deltas, recordTurn, snapshotOf, type RecordedTurn } from "./conversations";
 
 declare global {
@@ -14,7 +13,7 @@ declare global {
   }
 }
 
-const EMPTY: HostMessage = { type: "snapshot", turns: [], restriction: null };
+const EMPTY: TestHostMessage = { type: "snapshot", turns: [], restriction: null };
 
 describe("webview: streaming a turn", function () {
   let harness: WebviewHarness;

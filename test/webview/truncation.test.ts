@@ -1,7 +1,7 @@
 // A text the session kept only the start of: the chat says, under it, how much more there was.
 import * as assert from "node:assert/strict";
-import type { HostMessage, Turn } from "../../src/protocol/messages";
-import { WebviewHarness } from "../helpers/webview-harness";
+import type { Turn } from "../../src/protocol/messages";
+import { WebviewHarness, type TestHostMessage } from "../helpers/webview-harness";
 
 const DONE = { exitCode: 0, durationMs: 5, toolsUsed: [], tokensUsed: null, success: true, synthesized: false };
 
@@ -35,7 +35,7 @@ describe("webview: a text cut at its size limit", function () {
 
   it("says how many characters were not shown while the answer streams, and the final count at its end", async function () {
     await harness.send({ type: "snapshot", turns: [], restriction: null }, { type: "turn-started", turn: turn([], false) });
-    const changes: HostMessage[] = [
+    const changes: TestHostMessage[] = [
       { type: "changes", turnId: 0, changes: [{ kind: "block-added", index: 0, block: { kind: "text", text: "The start of a long answer" } }] },
       { type: "changes", turnId: 0, changes: [{ kind: "text-truncated", index: 0, truncatedChars: 1_048_576 }] },
     ];

@@ -1,9 +1,8 @@
 // Hostile text in every place the webview shows the agent's output: nothing runs, nothing navigates, and what
 // reaches the DOM is inert (no handlers, no non-web links, no active elements).
 import * as assert from "node:assert/strict";
-import type { HostMessage } from "../../src/protocol/messages";
 import * as cli from "../helpers/stream-builder";
-import { WebviewHarness } from "../helpers/webview-harness";
+import { WebviewHarness, type TestHostMessage } from "../helpers/webview-harness";
 import { changeMessages, deltas, recordTurn, snapshotOf, type RecordedTurn } from "./conversations";
 import { XSS_CORPUS, type HostilePayload } from "./xss-corpus";
 import { permissionBlock, planBlock, toolBlock, turnWith } from "../helpers/turn-builder";
@@ -196,7 +195,7 @@ describe("webview: hostile content (XSS corpus)", function () {
 
     it("runs none of them when they stream in as changes", async function () {
       await harness.send({ type: "snapshot", turns: [], restriction: null });
-      const messages: HostMessage[] = agentTurns.flatMap((turn) => {
+      const messages: TestHostMessage[] = agentTurns.flatMap((turn) => {
         const changes: SessionChange[] = turn.blocks.map((block, index) => ({ kind: "block-added", index, block }));
         return [{ type: "turn-started", turn: { ...turn, blocks: [] } }, { type: "changes", turnId: turn.id, changes }];
       });
@@ -210,7 +209,7 @@ describe("webview: hostile content (XSS corpus)", function () {
 
   it("runs none of them when they stream in small deltas", async function () {
     await harness.send({ type: "snapshot", turns: [], restriction: null });
-    const messages: HostMessage[] = turns.flatMap((turn) => [turn.started, ...changeMessages(turn, 4)]);
+    const messages: TestHostMessage[] = turns.flatMap((turn) => [turn.started, ...changeMessages(turn, 4)]);
     await harness.sendOverFrames(messages, 40);
     await harness.page.locator(".turn").nth(turns.length - 1).locator(".status-line").waitFor();
     await harness.frames(3);

@@ -1,4 +1,10 @@
 import type { AgentStreamCommand } from "./command";
 
-/** Stops whatever runs and starts an empty conversation. */
-export const newSession: AgentStreamCommand = { id: "agentStream.newSession", run: (context) => context.chat.newSession() };
+/** A new session with the agent the settings name; the one shown before stays in the Sessions list, running if it runs. */
+export const newSession: AgentStreamCommand = {
+  id: "agentStream.newSession",
+  run: async (context) => {
+    context.sessions.create();
+    await context.revealChat();
+  },
+};

@@ -4,13 +4,18 @@ import * as assert from "node:assert/strict";
 import * as os from "node:os";
 import { createAdapter } from "../../../src/dialects/registry";
 import { Conversation, type ConversationHost, type RunRequest } from "../../../src/panel/conversation";
-import type { HostMessage, Turn } from "../../../src/protocol/messages";
+import type { HostMessage, Turn, SessionHeader } from "../../../src/protocol/messages";
 import { LiveSession } from "../../../src/session/live-session";
 import { TRANSCRIPT_LIMITS } from "../../../src/session/transcript-builder";
 import { fakeCli } from "../../helpers/repo";
+import { TEST_HEADER, TEST_SESSION_ID } from "../../helpers/test-session";
 
 /** Each prompt is the arguments of test/fake-clis/long-stream.js ("text 1000", "deep-parameters"). */
 class LongStreamHost implements ConversationHost {
+  readonly sessionId = TEST_SESSION_ID;
+  header(): SessionHeader {
+    return TEST_HEADER;
+  }
   persisted: string | undefined;
   persistedRunning: string | undefined;
 

@@ -339,7 +339,7 @@ export const HOSTILE_TEXT_CASES: readonly HostileTextCase[] = [
     covers: [
       ...sitesIn("acp/saved-session.ts", /^[0-9a-f-]{36}$/),
       ...sitesIn("protocol/messages.ts", /^[0-9a-f-]{36}$/),
-      ...sitesIn("protocol/sessions.ts", /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
+      ...sitesIn("protocol/session-id.ts", /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
     ],
     leads: ["0", "00000000-"],
     attacks: (chars) => ({ "hex digits": repeated("0", chars), "hyphens": repeated("-", chars), "a UUID's start repeated": repeated("00000000-0000-", chars) }),

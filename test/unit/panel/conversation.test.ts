@@ -12,7 +12,7 @@ import {
   type EditorAction,
   type RunRequest,
 } from "../../../src/panel/conversation";
-import type { CliConversation, HostMessage, Turn } from "../../../src/protocol/messages";
+import type { CliConversation, HostMessage, Turn, SessionHeader } from "../../../src/protocol/messages";
 import type { ToolDiff } from "../../../src/protocol/transcript";
 import { LiveSession } from "../../../src/session/live-session";
 import { ReplayRun } from "../../../src/session/replay";
@@ -22,9 +22,14 @@ import { eventually } from "../../helpers/eventually";
 import { changeWhere } from "../../helpers/scripted-host";
 import { permissionBlock, toolBlock, turnWith } from "../../helpers/turn-builder";
 import { VirtualScheduler } from "../../helpers/virtual-scheduler";
+import { TEST_HEADER, TEST_SESSION_ID } from "../../helpers/test-session";
 
 /** A host that runs the fake Locus CLI for real and records what the conversation asked of it. */
 class RecordingHost implements ConversationHost {
+  readonly sessionId = TEST_SESSION_ID;
+  header(): SessionHeader {
+    return TEST_HEADER;
+  }
   scenario = "answer";
   restrictionText: string | null = null;
   readonly opened: string[] = [];
@@ -106,7 +111,6 @@ class RecordingView {
     for (const m of this.messages) {
       if (m.type === "snapshot") turns = structuredClone(m.turns);
       else if (m.type === "turn-started") turns.push(structuredClone(m.turn));
-      else if (m.type === "cleared") turns = [];
       else if (m.type === "changes") {
         const turn = turns.find((t) => t.id === m.turnId);
         assert.ok(turn, `changes for unknown turn ${m.turnId}`);
@@ -391,20 +395,15 @@ describe("Conversation", () => {
       assert.deepEqual(second, { id: first?.id, continues: true });
     });
 
-    it("starts afresh after New Session, and when another agent answers", async () => {
+    it("starts afresh when another agent answers", async () => {
       conversation.send("first");
-      await finishedRun(conversation);
-      await conversation.newSession();
-      conversation.send("after new session");
       await finishedRun(conversation);
       host.agent = "claude";
       conversation.send("another agent");
       await finishedRun(conversation);
-      const [first, afterNew, otherAgent] = conversationsAsked();
-      assert.equal(afterNew?.continues, false);
-      assert.notEqual(afterNew?.id, first?.id);
+      const [first, otherAgent] = conversationsAsked();
       assert.equal(otherAgent?.continues, false);
-      assert.notEqual(otherAgent?.id, afterNew?.id);
+      assert.notEqual(otherAgent?.id, first?.id);
     });
 
     it("does not continue a conversation the CLI never began: a run that crashed before saying anything", async () => {
@@ -600,13 +599,6 @@ describe("Conversation", () => {
       assert.deepEqual([runningSaveDelayMs(0), runningSaveDelayMs(SAVED_CHARS_PER_SECOND), runningSaveDelayMs(hugeChars)], [SAVE_RUNNING_MS, SAVE_RUNNING_MS, 2 * SAVE_RUNNING_MS]);
     });
 
-    it("forgets everything on a new session", async () => {
-      conversation.send("x");
-      await finishedRun(conversation);
-      await conversation.newSession();
-      assert.deepEqual(host.persisted, []);
-      assert.deepEqual(view.turns(), []);
-    });
   });
 
   describe("what ACP agents show: diffs and permission requests", () => {

@@ -1,0 +1,262 @@
+// One conversation of the Sessions list: its id (minted once, never reused), title, agent (fixed for its life), the
+// conversation of turns with the run in progress, and the agent's side of it (the CLI's conversation, the ACP
+// agent's session) that a follow-up continues, also after a reload. It saves itself to the store as it changes.
+import { randomUUID } from "node:crypto";
+import type { CliConversation, SessionChange, SessionHeader, Turn } from "../protocol/messages";
+import type { AgentIdentity, AgentSessionRef, SessionId, SessionStatus, SessionSummary, StoredSession } from "../protocol/sessions";
+import { STORED_SESSION_VERSION } from "../protocol/sessions";
+import type { Scheduler } from "../process/scheduler";
+import { changesIn, statusOfLastTurn, titleOfPrompt } from "../sessions/session-summary";
+import { Conversation, type ConversationHost, type Run, type RunRequest } from "./conversation";
+
+/** A run as the editor starts it for a session: the session's own agent, and the agent's session to continue. */
+export interface SessionRunRequest extends RunRequest {
+  sessionId: SessionId;
+  agent: AgentIdentity;
+  /** The ACP agent's session a follow-up continues (after a reload: loaded or resumed), or null. */
+  acpSessionId: string | null;
+  /** The ACP agent opened (or continued) its session: kept so that a follow-up after a reload continues it. */
+  onAcpSession(acpSessionId: string): void;
+}
+
+/** What every session needs of the editor; the rest of a conversation's host is the session's own. */
+export interface SessionsHost
+  extends Pick<ConversationHost, "openExternal" | "writeClipboard" | "runEditorAction" | "logRejected" | "restriction" | "openDiff" | "answerPermission"> {
+  startRun(request: SessionRunRequest): Run;
+  /** The session ended (deleted): its warm agent, if any, stops. */
+  endAgent(sessionId: SessionId): void;
+}
+
+/** What a session asks of the registry that holds it. */
+export interface SessionOwner {
+  readonly host: SessionsHost;
+  /** Writes the session (the store serialises and bounds its writes). */
+  save(session: StoredSession, summary: SessionSummary): void;
+  /** The session's row changed (title, state, counts): the list shows it anew. */
+  changed(session: ChatSession): void;
+  mayStart(session: ChatSession): boolean;
+  newSession(): void;
+  newSessionWithAgent(): void;
+  /** The agent the settings name now: a new session's, until it is fixed. */
+  defaultAgent(): AgentIdentity;
+  /** When new sessions would get another agent than this one: its name, or null. */
+  otherAgentThan(agent: AgentIdentity): string | null;
+  readonly scheduler?: Scheduler;
+}
+
+/**
+ * What a new session starts from: its agent (undefined: the settings' agent, fixed at its first prompt, so that a
+ * session nobody has used yet follows the settings); a stored one brings everything it saved.
+ */
+export type SessionSeed = { agent: AgentIdentity | undefined } | { stored: StoredSession };
+
+const UNTITLED = "New session";
+
+export class ChatSession {
+  readonly id: SessionId;
+  /** The agent, once fixed: at creation when the user picked it, else at the first prompt (until then, the settings'). */
+  private fixedAgent: AgentIdentity | undefined;
+  readonly createdAt: number;
+  readonly source: StoredSession["source"];
+  readonly conversation: Conversation;
+  private titleText: string;
+  private titleSource: StoredSession["titleSource"];
+  private updatedAt: number;
+  private agentSession: AgentSessionRef;
+  /** The turns as last saved, and the running turn as last saved (stopped, as a reload would leave it). */
+  private savedTurns: Turn[];
+  private savedRunning: Turn | null = null;
+  /** `+N −M` of the saved turns, worked out when they are saved rather than at every look at the list. */
+  private changes: SessionSummary["changes"];
+  private lastStatus: SessionStatus;
+  private ended = false;
+
+  constructor(
+    private readonly owner: SessionOwner,
+    seed: SessionSeed,
+    now: number = Date.now(),
+  ) {
+    if ("stored" in seed) {
+      const stored = seed.stored;
+      this.id = stored.id;
+      this.fixedAgent = stored.agent;
+      this.createdAt = stored.createdAt;
+      this.updatedAt = stored.updatedAt;
+      this.source = stored.source;
+      this.titleText = stored.title;
+      this.titleSource = stored.titleSource;
+      this.agentSession = stored.agentSession ?? { conversationId: null, spoke: false, acpSessionId: null };
+      this.savedTurns = stored.turns;
+    } else {
+      this.id = randomUUID();
+      this.fixedAgent = seed.agent;
+      this.createdAt = now;
+      this.updatedAt = now;
+      this.source = "agent-stream";
+      this.titleText = UNTITLED;
+      this.titleSource = "prompt";
+      this.agentSession = { conversationId: null, spoke: false, acpSessionId: null };
+      this.savedTurns = [];
+    }
+    const continued = this.agentSession.spoke && this.agentSession.conversationId !== null ? { agent: this.agent.displayName, id: this.agentSession.conversationId } : null;
+    this.conversation = new Conversation(this.conversationHost(), this.savedTurns, continued, owner.scheduler);
+    this.changes = changesIn(this.savedTurns);
+    this.lastStatus = this.status;
+    this.conversation.observe({ turnStarted: (turn) => this.onTurnStarted(turn), turnChanged: (_turn, change) => this.onTurnChanged(change) });
+  }
+
+  /** Who answers: fixed for the session's life once it has been asked something (or was created with an agent). */
+  get agent(): AgentIdentity {
+    return this.fixedAgent ?? this.owner.defaultAgent();
+  }
+
+  get title(): string {
+    return this.titleText;
+  }
+
+  get status(): SessionStatus {
+    return statusOfLastTurn(this.conversation.lastTurn, this.conversation.running);
+  }
+
+  /** Whether it has anything worth keeping: a session nobody has asked anything is not saved or listed. */
+  get isEmpty(): boolean {
+    return this.conversation.lastTurn === undefined;
+  }
+
+  /** The list's row: live figures (state, counts) with what was last saved. */
+  summary(): SessionSummary {
+    return {
+      id: this.id,
+      title: this.titleText,
+      agent: { profile: this.agent.profile, displayName: this.agent.displayName },
+      status: this.status,
+      createdAt: this.createdAt,
+      updatedAt: this.updatedAt,
+      turnCount: this.conversation.turnCount,
+      changes: this.changes,
+      source: this.source,
+    };
+  }
+
+  header(): SessionHeader {
+    const agent = this.agent;
+    return { title: this.titleText, agent: agent.displayName, otherAgent: this.fixedAgent === undefined ? null : this.owner.otherAgentThan(agent) };
+  }
+
+  /** The user named it: that name stays, whatever the agent later calls it. */
+  rename(title: string): void {
+    const text = title.trim();
+    if (text === "" || this.ended) return;
+    this.titleText = titleOfPrompt(text);
+    this.titleSource = "user";
+    this.save();
+    this.conversation.refreshHeader();
+    this.owner.changed(this);
+  }
+
+  /** Deleted: stops whatever runs and ends its agent; it saves nothing from now on. */
+  async end(): Promise<void> {
+    this.ended = true;
+    await this.conversation.end();
+  }
+
+  /** The window closes: its process ends now and what it said is saved (the running turn as stopped). */
+  dispose(): void {
+    this.conversation.dispose();
+  }
+
+  private onTurnStarted(turn: Turn): void {
+    if (this.titleSource === "prompt" && this.titleText === UNTITLED && turn.origin === "prompt") {
+      this.titleText = titleOfPrompt(turn.prompt);
+      this.conversation.refreshHeader();
+    }
+    this.updatedAt = Date.now();
+    this.noticeStatus(true);
+  }
+
+  private onTurnChanged(change: SessionChange): void {
+    // Only what can change the row's state: a request appearing or answered, the turn's end.
+    if (change.kind === "done" || ((change.kind === "block-added" || change.kind === "block-updated") && change.block.kind === "permission")) this.noticeStatus(false);
+  }
+
+  private noticeStatus(always: boolean): void {
+    const status = this.status;
+    if (!always && status === this.lastStatus) return;
+    this.lastStatus = status;
+    this.owner.changed(this);
+  }
+
+  private conversationHost(): ConversationHost {
+    const host = this.owner.host;
+    return {
+      sessionId: this.id,
+      header: () => this.header(),
+      mayStart: () => this.owner.mayStart(this),
+      startRun: (request) =>
+        host.startRun({
+          ...request,
+          sessionId: this.id,
+          agent: this.agent,
+          acpSessionId: this.agentSession.acpSessionId,
+          onAcpSession: (acpSessionId) => {
+            this.agentSession = { ...this.agentSession, acpSessionId };
+          },
+        }),
+      openExternal: (url) => host.openExternal(url),
+      writeClipboard: (text) => host.writeClipboard(text),
+      runEditorAction: (action, turn) => host.runEditorAction(action, turn),
+      logRejected: (reason) => host.logRejected(reason),
+      restriction: () => host.restriction(),
+      // Asked as a prompt is sent: from then on the session keeps this agent, whatever the settings say later.
+      agentName: () => (this.fixedAgent ??= this.owner.defaultAgent()).displayName,
+      persist: (turns, cli) => {
+        this.savedTurns = [...turns];
+        this.savedRunning = null;
+        this.changes = changesIn(this.savedTurns);
+        this.keepCliConversation(cli);
+        this.save();
+        this.noticeStatus(false);
+      },
+      persistRunning: (turn, cli) => {
+        this.savedRunning = turn;
+        this.keepCliConversation(cli);
+        if (turn !== null) this.save();
+      },
+      openDiff: (diff) => host.openDiff?.(diff),
+      answerPermission: (turn, blockIndex, optionId) => host.answerPermission?.(turn, blockIndex, optionId),
+      endConversation: () => host.endAgent(this.id),
+      newSession: () => this.owner.newSession(),
+      newSessionWithAgent: () => this.owner.newSessionWithAgent(),
+    };
+  }
+
+  private keepCliConversation(cli: CliConversation | null): void {
+    this.agentSession = { ...this.agentSession, conversationId: cli?.id ?? null, spoke: cli !== null };
+  }
+
+  /** The session as its file holds it: the saved turns, then the running turn as a reload would leave it. */
+  private stored(): StoredSession {
+    const running = this.savedRunning;
+    const turns = running === null || this.savedTurns.some((turn) => turn.id === running.id) ? this.savedTurns : [...this.savedTurns, running];
+    return {
+      version: STORED_SESSION_VERSION,
+      id: this.id,
+      title: this.titleText,
+      titleSource: this.titleSource,
+      agent: this.agent,
+      createdAt: this.createdAt,
+      updatedAt: this.updatedAt,
+      turns,
+      agentSession: this.agentSession,
+      source: this.source,
+    };
+  }
+
+  private save(): void {
+    if (this.ended) return;
+    this.updatedAt = Math.max(this.updatedAt, Date.now());
+    const stored = this.stored();
+    if (stored.turns.length === 0 && this.titleSource !== "user") return;
+    this.owner.save(stored, { ...this.summary(), turnCount: stored.turns.length });
+  }
+}

@@ -1,0 +1,18 @@
+// Which agent a session talks to, as the settings name it when the session is created: kept with the session, so
+// that settings changed later start new sessions with another agent but never move an existing one to it.
+import type { AgentIdentity } from "../protocol/sessions";
+import { isProfileSetting, resolveCli, type CliChoice, type ProfileSetting } from "./profile-registry";
+
+/** The built-in agent's profile name in an identity: no CLI profile has it. */
+export const BUILTIN_AGENT_PROFILE = "builtin";
+
+export function agentIdentityOf(choice: Pick<CliChoice, "cliPath" | "cliProfile" | "cliArgs"> & { useBuiltinAgent: boolean }): AgentIdentity {
+  if (choice.useBuiltinAgent) return { profile: BUILTIN_AGENT_PROFILE, displayName: "Built-in agent", command: "", args: null };
+  const { profile, command } = resolveCli(choice);
+  return { profile: profile.name, displayName: profile.displayName, command, args: choice.cliArgs === null ? null : [...choice.cliArgs] };
+}
+
+/** A stored identity's profile as a setting: a name this version does not know falls back to `auto`. */
+export function profileSettingOf(name: string): ProfileSetting {
+  return isProfileSetting(name) ? name : "auto";
+}

@@ -1,0 +1,35 @@
+// New Session with Agent…: the agents this machine can run now — the built-in agent, the configured CLI, and every
+// profile whose command is found on the PATH (absolute entries only, as a run resolves it: never the workspace's).
+import * as vscode from "vscode";
+import { resolveCommandPath } from "../process/command-path";
+import { agentIdentityOf } from "../profiles/agent-identity";
+import { PROFILES } from "../profiles/profile-registry";
+import type { AgentIdentity } from "../protocol/sessions";
+import { readSettings } from "./settings";
+
+type AgentItem = vscode.QuickPickItem & { agent?: AgentIdentity };
+
+export async function pickAgent(log: vscode.LogOutputChannel): Promise<AgentIdentity | undefined> {
+  const settings = readSettings(log);
+  const env = { ...process.env, ...settings.cliEnv };
+  const items: AgentItem[] = [
+    { label: "$(hubot) Built-in agent", description: "offline, answers from this workspace's files", agent: agentIdentityOf({ ...settings, useBuiltinAgent: true }) },
+  ];
+  if (settings.cliPath !== null) {
+    const configured = agentIdentityOf({ ...settings, useBuiltinAgent: false });
+    items.push({ label: `$(gear) ${configured.displayName}`, description: settings.cliPath, detail: "agentStream.cli.path", agent: configured });
+  }
+  const found: AgentItem[] = [];
+  for (const profile of PROFILES) {
+    const file = resolveCommandPath(profile.command, env);
+    if (!file.ok) continue;
+    found.push({ label: profile.displayName, description: `${profile.name} · ${file.file}`, agent: { profile: profile.name, displayName: profile.displayName, command: profile.command, args: null } });
+  }
+  if (found.length > 0) items.push({ label: "On the PATH", kind: vscode.QuickPickItemKind.Separator }, ...found);
+  const picked = await vscode.window.showQuickPick(items, {
+    title: "Agent Stream: New Session with Agent",
+    placeHolder: found.length === 0 && settings.cliPath === null ? "No agent CLI was found on the PATH; set agentStream.cli.path to use one" : "The agent for the new session",
+    matchOnDescription: true,
+  });
+  return picked?.agent;
+}
