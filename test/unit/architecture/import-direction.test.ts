@@ -18,6 +18,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   profiles: ["protocol", "dialects", "process"],
   acp: ["protocol", "common", "stream", "dialects", "process", "session", "profiles"],
   panel: ["protocol", "common", "session", "process"],
+  sessions: ["protocol", "common", "process"],
   cli: ["protocol", "common", "stream", "dialects", "process", "session", "profiles", "acp"],
   "builtin-agent": ["protocol", "common"],
   webview: ["protocol", "common"],

@@ -1,0 +1,22 @@
+// A session's own file (sessions/<id>.json): the session as storage keeps it (bounded, no live state), and read back
+// through its schema, since a workspace's storage is not trusted.
+import { STORED_SESSION_VERSION, StoredSessionSchema, type StoredSession } from "../protocol/sessions";
+import { keptTurns } from "./kept-turns";
+
+export function sessionFileText(session: StoredSession, maxChars: number): string {
+  return JSON.stringify({ ...session, turns: keptTurns(session.turns, maxChars) });
+}
+
+/** The session a file's text holds, or why it holds none (a reason of our own words: nothing of the file is quoted). */
+export function parseSessionFile(text: string): { session: StoredSession } | { problem: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { problem: "is not JSON" };
+  }
+  const parsed = StoredSessionSchema.safeParse(value);
+  if (parsed.success) return { session: parsed.data };
+  const version = typeof value === "object" && value !== null && "version" in value ? value.version : undefined;
+  return { problem: typeof version === "number" && version > STORED_SESSION_VERSION ? "was written by a newer version" : "does not fit the session schema" };
+}

@@ -1,0 +1,239 @@
+// The workspace's sessions on disk: one JSON file per session (sessions/<id>.json) and an index of their summaries
+// (sessions/index.json), under the folder VS Code gives the extension for this workspace. Opening reads the index only;
+// a session's file is read when it is opened. Every write is atomic and the writes of one file are serialised, a
+// newer save replacing one still waiting; the index is written after the session's file, so a crash between the two
+// loses nothing (the next open finds the file the index lacks). Two windows of one workspace share the folder: the
+// last writer of a session's file wins; an index is never torn, and a window's index that lacks the other window's
+// new sessions gets them back at the next open.
+import * as fs from "node:fs/promises";
+import * as path from "node:path";
+import { SessionIdSchema, type SessionId, type SessionSummary, type StoredSession } from "../protocol/sessions";
+import { escapeForLog } from "../protocol/visible-text";
+import { TEMPORARY_SUFFIX, writeFileAtomically } from "./atomic-file";
+import { SESSION_FILE_LIMITS } from "./kept-turns";
+import { parseSessionFile, sessionFileText } from "./session-file";
+import { indexText, parseIndex, type IndexEntry } from "./session-index";
+import { statusOf, summaryOf } from "./session-summary";
+import { WriteLanes } from "./write-lanes";
+
+export interface SessionStoreOptions {
+  /** What all session files together may take (`agentStream.sessions.maxStorageMB`); `evict` keeps to it. */
+  maxBytes: number;
+  /** Characters of blocks one session's file keeps; `SESSION_FILE_LIMITS.chars` unless set (tests set less). */
+  maxSessionChars?: number;
+  log: { warn(message: string): void; info?(message: string): void };
+}
+
+const FOLDER = "sessions";
+const INDEX_FILE = "index.json";
+const SESSION_FILE_SUFFIX = ".json";
+/** The index's lane among the sessions' (a session id is a UUID, never this). */
+const INDEX_LANE = "index";
+/** A temporary file older than this was left by a write that never finished (a crash), not one under way. */
+const STALE_TEMPORARY_MS = 10 * 60 * 1000;
+
+export class SessionStore {
+  private readonly lanes = new WriteLanes<boolean>();
+  private readonly maxSessionChars: number;
+
+  private constructor(
+    private readonly folder: string,
+    private readonly entries: Map<SessionId, IndexEntry>,
+    private readonly options: SessionStoreOptions,
+  ) {
+    this.maxSessionChars = options.maxSessionChars ?? SESSION_FILE_LIMITS.chars;
+  }
+
+  /**
+   * The store in `storageFolder` (its `sessions` folder is made if missing). Reads the index and the folder's list of
+   * names, not the sessions: only a file the index lacks is read (written just before a crash, or by another window).
+   * A missing or unreadable index is rebuilt from the files.
+   */
+  static async open(storageFolder: string, options: SessionStoreOptions): Promise<SessionStore> {
+    const folder = path.join(storageFolder, FOLDER);
+    await fs.mkdir(folder, { recursive: true });
+    const names = await fs.readdir(folder);
+    const indexed = await readIndex(folder, options);
+    const store = new SessionStore(folder, new Map(), options);
+    const onDisk = new Set<SessionId>();
+    for (const name of names) {
+      if (name.endsWith(TEMPORARY_SUFFIX)) await removeIfStale(path.join(folder, name));
+      const id = sessionIdOf(name);
+      if (id !== undefined) onDisk.add(id);
+    }
+    for (const entry of indexed ?? []) if (onDisk.has(entry.summary.id)) store.entries.set(entry.summary.id, entry);
+    const unindexed = [...onDisk].filter((id) => !store.entries.has(id));
+    for (const id of unindexed) {
+      const read = await store.read(id);
+      if (read !== undefined) store.entries.set(id, { summary: summaryOf(read.session, statusOf(read.session)), bytes: read.bytes });
+    }
+    if (unindexed.length > 0) options.log.info?.(`${unindexed.length} session files missing from the sessions' index were added to it`);
+    if (indexed === null || unindexed.length > 0 || store.entries.size !== indexed.length) await store.writeIndexSoon();
+    return store;
+  }
+
+  /** Every session, newest `updatedAt` first. */
+  list(): SessionSummary[] {
+    return [...this.entries.values()].map((entry) => entry.summary).sort((a, b) => b.updatedAt - a.updatedAt);
+  }
+
+  /**
+   * The session as its file holds it, or undefined when there is none or it does not fit its schema (one log line; the
+   * session leaves the list, its file stays). A list row older than the file (a crash came between their writes) is
+   * brought up to date.
+   */
+  async load(id: SessionId): Promise<StoredSession | undefined> {
+    const read = await this.read(id);
+    const entry = this.entries.get(id);
+    if (read === undefined) {
+      if (entry !== undefined && this.entries.delete(id)) void this.writeIndexSoon();
+      return undefined;
+    }
+    if (entry !== undefined && read.session.updatedAt > entry.summary.updatedAt) {
+      this.entries.set(id, { summary: summaryOf(read.session, entry.summary.status), bytes: read.bytes });
+      void this.writeIndexSoon();
+    }
+    return read.session;
+  }
+
+  /**
+   * Writes the session's file, then the index with `summary`. The store reads `session` when it writes it, which may
+   * be after this returns (a save of the same session is under way): pass a copy nobody changes. A waiting permission
+   * request is written as cancelled, and a session past `maxSessionChars` keeps its first part. Resolves true once
+   * this save, or a later one of the same session that replaced it, is on disk; false when the write failed (logged;
+   * the file as it was stays whole). Never rejects.
+   */
+  save(session: StoredSession, summary: SessionSummary): Promise<boolean> {
+    if (summary.id !== session.id) throw new Error(`a summary of ${summary.id} given with session ${session.id}`);
+    const written = this.lanes.run(session.id, async () => {
+      try {
+        const bytes = await writeFileAtomically(this.sessionFile(session.id), sessionFileText(session, this.maxSessionChars));
+        this.entries.set(session.id, { summary, bytes });
+        return true;
+      } catch (error) {
+        this.options.log.warn(`session ${session.id} could not be saved: ${describeError(error)}`);
+        return false;
+      }
+    });
+    return written.then(async (ok) => {
+      if (ok) await this.writeIndexSoon();
+      return ok;
+    });
+  }
+
+  /** Removes the session's file and its entry; a save of it still waiting is dropped. */
+  async delete(id: SessionId): Promise<void> {
+    await this.lanes.run(id, async () => {
+      try {
+        await fs.rm(this.sessionFile(id), { force: true });
+      } catch (error) {
+        this.options.log.warn(`session ${id} could not be deleted: ${describeError(error)}`);
+        return false;
+      }
+      this.entries.delete(id);
+      return true;
+    });
+    await this.writeIndexSoon();
+  }
+
+  /** Resolves once every write asked for so far (and any asked for meanwhile) is done: the window is closing. */
+  flush(): Promise<void> {
+    return this.lanes.settled();
+  }
+
+  /**
+   * Deletes the sessions with the oldest `updatedAt` first until all files together take at most `maxBytes`, never one
+   * in `open`; resolves with the ids deleted. When the open sessions alone take more, they all stay.
+   */
+  async evict(open: ReadonlySet<SessionId>): Promise<SessionId[]> {
+    let total = 0;
+    for (const entry of this.entries.values()) total += entry.bytes;
+    const evicted: SessionId[] = [];
+    for (const { summary, bytes } of [...this.entries.values()].sort((a, b) => a.summary.updatedAt - b.summary.updatedAt)) {
+      if (total <= this.options.maxBytes) break;
+      if (open.has(summary.id)) continue;
+      evicted.push(summary.id);
+      total -= bytes;
+    }
+    await Promise.all(evicted.map((id) => this.delete(id)));
+    if (evicted.length > 0) this.options.log.info?.(`deleted the ${evicted.length} oldest sessions to keep the store within ${this.options.maxBytes} bytes`);
+    return evicted;
+  }
+
+  private sessionFile(id: SessionId): string {
+    return path.join(this.folder, `${id}${SESSION_FILE_SUFFIX}`);
+  }
+
+  /** The session's file read and checked, or undefined (missing: quietly; unreadable or not a session: one log line). */
+  private async read(id: SessionId): Promise<{ session: StoredSession; bytes: number } | undefined> {
+    let bytes: Buffer;
+    try {
+      bytes = await fs.readFile(this.sessionFile(id));
+    } catch (error) {
+      if (!isMissing(error)) this.options.log.warn(`session file ${id}.json could not be read and was skipped: ${describeError(error)}`);
+      return undefined;
+    }
+    const parsed = parseSessionFile(bytes.toString("utf8"));
+    if ("problem" in parsed) {
+      this.options.log.warn(`session file ${id}.json ${parsed.problem} and was skipped`);
+      return undefined;
+    }
+    if (parsed.session.id !== id) {
+      this.options.log.warn(`session file ${id}.json holds another session's id and was skipped`);
+      return undefined;
+    }
+    return { session: parsed.session, bytes: bytes.length };
+  }
+
+  /** Writes the index as it is when the write begins; saves in a burst share one write. */
+  private writeIndexSoon(): Promise<boolean> {
+    return this.lanes.run(INDEX_LANE, async () => {
+      try {
+        await writeFileAtomically(path.join(this.folder, INDEX_FILE), indexText(this.entries.values()));
+        return true;
+      } catch (error) {
+        this.options.log.warn(`the sessions' index could not be saved: ${describeError(error)}`);
+        return false;
+      }
+    });
+  }
+}
+
+/** The index's entries, or null when it is missing or unreadable (one warning): then it is rebuilt. */
+async function readIndex(folder: string, options: SessionStoreOptions): Promise<IndexEntry[] | null> {
+  let text: string;
+  try {
+    text = await fs.readFile(path.join(folder, INDEX_FILE), "utf8");
+  } catch (error) {
+    if (isMissing(error)) return null;
+    options.log.warn(`the sessions' index could not be read and is rebuilt from the session files: ${describeError(error)}`);
+    return null;
+  }
+  const entries = parseIndex(text);
+  if (entries === null) options.log.warn("the sessions' index does not fit its schema and is rebuilt from the session files");
+  return entries;
+}
+
+function sessionIdOf(name: string): SessionId | undefined {
+  if (!name.endsWith(SESSION_FILE_SUFFIX)) return undefined;
+  const id = SessionIdSchema.safeParse(name.slice(0, -SESSION_FILE_SUFFIX.length));
+  return id.success ? id.data : undefined;
+}
+
+async function removeIfStale(file: string): Promise<void> {
+  try {
+    const stat = await fs.stat(file);
+    if (Date.now() - stat.mtimeMs > STALE_TEMPORARY_MS) await fs.rm(file, { force: true });
+  } catch {
+    // Another window finished (renamed) or removed it meanwhile: nothing left to clean.
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === "ENOENT";
+}
+
+/** An I/O error's code and message (a path of ours, no session text). */
+function describeError(error: unknown): string {
+  return escapeForLog(error instanceof Error ? error.message : String(error));
+}

@@ -1,0 +1,71 @@
+// A session's row in the Sessions view and entry in the store's index, worked out from the session itself.
+import { diffLines } from "../common/line-diff";
+import type { Turn } from "../protocol/messages";
+import type { SessionStatus, SessionSummary, StoredSession } from "../protocol/sessions";
+
+/** Characters of a title: a list row shows less, and the first prompt can be 100,000. */
+export const MAX_TITLE_CHARS = 120;
+
+/** A title from a prompt: its first line with text, trimmed, cut short with an ellipsis. */
+export function titleOfPrompt(prompt: string): string {
+  let start = 0;
+  for (;;) {
+    const end = prompt.indexOf("\n", start);
+    const line = prompt.slice(start, end === -1 ? undefined : end).trim();
+    if (line !== "" || end === -1) return line.length > MAX_TITLE_CHARS ? `${line.slice(0, MAX_TITLE_CHARS - 1)}…` : line;
+    start = end + 1;
+  }
+}
+
+/**
+ * The status of a stored session that nothing runs (the window was reloaded): how its last turn ended. A turn saved
+ * while it ran (no end yet) was stopped by the reload.
+ */
+export function statusOf(session: StoredSession): SessionStatus {
+  const last = session.turns.at(-1);
+  if (last === undefined) return "new";
+  switch (last.status) {
+    case "completed":
+      return "completed";
+    case "failed":
+      return "failed";
+    default:
+      return "stopped";
+  }
+}
+
+export function summaryOf(session: StoredSession, status: SessionStatus): SessionSummary {
+  return {
+    id: session.id,
+    title: session.title,
+    agent: { profile: session.agent.profile, displayName: session.agent.displayName },
+    status,
+    createdAt: session.createdAt,
+    updatedAt: session.updatedAt,
+    turnCount: session.turns.length,
+    changes: changesIn(session.turns),
+    source: session.source,
+  };
+}
+
+/**
+ * Lines added and removed by the edits the turns' tool calls reported (each edit counted as the tool card counts it),
+ * or null when no call reported one: an agent that does not say what it changed has not changed nothing.
+ */
+function changesIn(turns: readonly Turn[]): SessionSummary["changes"] {
+  let added = 0;
+  let removed = 0;
+  let reported = false;
+  for (const turn of turns) {
+    for (const block of turn.blocks) {
+      if (block.kind !== "tool") continue;
+      for (const diff of block.diffs) {
+        const lines = diffLines(diff.oldText, diff.newText);
+        added += lines.added;
+        removed += lines.removed;
+        reported = true;
+      }
+    }
+  }
+  return reported ? { added, removed } : null;
+}

@@ -1,0 +1,29 @@
+// Stored sessions for tests of the session store and its readers: a plain valid session of one finished turn, with
+// whatever the test is about overridden.
+import { randomUUID } from "node:crypto";
+import type { Turn } from "../../src/protocol/messages";
+import type { SessionId, StoredSession } from "../../src/protocol/sessions";
+import { summaryOf } from "../../src/sessions/session-summary";
+import { turnWith } from "./turn-builder";
+
+export function storedSession(overrides: Partial<StoredSession> = {}): StoredSession {
+  const turns: Turn[] = [turnWith(1, [{ kind: "text", text: "Hello." }], { done: true })];
+  return {
+    version: 1,
+    id: randomUUID() as SessionId,
+    title: "prompt 1",
+    titleSource: "prompt",
+    agent: { profile: "claude", displayName: "Claude Code", command: "claude", args: ["-p"] },
+    createdAt: 1_000,
+    updatedAt: 2_000,
+    turns,
+    agentSession: null,
+    source: "agent-stream",
+    ...overrides,
+  };
+}
+
+/** The session with the summary the registry would give it, as `SessionStore.save` takes them. */
+export function withSummary(session: StoredSession): [StoredSession, ReturnType<typeof summaryOf>] {
+  return [session, summaryOf(session, "completed")];
+}
