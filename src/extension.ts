@@ -6,10 +6,8 @@ import { ChatSessions } from "./panel/chat-sessions";
 import type { Conversation } from "./panel/conversation";
 import { NotificationPolicy } from "./panel/notification-policy";
 import { StatusTracker, type StatusView } from "./panel/status-model";
-import { agentIdentityOf } from "./profiles/agent-identity";
-import { SessionIdSchema } from "./protocol/sessions";
 import { AgentRunner } from "./vscode/agent-runner";
-import { pickAgent } from "./vscode/agent-picker";
+import { pickAgent, settingsAgent } from "./vscode/agent-picker";
 import { ChatPanels, ChatViewProvider, CHAT_PANEL_TYPE, CHAT_VIEW_ID } from "./vscode/chat-webviews";
 import { ALL_COMMANDS } from "./vscode/commands/all-commands";
 import type { CommandContext } from "./vscode/commands/command";
@@ -17,14 +15,11 @@ import { DiffViewer } from "./vscode/diff-viewer";
 import { EditorHost } from "./vscode/editor-host";
 import { Notifier, type NoticeHandler } from "./vscode/notifier";
 import { PermissionNotifications } from "./vscode/permission-notifications";
-import { openSessionStore } from "./vscode/session-storage";
+import { activeSessionId, openSessionStore, rememberActiveSession } from "./vscode/session-storage";
 import { SessionsView } from "./vscode/sessions-view";
 import { readSettings } from "./vscode/settings";
 import { StatusBar } from "./vscode/status-bar";
 import { ForeignSessions } from "./vscode/foreign-sessions";
-
-/** The session active when the window closed: the one the chat shows again after a reload. */
-const ACTIVE_SESSION_KEY = "agentStream.activeSession";
 
 let sessions: ChatSessions | undefined;
 
@@ -55,13 +50,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentS
     {
       store,
       host,
-      defaultAgent: () => agentIdentityOf(readSettings(log)),
+      defaultAgent: () => settingsAgent(log),
       maxRunning: () => readSettings(log).maxRunningSessions,
       say: (message) => void vscode.window.showWarningMessage(`Agent Stream: ${message}`),
       pickAgent: () => pickAgent(log),
       log: (message) => log.warn(message),
     },
-    activeSessionId(context),
+    activeSessionId(context.workspaceState),
   );
   sessions = chats;
 
@@ -109,7 +104,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentS
     chats.onDidChange((change) => {
       if (change === "active") {
         followActive();
-        void context.workspaceState.update(ACTIVE_SESSION_KEY, chats.active.id);
+        rememberActiveSession(context.workspaceState, chats.active.id);
       }
       renderStatus();
     }),
@@ -169,11 +164,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentS
     statusBarItem: statusBar.item,
     interceptNotifications: (handler) => notifier.intercept(handler),
   };
-}
-
-function activeSessionId(context: vscode.ExtensionContext): string | undefined {
-  const parsed = SessionIdSchema.safeParse(context.workspaceState.get<unknown>(ACTIVE_SESSION_KEY));
-  return parsed.success ? parsed.data : undefined;
 }
 
 export async function deactivate(): Promise<void> {

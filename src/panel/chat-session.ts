@@ -175,6 +175,8 @@ export class ChatSession {
   }
 
   private onTurnChanged(change: SessionChange): void {
+    // When it was last used: a turn's start and end, not every save (the window's closing saves everything).
+    if (change.kind === "done") this.updatedAt = Date.now();
     // Only what can change the row's state: a request appearing or answered, the turn's end.
     if (change.kind === "done" || ((change.kind === "block-added" || change.kind === "block-updated") && change.block.kind === "permission")) this.noticeStatus(false);
   }
@@ -254,7 +256,6 @@ export class ChatSession {
 
   private save(): void {
     if (this.ended) return;
-    this.updatedAt = Math.max(this.updatedAt, Date.now());
     const stored = this.stored();
     if (stored.turns.length === 0 && this.titleSource !== "user") return;
     this.owner.save(stored, { ...this.summary(), turnCount: stored.turns.length });

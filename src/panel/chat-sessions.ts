@@ -10,9 +10,12 @@ import type { ConversationObserver } from "./conversation";
 export interface SessionStorePort {
   list(): SessionSummary[];
   load(id: SessionId): Promise<StoredSession | undefined>;
-  save(session: StoredSession, summary: SessionSummary): Promise<void>;
+  /** Resolves once written (to whatever it says of the write). */
+  save(session: StoredSession, summary: SessionSummary): Promise<unknown>;
   delete(id: SessionId): Promise<void>;
   flush(): Promise<void>;
+  /** Deletes the oldest sessions past the store's bound, never one of `open`; returns the ids deleted. */
+  evict(open: ReadonlySet<SessionId>): Promise<SessionId[]>;
 }
 
 export interface ChatSessionsOptions {
@@ -196,6 +199,15 @@ export class ChatSessions implements SessionOwner {
 
   async deleteAll(): Promise<void> {
     for (const summary of this.list()) await this.delete(summary.id);
+  }
+
+  /** Keeps the store to its bound: the oldest sessions go first, never one open in this window. */
+  async evict(): Promise<void> {
+    const evicted = await this.options.store.evict(new Set(this.live.keys()));
+    if (evicted.length > 0) {
+      this.options.log(`${evicted.length} of the oldest sessions were deleted to keep the sessions' storage to agentStream.sessions.maxStorageMB`);
+      this.emit("list", undefined);
+    }
   }
 
   /** Window closing: every process ends now, what every session said is saved, and the store's writes finish. */

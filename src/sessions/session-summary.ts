@@ -18,12 +18,12 @@ export function titleOfPrompt(prompt: string): string {
 }
 
 /**
- * The status of a stored session that nothing runs (the window was reloaded): how its last turn ended. A turn saved
- * while it ran (no end yet) was stopped by the reload.
+ * A session's state from its last turn: while it runs, running (waiting while a permission request of it waits for
+ * the user); then how that turn ended. A turn saved while it ran (no end yet) was stopped by the reload.
  */
-export function statusOf(session: StoredSession): SessionStatus {
-  const last = session.turns.at(-1);
+export function statusOfLastTurn(last: Turn | undefined, running: boolean): SessionStatus {
   if (last === undefined) return "new";
+  if (running) return last.blocks.some((block) => block.kind === "permission" && block.decision === null) ? "waiting" : "running";
   switch (last.status) {
     case "completed":
       return "completed";
@@ -32,6 +32,11 @@ export function statusOf(session: StoredSession): SessionStatus {
     default:
       return "stopped";
   }
+}
+
+/** The status of a stored session that nothing runs (the window was reloaded): how its last turn ended. */
+export function statusOf(session: StoredSession): SessionStatus {
+  return statusOfLastTurn(session.turns.at(-1), false);
 }
 
 export function summaryOf(session: StoredSession, status: SessionStatus): SessionSummary {
@@ -52,7 +57,7 @@ export function summaryOf(session: StoredSession, status: SessionStatus): Sessio
  * Lines added and removed by the edits the turns' tool calls reported (each edit counted as the tool card counts it),
  * or null when no call reported one: an agent that does not say what it changed has not changed nothing.
  */
-function changesIn(turns: readonly Turn[]): SessionSummary["changes"] {
+export function changesIn(turns: readonly Turn[]): SessionSummary["changes"] {
   let added = 0;
   let removed = 0;
   let reported = false;
@@ -68,4 +73,22 @@ function changesIn(turns: readonly Turn[]): SessionSummary["changes"] {
     }
   }
   return reported ? { added, removed } : null;
+}
+
+/** What a search matches a session against: its prompts, in order, on one line, whitespace runs made one space. */
+export function searchableText(prompts: readonly string[], maxChars: number): string {
+  let text = "";
+  for (const prompt of prompts) {
+    if (text !== "") text += " · ";
+    let space = false;
+    for (let i = 0; i < prompt.length && text.length < maxChars; i++) {
+      const char = prompt[i]!;
+      const blank = char === " " || char === "\n" || char === "\r" || char === "\t";
+      if (blank && !space && text !== "") text += " ";
+      else if (!blank) text += char;
+      space = blank;
+    }
+    if (text.length >= maxChars) break;
+  }
+  return text.slice(0, maxChars);
 }

@@ -9,6 +9,11 @@ import { readSettings } from "./settings";
 
 type AgentItem = vscode.QuickPickItem & { agent?: AgentIdentity };
 
+/** The agent the settings name now: a new session's, until its first prompt fixes it. */
+export function settingsAgent(log: vscode.LogOutputChannel): AgentIdentity {
+  return agentIdentityOf(readSettings(log));
+}
+
 export async function pickAgent(log: vscode.LogOutputChannel): Promise<AgentIdentity | undefined> {
   const settings = readSettings(log);
   const env = { ...process.env, ...settings.cliEnv };

@@ -3,6 +3,7 @@
 // workspace's state moved into it once, nothing lost.
 import * as path from "node:path";
 import type * as vscode from "vscode";
+import { SessionIdSchema, type SessionId } from "../protocol/sessions";
 import { migrateConversation } from "../sessions/migrate-conversation";
 import { SessionStore } from "../sessions/session-store";
 import { statusOf, summaryOf } from "../sessions/session-summary";
@@ -17,6 +18,18 @@ const OLD_KEYS = {
   runningCliConversation: "agentStream.runningCliConversation",
   acpSession: "agentStream.acpSession",
 } as const;
+
+/** The session active when the window closed: the one the chat shows again after a reload. */
+const ACTIVE_SESSION_KEY = "agentStream.activeSession";
+
+export function activeSessionId(state: vscode.Memento): SessionId | undefined {
+  const parsed = SessionIdSchema.safeParse(state.get<unknown>(ACTIVE_SESSION_KEY));
+  return parsed.success ? parsed.data : undefined;
+}
+
+export function rememberActiveSession(state: vscode.Memento, id: SessionId): void {
+  void state.update(ACTIVE_SESSION_KEY, id);
+}
 
 export async function openSessionStore(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): Promise<SessionStore> {
   const folder = context.storageUri?.fsPath ?? path.join(context.globalStorageUri.fsPath, "no-folder");

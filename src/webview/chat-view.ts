@@ -3,7 +3,7 @@
 import type { HostMessage, SessionHeader, WebviewIntent } from "../protocol/messages";
 import { codeForCopyButton, COPY_CODE_ATTRIBUTE } from "./code-blocks";
 import { Composer } from "./composer";
-import { element, icon } from "./element";
+import { button, element, icon } from "./element";
 import { ScrollFollower } from "./scroll-follower";
 import { TurnView } from "./turn-view";
 import type { HostChannel } from "./vscode-api";
@@ -36,9 +36,13 @@ export class ChatView {
   ) {
     this.headerAgent = element("span", { className: "session-agent" });
     this.headerTitle = element("span", { className: "session-title" });
-    this.switchAgent = element("button", { className: "session-switch-agent", attributes: { type: "button" } });
+    this.switchAgent = button({
+      label: "New session with another agent",
+      caption: "New session with another agent",
+      className: "session-switch-agent",
+      onClick: () => this.post({ type: "newSessionWithAgent" }),
+    });
     this.switchAgent.hidden = true;
-    this.switchAgent.addEventListener("click", () => this.post({ type: "newSessionWithAgent" }));
     this.header = element("header", { className: "session-header", attributes: { "aria-label": "Session" } }, icon("hubot"), this.headerAgent, this.headerTitle, this.switchAgent);
     this.bannerText = element("span", { className: "restriction-text" });
     this.banner = element("div", { className: "restriction-banner", attributes: { role: "status" } }, icon("workspace-untrusted"), this.bannerText);
@@ -112,8 +116,10 @@ export class ChatView {
     this.headerTitle.textContent = header.title;
     this.headerTitle.title = header.title;
     this.switchAgent.hidden = header.otherAgent === null;
-    this.switchAgent.textContent = header.otherAgent === null ? "" : `New session with ${header.otherAgent}`;
-    this.switchAgent.title = "Start a new session with another agent; this one stays in the Sessions list.";
+    const words = header.otherAgent === null ? "New session with another agent" : `New session with ${header.otherAgent}`;
+    this.switchAgent.replaceChildren(words);
+    this.switchAgent.setAttribute("aria-label", words);
+    this.switchAgent.title = `${words}: this session stays in the Sessions list, with ${header.agent}.`;
   }
 
   private showRestriction(restriction: string | null): void {

@@ -102,12 +102,28 @@ describe("webview: the composer", function () {
     assert.deepEqual(await harness.intents(), [{ type: "newSession" }]);
   });
 
-  it("empties the transcript when the host says the conversation was cleared", async function () {
+  it("moves to another session on its snapshot: its turns replace the other's, the header names its agent, and intents name it", async function () {
     await harness.send(snapshotOf([answeredTurn(0)]));
     await harness.page.locator(".turn").waitFor();
-    await harness.send({ type: "cleared" });
+    const other = "00000000-0000-4000-8000-000000000002";
+    await harness.send({ type: "snapshot", sessionId: other, header: { title: "Other work", agent: "Gemini CLI", otherAgent: "Claude Code" }, turns: [], restriction: null });
     await harness.page.locator(".turn").waitFor({ state: "detached" });
-    assert.equal(await harness.page.locator(".empty-hint").isVisible(), true);
+    assert.equal(await harness.page.locator(".session-agent").textContent(), "Gemini CLI");
+    assert.equal(await harness.page.locator(".session-title").textContent(), "Other work");
+    await harness.clearIntents();
+    await harness.page.getByRole("button", { name: "New session with Claude Code" }).click();
+    assert.deepEqual(await harness.envelopes(), [{ sessionId: other, intent: { type: "newSessionWithAgent" } }]);
+  });
+
+  it("ignores news of a session it no longer shows", async function () {
+    await harness.send({ type: "snapshot", turns: [], restriction: null });
+    const stale = recordTurn(0, "from the session shown before", [cli.start(), cli.textDelta("stale"), cli.done()]);
+    await harness.send({ ...stale.started, sessionId: "00000000-0000-4000-8000-000000000009" });
+    // What the view shows next is its own session's turn; the stale one never appeared before it.
+    await harness.send(answeredTurn(1).started);
+    await harness.page.locator(".turn").waitFor();
+    assert.equal(await harness.page.locator(".turn").count(), 1);
+    assert.ok(!(await harness.page.locator(".transcript").textContent())?.includes("from the session shown before"));
   });
 
   describe("under a restriction", function () {

@@ -1,17 +1,17 @@
 // Conversations for the webview suites, made the way the host makes them: CLI events go through a real Session,
 // whose changes become the `turn-started` and `changes` messages, and whose end state becomes the snapshot's turn.
 import type { CliStreamEvent } from "../../src/protocol/events";
-import type { SessionChange, Turn } from "../../src/protocol/messages";
+import type { HostMessage, SessionChange, Turn } from "../../src/protocol/messages";
 import type { Problem } from "../../src/protocol/transcript";
 import { Session } from "../../src/session/session";
 import * as cli from "../helpers/stream-builder";
-import type { TestHostMessage } from "../helpers/webview-harness";
+import { TEST_HEADER, TEST_SESSION_ID } from "../helpers/test-session";
 
 /** What happens during a turn: an event from the CLI, a line that could not be read, or the user's Stop. */
 export type Step = CliStreamEvent | { problem: Problem } | { userStop: true };
 
 export interface RecordedTurn {
-  started: Extract<TestHostMessage, { type: "turn-started" }>;
+  started: Extract<HostMessage, { type: "turn-started" }>;
   changes: SessionChange[];
   /** The turn as the host holds it after the last change: what a snapshot carries. */
   final: Turn;
@@ -35,20 +35,20 @@ export function recordTurn(id: number, prompt: string, steps: readonly Step[], a
     done: session.done,
     status: session.finalStatus,
   };
-  return { started: { type: "turn-started", turn: initial }, changes, final };
+  return { started: { type: "turn-started", sessionId: TEST_SESSION_ID, turn: initial }, changes, final };
 }
 
 /** The changes as the host posts them: in order, `perMessage` to a message. */
-export function changeMessages(turn: RecordedTurn, perMessage = 1): TestHostMessage[] {
-  const messages: TestHostMessage[] = [];
+export function changeMessages(turn: RecordedTurn, perMessage = 1): HostMessage[] {
+  const messages: HostMessage[] = [];
   for (let i = 0; i < turn.changes.length; i += perMessage) {
-    messages.push({ type: "changes", turnId: turn.started.turn.id, changes: turn.changes.slice(i, i + perMessage) });
+    messages.push({ type: "changes", sessionId: TEST_SESSION_ID, turnId: turn.started.turn.id, changes: turn.changes.slice(i, i + perMessage) });
   }
   return messages;
 }
 
-export function snapshotOf(turns: readonly RecordedTurn[], restriction: string | null = null): TestHostMessage {
-  return { type: "snapshot", turns: turns.map((turn) => structuredClone(turn.final)), restriction };
+export function snapshotOf(turns: readonly RecordedTurn[], restriction: string | null = null): HostMessage {
+  return { type: "snapshot", sessionId: TEST_SESSION_ID, header: TEST_HEADER, turns: turns.map((turn) => structuredClone(turn.final)), restriction };
 }
 
 /** Text split into deltas of a few characters, as a model streams it. */

@@ -3,6 +3,7 @@ import * as assert from "node:assert/strict";
 import * as cli from "../helpers/stream-builder";
 import { WebviewHarness, type TestHostMessage } from "../helpers/webview-harness";
 import { answeredTurn, changeMessages, crashedTurn, deltas, recordTurn, runningTurn, snapshotOf, type RecordedTurn } from "./conversations";
+import { TEST_SESSION_ID } from "../helpers/test-session";
 
 describe("webview: replaying a snapshot after a reload", function () {
   let harness: WebviewHarness;
@@ -81,8 +82,9 @@ describe("webview: replaying a snapshot after a reload", function () {
     assert.equal(await harness.page.evaluate(() => document.querySelector(".transcript")!.scrollTop), 600);
   });
 
-  it("keeps nothing but the scroll position in the webview's saved state", async function () {
+  it("keeps nothing but the scroll position and the session shown in the webview's saved state", async function () {
     const state = await harness.page.evaluate(() => JSON.parse(sessionStorage.getItem("__vscodeState") ?? "null"));
-    assert.deepEqual(Object.keys(state ?? {}).sort(), ["following", "scrollTop"]);
+    assert.deepEqual(Object.keys(state ?? {}).sort(), ["following", "scrollTop", "sessionId"]);
+    assert.equal(state.sessionId, TEST_SESSION_ID, "a reloaded editor tab comes back to the session it showed");
   });
 });

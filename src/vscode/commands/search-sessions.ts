@@ -1,5 +1,6 @@
 import * as vscode from "vscode";
 import type { SessionSummary } from "../../protocol/sessions";
+import { searchableText } from "../../sessions/session-summary";
 import type { AgentStreamCommand } from "./command";
 
 /** How many sessions' prompts the search reads from the store, newest first; older ones match by title. */
@@ -31,7 +32,7 @@ export const searchSessions: AgentStreamCommand = {
     void (async () => {
       const items = [...pick.items];
       for (const [index, summary] of rows.slice(0, SEARCHED_SESSIONS).entries()) {
-        const prompts = (await context.sessions.promptsOf(summary.id)).join(" · ").replace(/\s+/g, " ").slice(0, SEARCHED_CHARS);
+        const prompts = searchableText(await context.sessions.promptsOf(summary.id), SEARCHED_CHARS);
         items[index] = item(summary, prompts);
       }
       pick.items = items;

@@ -17,12 +17,12 @@ const ALLOWED: Record<string, readonly string[]> = {
   session: ["protocol", "common", "stream", "dialects", "process"],
   profiles: ["protocol", "dialects", "process"],
   acp: ["protocol", "common", "stream", "dialects", "process", "session", "profiles"],
-  panel: ["protocol", "common", "session", "process"],
+  panel: ["protocol", "common", "session", "process", "sessions"],
   sessions: ["protocol", "common", "process"],
   cli: ["protocol", "common", "stream", "dialects", "process", "session", "profiles", "acp"],
   "builtin-agent": ["protocol", "common"],
   webview: ["protocol", "common"],
-  vscode: ["protocol", "common", "stream", "dialects", "process", "session", "profiles", "acp", "panel"],
+  vscode: ["protocol", "common", "stream", "dialects", "process", "session", "profiles", "acp", "panel", "sessions"],
   extension: ["panel", "vscode"],
 };
 

@@ -159,7 +159,7 @@ describe("Conversation", () => {
   afterEach(() => conversation.dispose());
 
   it("answers ready with a snapshot of the whole conversation", () => {
-    assert.deepEqual(view.messages, [{ type: "snapshot", turns: [], restriction: null }]);
+    assert.deepEqual(view.messages, [{ type: "snapshot", sessionId: TEST_SESSION_ID, header: TEST_HEADER, turns: [], restriction: null }]);
   });
 
   it("streams a prompt's answer to the view, which ends with the same turn as the host", async () => {
@@ -233,7 +233,7 @@ describe("Conversation", () => {
     conversation.detach(view);
     conversation.send("anyone there?");
     await finishedRun(conversation);
-    assert.deepEqual(view.messages, [{ type: "snapshot", turns: [], restriction: null }]);
+    assert.deepEqual(view.messages, [{ type: "snapshot", sessionId: TEST_SESSION_ID, header: TEST_HEADER, turns: [], restriction: null }]);
   });
 
   it("refuses a second prompt while a run is in progress", async () => {
@@ -250,7 +250,7 @@ describe("Conversation", () => {
     conversation.refresh();
     conversation.handleIntent(view, { type: "send", prompt: "hello" });
     assert.equal(host.runs.length, 0);
-    assert.deepEqual(view.messages.at(-1), { type: "snapshot", turns: [], restriction: "Restricted Mode" });
+    assert.deepEqual(view.messages.at(-1), { type: "snapshot", sessionId: TEST_SESSION_ID, header: TEST_HEADER, turns: [], restriction: "Restricted Mode" });
   });
 
   it("sends the editor context to the agent, while the turn keeps the user's words and a summary", async () => {

@@ -29,8 +29,21 @@ describe("settings values", () => {
       context: { workspaceFolder: true, activeFile: true, selection: true },
       autoApprove: {},
       acpIdleStopMs: 10 * 60_000,
+      maxRunningSessions: 4,
+      maxStorageBytes: 200 * 1024 * 1024,
     });
     assert.deepEqual(warnings, []);
+  });
+
+  it("takes the sessions' limits as whole numbers in their range, and says so when one is not", () => {
+    const given = read({ "sessions.maxRunning": 2, "sessions.maxStorageMB": 50 });
+    assert.deepEqual([given.settings.maxRunningSessions, given.settings.maxStorageBytes, given.warnings], [2, 50 * 1024 * 1024, []]);
+    const wrong = read({ "sessions.maxRunning": 0, "sessions.maxStorageMB": 1.5 });
+    assert.deepEqual([wrong.settings.maxRunningSessions, wrong.settings.maxStorageBytes], [4, 200 * 1024 * 1024]);
+    assert.deepEqual(wrong.warnings, [
+      "agentStream.sessions.maxRunning: 0 is not a whole number from 1 to 32; the default 4 is used.",
+      "agentStream.sessions.maxStorageMB: 1.5 is not a whole number from 1 to 10000; the default 200 is used.",
+    ]);
   });
 
   it("keeps every well-formed value as given", () => {

@@ -1,0 +1,276 @@
+import * as assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { createAdapter } from "../../../src/dialects/registry";
+import type { SessionRunRequest, SessionsHost } from "../../../src/panel/chat-session";
+import { ChatSessions, type ChatSessionsOptions } from "../../../src/panel/chat-sessions";
+import type { Conversation, Run } from "../../../src/panel/conversation";
+import type { HostMessage } from "../../../src/protocol/messages";
+import type { AgentIdentity } from "../../../src/protocol/sessions";
+import { ReplayRun } from "../../../src/session/replay";
+import { SessionStore } from "../../../src/sessions/session-store";
+import { eventually } from "../../helpers/eventually";
+import { changeWhere, ScriptedStream } from "../../helpers/scripted-host";
+import * as cli from "../../helpers/stream-builder";
+
+const CLAUDE: AgentIdentity = { profile: "claude", displayName: "Claude Code", command: "claude", args: null };
+const GEMINI: AgentIdentity = { profile: "gemini", displayName: "Gemini CLI", command: "gemini", args: null };
+
+/** The editor's side for every session: each run reads a stream the test writes, and every request is kept. */
+class ScriptedSessionsHost implements SessionsHost {
+  readonly requests: SessionRunRequest[] = [];
+  readonly streams: ScriptedStream[] = [];
+  readonly endedAgents: string[] = [];
+
+  startRun(request: SessionRunRequest): Run {
+    this.requests.push(request);
+    const stream = new ScriptedStream();
+    this.streams.push(stream);
+    return new ReplayRun(stream, { adapter: createAdapter("locus"), onChange: request.onChange });
+  }
+  endAgent(sessionId: string): void {
+    this.endedAgents.push(sessionId);
+  }
+  openExternal(): void {}
+  writeClipboard(): void {}
+  runEditorAction(): void {}
+  logRejected(): void {}
+  restriction(): string | null {
+    return null;
+  }
+}
+
+/** A view of one session: what it was sent. */
+function viewOf(conversation: Conversation): HostMessage[] {
+  const messages: HostMessage[] = [];
+  conversation.attach({ post: (message) => messages.push(structuredClone(message)) });
+  return messages;
+}
+
+/** Answers the newest run in full: it spoke, so a follow-up continues its conversation. */
+async function answer(host: ScriptedSessionsHost, conversation: Conversation, text = "done"): Promise<void> {
+  const stream = host.streams.at(-1);
+  assert.ok(stream, "a run was started");
+  stream.push(cli.start(), cli.textDelta(text), cli.done());
+  stream.end();
+  await conversation.activeRun?.finished;
+  if (conversation.running) await changeWhere(conversation, (change) => change.kind === "done");
+}
+
+describe("ChatSessions: many conversations, each with its own agent, run and file", () => {
+  let folder: string;
+  let host: ScriptedSessionsHost;
+  let agent: AgentIdentity;
+  let said: string[];
+  let maxRunning: number;
+  const open: ChatSessions[] = [];
+
+  async function sessions(activeId?: string): Promise<ChatSessions> {
+    const store = await SessionStore.open(folder, { maxBytes: 50 * 1024 * 1024, log: { warn: () => {} } });
+    const options: ChatSessionsOptions = {
+      store,
+      host,
+      defaultAgent: () => agent,
+      maxRunning: () => maxRunning,
+      say: (message) => said.push(message),
+      pickAgent: async () => GEMINI,
+      log: () => {},
+    };
+    const opened = await ChatSessions.open(options, activeId);
+    open.push(opened);
+    return opened;
+  }
+
+  beforeEach(() => {
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), "chat-sessions-"));
+    host = new ScriptedSessionsHost();
+    agent = CLAUDE;
+    said = [];
+    maxRunning = 4;
+  });
+
+  afterEach(async () => {
+    for (const stream of host.streams) stream.end();
+    for (const opened of open.splice(0)) await opened.dispose();
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it("keeps the session before a New Session in the list, still running, and makes the new one active", async () => {
+    const chats = await sessions();
+    const first = chats.active;
+    first.conversation.send("refactor the parser");
+    const second = chats.create();
+    assert.equal(chats.active, second);
+    assert.equal(first.conversation.running, true, "only Stop and delete stop a session");
+    assert.deepEqual(
+      new Map(chats.list().map((row) => [row.title, row.status])),
+      new Map([
+        ["New session", "new"],
+        ["refactor the parser", "running"],
+      ]),
+    );
+    await answer(host, first.conversation);
+    assert.equal(chats.list().find((row) => row.id === first.id)?.status, "completed");
+  });
+
+  it("streams two sessions at once, each view getting only its own session's messages, each naming it", async () => {
+    const chats = await sessions();
+    const first = chats.active;
+    const second = chats.create(GEMINI);
+    const firstView = viewOf(first.conversation);
+    const secondView = viewOf(second.conversation);
+    first.conversation.send("one");
+    second.conversation.send("two");
+    assert.deepEqual(
+      host.requests.map((request) => [request.sessionId, request.agent.displayName]),
+      [
+        [first.id, "Claude Code"],
+        [second.id, "Gemini CLI"],
+      ],
+    );
+    const [firstStream, secondStream] = host.streams;
+    firstStream?.push(cli.start(), cli.textDelta("first's answer"), cli.done());
+    firstStream?.end();
+    await changeWhere(first.conversation, (change) => change.kind === "done");
+    assert.equal(second.conversation.running, true, "the other session's run goes on");
+    secondStream?.push(cli.start(), cli.textDelta("second's answer"), cli.done());
+    secondStream?.end();
+    await changeWhere(second.conversation, (change) => change.kind === "done");
+    for (const [view, session] of [
+      [firstView, first],
+      [secondView, second],
+    ] as const) {
+      assert.ok(view.length > 2);
+      assert.ok(view.every((message) => message.sessionId === session.id));
+    }
+    assert.ok(!JSON.stringify(secondView).includes("first's answer"));
+    assert.ok(!JSON.stringify(firstView).includes("second's answer"));
+  });
+
+  it("fixes a session's agent at its first prompt: settings changed later start new sessions with the new agent only", async () => {
+    const chats = await sessions();
+    const first = chats.active;
+    assert.equal(first.header().agent, "Claude Code");
+    first.conversation.send("hello");
+    await answer(host, first.conversation);
+    agent = GEMINI;
+    first.conversation.send("and again");
+    await answer(host, first.conversation);
+    assert.deepEqual(
+      host.requests.map((request) => request.agent.displayName),
+      ["Claude Code", "Claude Code"],
+    );
+    assert.deepEqual(first.header(), { title: "hello", agent: "Claude Code", otherAgent: "Gemini CLI" }, "the header offers the settings' agent for a new session");
+    const second = chats.create();
+    assert.equal(second.header().agent, "Gemini CLI", "an unused session follows the settings");
+    second.conversation.send("hi");
+    assert.equal(host.requests.at(-1)?.agent.displayName, "Gemini CLI");
+  });
+
+  it("reopens a stored session after a reload with its turns, and its follow-up continues the agent's own conversation", async () => {
+    const before = await sessions();
+    const session = before.active;
+    session.conversation.send("first question");
+    host.requests[0]?.onAcpSession("acp-session-7");
+    await answer(host, session.conversation, "first answer");
+    await before.dispose();
+
+    const after = await sessions(session.id);
+    const reopened = after.active;
+    assert.equal(reopened.id, session.id);
+    assert.equal(reopened.title, "first question");
+    assert.equal(reopened.conversation.lastTurn?.prompt, "first question");
+    assert.ok(JSON.stringify(reopened.conversation.snapshot()).includes("first answer"));
+    reopened.conversation.send("follow-up");
+    const [first, followUp] = host.requests;
+    assert.deepEqual(followUp?.conversation, { id: first?.conversation.id, continues: true });
+    assert.equal(followUp?.acpSessionId, "acp-session-7");
+    assert.equal(followUp?.agent.displayName, "Claude Code");
+  });
+
+  it("lists the sessions of the store newest first, without reading them, and opens one on demand", async () => {
+    const before = await sessions();
+    const older = before.active;
+    older.conversation.send("older");
+    await answer(host, older.conversation);
+    const newer = before.create();
+    newer.conversation.send("newer");
+    await answer(host, newer.conversation);
+    await before.dispose();
+
+    const after = await sessions();
+    assert.deepEqual(
+      after.list().map((row) => row.title),
+      ["New session", "newer", "older"],
+    );
+    assert.equal(after.get(older.id), undefined, "a stored session is not read until it is opened");
+    const opened = await after.show(older.id);
+    assert.equal(after.active, opened);
+    assert.equal(opened?.conversation.lastTurn?.prompt, "older");
+    assert.deepEqual(
+      after.list().map((row) => row.title),
+      ["newer", "older"],
+      "the empty session that was active is gone once another is shown",
+    );
+  });
+
+  it("refuses a prompt past agentStream.sessions.maxRunning with a message, and stops no other session's run", async () => {
+    maxRunning = 1;
+    const chats = await sessions();
+    const first = chats.active;
+    assert.equal(first.conversation.send("long job"), true);
+    const second = chats.create();
+    assert.equal(second.conversation.send("another"), false);
+    assert.equal(first.conversation.running, true);
+    assert.equal(host.requests.length, 1);
+    assert.match(said.join("\n"), /1 sessions are running.*agentStream\.sessions\.maxRunning/);
+    await answer(host, first.conversation);
+    assert.equal(second.conversation.send("another"), true);
+  });
+
+  it("deletes a running session: its run stops, its agent ends, its file goes, and another session becomes active", async () => {
+    const chats = await sessions();
+    const kept = chats.active;
+    kept.conversation.send("keep me");
+    await answer(host, kept.conversation);
+    const doomed = chats.create();
+    doomed.conversation.send("delete me");
+    await chats.delete(doomed.id);
+    assert.equal(doomed.conversation.running, false);
+    assert.deepEqual(host.endedAgents, [doomed.id]);
+    assert.equal(chats.active, kept);
+    assert.deepEqual(
+      chats.list().map((row) => row.title),
+      ["keep me"],
+    );
+    await chats.dispose();
+    const after = await sessions();
+    assert.deepEqual(
+      after.list().map((row) => row.title).filter((title) => title !== "New session"),
+      ["keep me"],
+    );
+  });
+
+  it("keeps a name the user gave over the first prompt, across a reload", async () => {
+    const before = await sessions();
+    const session = before.active;
+    session.conversation.send("some long first prompt");
+    await answer(host, session.conversation);
+    await before.rename(session.id, "  Parser work  ");
+    assert.equal(session.header().title, "Parser work");
+    session.conversation.send("second prompt");
+    await answer(host, session.conversation);
+    await before.dispose();
+    const after = await sessions();
+    assert.equal(after.list().find((row) => row.id === session.id)?.title, "Parser work");
+  });
+
+  it("starts a New Session with Agent… with the agent picked", async () => {
+    const chats = await sessions();
+    const before = chats.active;
+    chats.newSessionWithAgent();
+    await eventually("the picked agent's session", () => chats.active !== before);
+    assert.equal(chats.active.header().agent, "Gemini CLI");
+  });
+});
