@@ -30,6 +30,7 @@ export function keptTurns(turns: readonly Turn[], maxChars: number): Turn[] {
   return turns.map((whole) => {
     const turn = withRequestsCancelled(whole);
     const blocks: TranscriptBlock[] = [];
+    let cut = false;
     let omitted = 0;
     for (const block of turn.blocks) {
       const chars = charsIn(block);
@@ -39,16 +40,18 @@ export function keptTurns(turns: readonly Turn[], maxChars: number): Turn[] {
         continue;
       }
       if (left > 0 && (block.kind === "text" || block.kind === "thinking")) {
-        const kept = bounded(block.text, left);
+        // The block's other strings (its kind) count as well as its text.
+        const kept = bounded(block.text, Math.max(0, left - (chars - block.text.length)));
         blocks.push({ ...block, text: kept.text, truncatedChars: (block.truncatedChars ?? 0) + kept.cutChars });
+        cut = true;
       } else {
         omitted++;
       }
       // The first part only: a smaller block further on is not kept in place of one left out before it.
       left = 0;
     }
-    if (omitted === 0) return blocks.length === turn.blocks.length ? turn : { ...turn, blocks };
-    return { ...turn, blocks: [...blocks, notSaved(omitted, maxChars)] };
+    if (omitted > 0) return { ...turn, blocks: [...blocks, notSaved(omitted, maxChars)] };
+    return cut ? { ...turn, blocks } : turn;
   });
 }
 

@@ -159,7 +159,7 @@ describe("the session store", () => {
     const second = loaded?.turns[1]?.blocks;
     assert.equal(loaded?.turns[0]?.blocks[0]?.kind === "text" && loaded.turns[0].blocks[0].text.length, 600);
     // Every string of a block counts, its kind's name too.
-    const left = 1_000 - (600 + "text".length);
+    const left = 1_000 - (600 + "text".length) - "text".length;
     assert.deepEqual(second?.[0]?.kind === "text" && [second[0].text.length, second[0].truncatedChars], [left, 600 - left]);
     assert.deepEqual(second?.[1], { kind: "status", status: "session full", message: "This session keeps about 0 MiB of text; 1 more block of this turn was not saved." });
   });
