@@ -7,7 +7,7 @@
 // new sessions gets them back at the next open.
 import * as fs from "node:fs/promises";
 import * as path from "node:path";
-import { SessionIdSchema, type SessionId, type SessionSummary, type StoredSession } from "../protocol/sessions";
+import { SessionIdSchema, SessionSummarySchema, type SessionId, type SessionSummary, type StoredSession } from "../protocol/sessions";
 import { escapeForLog } from "../protocol/visible-text";
 import { TEMPORARY_SUFFIX, writeFileAtomically } from "./atomic-file";
 import { SESSION_FILE_LIMITS } from "./kept-turns";
@@ -99,15 +99,20 @@ export class SessionStore {
   /**
    * Writes the session's file, then the index with `summary`. The store reads `session` when it writes it, which may
    * be after this returns (a save of the same session is under way): pass a copy nobody changes. A waiting permission
-   * request is written as cancelled, and a session past `maxSessionChars` keeps its first part. Resolves true once
-   * this save, or a later one of the same session that replaced it, is on disk; false when the write failed (logged;
-   * the file as it was stays whole). Never rejects.
+   * request is written as cancelled, and a session past `maxSessionChars` keeps its first part. A session or summary
+   * that does not fit its schema is not written (it could not be read back). Resolves true once this save, or a later
+   * one of the same session that replaced it, is on disk; false when it was not written (one log line; the file as it
+   * was stays whole). Never rejects.
    */
   save(session: StoredSession, summary: SessionSummary): Promise<boolean> {
     if (summary.id !== session.id) throw new Error(`a summary of ${summary.id} given with session ${session.id}`);
     const written = this.lanes.run(session.id, async () => {
+      const file = sessionFileText(session, this.maxSessionChars);
+      if ("problem" in file) return this.notSaved(session.id, file.problem);
+      const problem = summaryProblem(summary);
+      if (problem !== null) return this.notSaved(session.id, problem);
       try {
-        const bytes = await writeFileAtomically(this.sessionFile(session.id), sessionFileText(session, this.maxSessionChars));
+        const bytes = await writeFileAtomically(this.sessionFile(session.id), file.text);
         this.entries.set(session.id, { summary, bytes });
         return true;
       } catch (error) {
@@ -158,6 +163,11 @@ export class SessionStore {
     await Promise.all(evicted.map((id) => this.delete(id)));
     if (evicted.length > 0) this.options.log.info?.(`deleted the ${evicted.length} oldest sessions to keep the store within ${this.options.maxBytes} bytes`);
     return evicted;
+  }
+
+  private notSaved(id: SessionId, problem: string): false {
+    this.options.log.warn(escapeForLog(`session ${id} was not saved: it ${problem}`));
+    return false;
   }
 
   private sessionFile(id: SessionId): string {
@@ -212,6 +222,12 @@ async function readIndex(folder: string, options: SessionStoreOptions): Promise<
   const entries = parseIndex(text);
   if (entries === null) options.log.warn("the sessions' index does not fit its schema and is rebuilt from the session files");
   return entries;
+}
+
+/** Why a summary could not be read back from the index, or null when it fits. */
+function summaryProblem(summary: SessionSummary): string | null {
+  const checked = SessionSummarySchema.safeParse(summary);
+  return checked.success ? null : `has a summary that does not fit its schema at ${checked.error.issues[0]?.path.join(".") ?? "its top"}`;
 }
 
 function sessionIdOf(name: string): SessionId | undefined {

@@ -256,6 +256,35 @@ describe("the session store", () => {
     assert.deepEqual(filesIn(), [session.id + ".json", "index.json"].sort());
   });
 
+  it("does not write a session it could not read back, keeping its file as it was, with one log line", async () => {
+    const store = await open();
+    const session = await saved(store, storedSession({ title: "as it was" }));
+    const tooLong = { ...session, title: "t".repeat(5_000) };
+    assert.equal(await store.save(tooLong, summaryOf(session, "completed")), false);
+    assert.deepEqual(warnings, [`session ${session.id} was not saved: it does not fit the session schema at title`]);
+    assert.equal((await (await open()).load(session.id))?.title, "as it was");
+  });
+
+  it("does not write a session whose summary the index could not read back", async () => {
+    const store = await open();
+    const session = storedSession();
+    assert.equal(await store.save(session, { ...summaryOf(session, "completed"), turnCount: -1 }), false);
+    assert.deepEqual(warnings, [`session ${session.id} was not saved: it has a summary that does not fit its schema at turnCount`]);
+    assert.deepEqual(filesIn(), ["index.json"]);
+  });
+
+  it("removes at open a temporary file a crash left long ago, and leaves one another window is writing", async () => {
+    await open();
+    const folder = path.join(storage, "sessions");
+    const [stale, fresh] = [path.join(folder, ".index.json.1.tmp"), path.join(folder, ".index.json.2.tmp")];
+    fs.writeFileSync(stale, "{");
+    fs.writeFileSync(fresh, "{");
+    const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    fs.utimesSync(stale, hourAgo, hourAgo);
+    await open();
+    assert.deepEqual(filesIn(), [".index.json.2.tmp", "index.json"]);
+  });
+
   describe("eviction", () => {
     /** Five sessions, oldest first, whose files are all the same size. */
     async function fiveSessions(store: SessionStore): Promise<{ ids: SessionId[]; bytes: number }> {
