@@ -62,13 +62,15 @@ export class SessionStore {
       if (id !== undefined) onDisk.add(id);
     }
     for (const entry of indexed ?? []) if (onDisk.has(entry.summary.id)) store.entries.set(entry.summary.id, entry);
-    const unindexed = [...onDisk].filter((id) => !store.entries.has(id));
-    for (const id of unindexed) {
+    let added = 0;
+    for (const id of [...onDisk].filter((each) => !store.entries.has(each))) {
       const read = await store.read(id);
-      if (read !== undefined) store.entries.set(id, { summary: summaryOf(read.session, statusOf(read.session)), bytes: read.bytes });
+      if (read === undefined) continue;
+      store.entries.set(id, { summary: summaryOf(read.session, statusOf(read.session)), bytes: read.bytes });
+      added++;
     }
-    if (unindexed.length > 0) options.log.info?.(`${unindexed.length} session files missing from the sessions' index were added to it`);
-    if (indexed === null || unindexed.length > 0 || store.entries.size !== indexed.length) await store.writeIndexSoon();
+    if (added > 0) options.log.info?.(`${added} session files missing from the sessions' index were added to it`);
+    if (indexed === null || store.entries.size !== indexed.length) await store.writeIndexSoon();
     return store;
   }
 
@@ -83,6 +85,7 @@ export class SessionStore {
    * brought up to date.
    */
   async load(id: SessionId): Promise<StoredSession | undefined> {
+    assertSessionId(id);
     const read = await this.read(id);
     const entry = this.entries.get(id);
     if (read === undefined) {
@@ -105,7 +108,8 @@ export class SessionStore {
    * was stays whole). Never rejects.
    */
   save(session: StoredSession, summary: SessionSummary): Promise<boolean> {
-    if (summary.id !== session.id) throw new Error(`a summary of ${summary.id} given with session ${session.id}`);
+    if (summary.id !== session.id) throw new Error("a session saved with another session's summary");
+    assertSessionId(session.id);
     const written = this.lanes.run(session.id, async () => {
       const file = sessionFileText(session, this.maxSessionChars);
       if ("problem" in file) return this.notSaved(session.id, file.problem);
@@ -128,6 +132,7 @@ export class SessionStore {
 
   /** Removes the session's file and its entry; a save of it still waiting is dropped. */
   async delete(id: SessionId): Promise<void> {
+    assertSessionId(id);
     await this.lanes.run(id, async () => {
       try {
         await fs.rm(this.sessionFile(id), { force: true });
@@ -222,6 +227,11 @@ async function readIndex(folder: string, options: SessionStoreOptions): Promise<
   const entries = parseIndex(text);
   if (entries === null) options.log.warn("the sessions' index does not fit its schema and is rebuilt from the session files");
   return entries;
+}
+
+/** A session id is a UUID by type only: one that is not would name a path outside the folder (a programmer's error). */
+function assertSessionId(id: string): void {
+  if (!SessionIdSchema.safeParse(id).success) throw new Error(`not a session id: ${escapeForLog(JSON.stringify(id).slice(0, 80))}`);
 }
 
 /** Why a summary could not be read back from the index, or null when it fits. */

@@ -285,6 +285,27 @@ describe("the session store", () => {
     assert.deepEqual(filesIn(), [".index.json.2.tmp", "index.json"]);
   });
 
+  it("lists at the next open the sessions two windows saved on the same folder, though each wrote its own index", async () => {
+    const [window1, window2] = [await open(), await open()];
+    const first = await saved(window1, storedSession({ title: "from window 1", updatedAt: 1 }));
+    const second = await saved(window2, storedSession({ title: "from window 2", updatedAt: 2 }));
+    await Promise.all([window1.flush(), window2.flush()]);
+    const reopened = await open();
+    assert.deepEqual(reopened.list().map((summary) => summary.id), [second.id, first.id]);
+    assert.deepEqual(warnings, []);
+  });
+
+  it("refuses an id that is not a session's, touching no path outside its folder", async () => {
+    const store = await open();
+    const outside = path.join(storage, "outside.json");
+    fs.writeFileSync(outside, "{}");
+    const escaping = "../outside" as SessionId;
+    await assert.rejects(store.delete(escaping), /not a session id/);
+    await assert.rejects(store.load(escaping), /not a session id/);
+    assert.throws(() => store.save(storedSession({ id: escaping }), summaryOf(storedSession({ id: escaping }), "new")), /not a session id/);
+    assert.ok(fs.existsSync(outside));
+  });
+
   describe("eviction", () => {
     /** Five sessions, oldest first, whose files are all the same size. */
     async function fiveSessions(store: SessionStore): Promise<{ ids: SessionId[]; bytes: number }> {
