@@ -13,6 +13,15 @@ export const SESSION_FILE_LIMITS = {
   chars: 32 * 1024 * 1024,
 } as const;
 
+/**
+ * Bytes a session's file may take, kept to `maxChars` characters of blocks: room for each character as a JSON escape
+ * (up to 6 bytes, but most are 1), for prompts and fields. A larger file is not written, nor read: this store did not
+ * write it, and reading it could cost the extension host gigabytes.
+ */
+export function maxFileBytes(maxChars: number): number {
+  return 4 * maxChars + 16 * 1024 * 1024;
+}
+
 /** A turn as storage keeps it: each request still waiting answered `cancelled` (nobody can answer it after a reload). */
 export function withRequestsCancelled(turn: Turn): Turn {
   if (!turn.blocks.some(isWaiting)) return turn;

@@ -5,12 +5,13 @@
 // loses nothing (the next open finds the file the index lacks). Two windows of one workspace share the folder: the
 // last writer of a session's file wins; an index is never torn, and a window's index that lacks the other window's
 // new sessions gets them back at the next open.
+import { constants as fsConstants } from "node:fs";
 import * as fs from "node:fs/promises";
 import * as path from "node:path";
 import { SessionIdSchema, SessionSummarySchema, type SessionId, type SessionSummary, type StoredSession } from "../protocol/sessions";
 import { escapeForLog } from "../protocol/visible-text";
 import { TEMPORARY_SUFFIX, writeFileAtomically } from "./atomic-file";
-import { SESSION_FILE_LIMITS } from "./kept-turns";
+import { maxFileBytes, SESSION_FILE_LIMITS } from "./kept-turns";
 import { parseSessionFile, sessionFileText } from "./session-file";
 import { indexText, parseIndex, type IndexEntry } from "./session-index";
 import { statusOf, summaryOf } from "./session-summary";
@@ -35,6 +36,7 @@ const STALE_TEMPORARY_MS = 10 * 60 * 1000;
 export class SessionStore {
   private readonly lanes = new WriteLanes<boolean>();
   private readonly maxSessionChars: number;
+  private readonly maxFileBytes: number;
 
   private constructor(
     private readonly folder: string,
@@ -42,6 +44,7 @@ export class SessionStore {
     private readonly options: SessionStoreOptions,
   ) {
     this.maxSessionChars = options.maxSessionChars ?? SESSION_FILE_LIMITS.chars;
+    this.maxFileBytes = maxFileBytes(this.maxSessionChars);
   }
 
   /**
@@ -113,6 +116,7 @@ export class SessionStore {
     const written = this.lanes.run(session.id, async () => {
       const file = sessionFileText(session, this.maxSessionChars);
       if ("problem" in file) return this.notSaved(session.id, file.problem);
+      if (Buffer.byteLength(file.text) > this.maxFileBytes) return this.notSaved(session.id, `is larger than a session's file may be (${this.maxFileBytes} bytes)`);
       const problem = summaryProblem(summary);
       if (problem !== null) return this.notSaved(session.id, problem);
       try {
@@ -181,13 +185,18 @@ export class SessionStore {
 
   /** The session's file read and checked, or undefined (missing: quietly; unreadable or not a session: one log line). */
   private async read(id: SessionId): Promise<{ session: StoredSession; bytes: number } | undefined> {
-    let bytes: Buffer;
+    let file: { bytes: Buffer } | { problem: string };
     try {
-      bytes = await fs.readFile(this.sessionFile(id));
+      file = await readRegularFile(this.sessionFile(id), this.maxFileBytes);
     } catch (error) {
       if (!isMissing(error)) this.options.log.warn(`session file ${id}.json could not be read and was skipped: ${describeError(error)}`);
       return undefined;
     }
+    if ("problem" in file) {
+      this.options.log.warn(`session file ${id}.json ${file.problem} and was skipped`);
+      return undefined;
+    }
+    const { bytes } = file;
     const parsed = parseSessionFile(bytes.toString("utf8"));
     if ("problem" in parsed) {
       this.options.log.warn(`session file ${id}.json ${parsed.problem} and was skipped`);
@@ -252,6 +261,22 @@ async function removeIfStale(file: string): Promise<void> {
     if (Date.now() - stat.mtimeMs > STALE_TEMPORARY_MS) await fs.rm(file, { force: true });
   } catch {
     // Another window finished (renamed) or removed it meanwhile: nothing left to clean.
+  }
+}
+
+/** Opening a FIFO without it would wait for a writer that never comes (and hold a thread of Node's pool). */
+const O_NONBLOCK = (fsConstants as Partial<typeof fsConstants>).O_NONBLOCK ?? 0;
+
+/** The file's bytes, or why they were not read: it is not a regular file, or larger than `maxBytes`. */
+async function readRegularFile(file: string, maxBytes: number): Promise<{ bytes: Buffer } | { problem: string }> {
+  const handle = await fs.open(file, fsConstants.O_RDONLY | O_NONBLOCK);
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) return { problem: "is not a file" };
+    if (stat.size > maxBytes) return { problem: `is larger than a session's file may be (${stat.size} bytes)` };
+    return { bytes: await handle.readFile() };
+  } finally {
+    await handle.close();
   }
 }
 

@@ -4,6 +4,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { SessionId, StoredSession } from "../../../src/protocol/sessions";
+import { maxFileBytes } from "../../../src/sessions/kept-turns";
 import { SessionStore, type SessionStoreOptions } from "../../../src/sessions/session-store";
 import { summaryOf } from "../../../src/sessions/session-summary";
 import { storedSession } from "../../helpers/stored-session-builder";
@@ -188,6 +189,33 @@ describe("the session store", () => {
     fs.writeFileSync(sessionFile(session.id), JSON.stringify(storedSession()));
     assert.equal(await store.load(session.id), undefined);
     assert.deepEqual(warnings, [`session file ${session.id}.json holds another session's id and was skipped`]);
+  });
+
+  it("skips a session file larger than the store writes, without reading it", async () => {
+    const store = await open({ maxSessionChars: 1_000 });
+    const session = await saved(store, storedSession());
+    // Sparse: as large as the check needs, at no cost to the disk.
+    fs.truncateSync(sessionFile(session.id), maxFileBytes(1_000) + 1);
+    assert.equal(await store.load(session.id), undefined);
+    assert.deepEqual(warnings, [`session file ${session.id}.json is larger than a session's file may be (${maxFileBytes(1_000) + 1} bytes) and was skipped`]);
+  });
+
+  it("skips a FIFO named as a session's file at open instead of waiting on it forever", async function () {
+    if (process.platform === "win32") this.skip();
+    const store = await open();
+    await store.flush();
+    fs.rmSync(path.join(storage, "sessions", "index.json"));
+    const id = storedSession().id;
+    assert.equal(spawnSync("mkfifo", [sessionFile(id)]).status, 0);
+    assert.deepEqual((await open()).list(), []);
+    assert.deepEqual(warnings, [`session file ${id}.json is not a file and was skipped`]);
+  });
+
+  it("does not write a session larger than it could read back", async () => {
+    const store = await open({ maxSessionChars: 1_000 });
+    const session = storedSession({ turns: [{ ...turnWith(1, []), prompt: "p".repeat(maxFileBytes(1_000)) }] });
+    assert.equal(await store.save(session, summaryOf(session, "completed")), false);
+    assert.deepEqual(warnings, [`session ${session.id} was not saved: it is larger than a session's file may be (${maxFileBytes(1_000)} bytes)`]);
   });
 
   it("rebuilds a missing index from the sessions' files", async () => {
