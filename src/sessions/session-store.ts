@@ -30,6 +30,8 @@ const INDEX_FILE = "index.json";
 const SESSION_FILE_SUFFIX = ".json";
 /** The index's lane among the sessions' (a session id is a UUID, never this). */
 const INDEX_LANE = "index";
+/** Far more than the index of 100,000 sessions takes (about 500 bytes each): a larger file is not our index. */
+const MAX_INDEX_BYTES = 64 * 1024 * 1024;
 /** A temporary file older than this was left by a write that never finished (a crash), not one under way. */
 const STALE_TEMPORARY_MS = 10 * 60 * 1000;
 
@@ -116,7 +118,8 @@ export class SessionStore {
     const written = this.lanes.run(session.id, async () => {
       const file = sessionFileText(session, this.maxSessionChars);
       if ("problem" in file) return this.notSaved(session.id, file.problem);
-      if (Buffer.byteLength(file.text) > this.maxFileBytes) return this.notSaved(session.id, `is larger than a session's file may be (${this.maxFileBytes} bytes)`);
+      const size = Buffer.byteLength(file.text);
+      if (size > this.maxFileBytes) return this.notSaved(session.id, `is over a file's size bound (${size} of at most ${this.maxFileBytes} bytes)`);
       const problem = summaryProblem(summary);
       if (problem !== null) return this.notSaved(session.id, problem);
       try {
@@ -225,15 +228,19 @@ export class SessionStore {
 
 /** The index's entries, or null when it is missing or unreadable (one warning): then it is rebuilt. */
 async function readIndex(folder: string, options: SessionStoreOptions): Promise<IndexEntry[] | null> {
-  let text: string;
+  let file: { bytes: Buffer } | { problem: string };
   try {
-    text = await fs.readFile(path.join(folder, INDEX_FILE), "utf8");
+    file = await readRegularFile(path.join(folder, INDEX_FILE), MAX_INDEX_BYTES);
   } catch (error) {
     if (isMissing(error)) return null;
     options.log.warn(`the sessions' index could not be read and is rebuilt from the session files: ${describeError(error)}`);
     return null;
   }
-  const entries = parseIndex(text);
+  if ("problem" in file) {
+    options.log.warn(`the sessions' index ${file.problem} and is rebuilt from the session files`);
+    return null;
+  }
+  const entries = parseIndex(file.bytes.toString("utf8"));
   if (entries === null) options.log.warn("the sessions' index does not fit its schema and is rebuilt from the session files");
   return entries;
 }
@@ -273,7 +280,7 @@ async function readRegularFile(file: string, maxBytes: number): Promise<{ bytes:
   try {
     const stat = await handle.stat();
     if (!stat.isFile()) return { problem: "is not a file" };
-    if (stat.size > maxBytes) return { problem: `is larger than a session's file may be (${stat.size} bytes)` };
+    if (stat.size > maxBytes) return { problem: `is over its size bound (${stat.size} of at most ${maxBytes} bytes)` };
     return { bytes: await handle.readFile() };
   } finally {
     await handle.close();

@@ -197,7 +197,7 @@ describe("the session store", () => {
     // Sparse: as large as the check needs, at no cost to the disk.
     fs.truncateSync(sessionFile(session.id), maxFileBytes(1_000) + 1);
     assert.equal(await store.load(session.id), undefined);
-    assert.deepEqual(warnings, [`session file ${session.id}.json is larger than a session's file may be (${maxFileBytes(1_000) + 1} bytes) and was skipped`]);
+    assert.deepEqual(warnings, [`session file ${session.id}.json is over its size bound (${maxFileBytes(1_000) + 1} of at most ${maxFileBytes(1_000)} bytes) and was skipped`]);
   });
 
   it("skips a FIFO named as a session's file at open instead of waiting on it forever", async function () {
@@ -215,7 +215,8 @@ describe("the session store", () => {
     const store = await open({ maxSessionChars: 1_000 });
     const session = storedSession({ turns: [{ ...turnWith(1, []), prompt: "p".repeat(maxFileBytes(1_000)) }] });
     assert.equal(await store.save(session, summaryOf(session, "completed")), false);
-    assert.deepEqual(warnings, [`session ${session.id} was not saved: it is larger than a session's file may be (${maxFileBytes(1_000)} bytes)`]);
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0]!, new RegExp(`^session ${session.id} was not saved: it is over a file's size bound \\(\\d+ of at most ${maxFileBytes(1_000)} bytes\\)$`));
   });
 
   it("rebuilds a missing index from the sessions' files", async () => {
@@ -242,6 +243,15 @@ describe("the session store", () => {
       "the sessions' index does not fit its schema and is rebuilt from the session files",
       `session file ${bad.id}.json is not JSON and was skipped`,
     ]);
+  });
+
+  it("rebuilds an index too large to be one, without reading it", async () => {
+    const store = await open();
+    await saved(store, storedSession({ title: "kept" }));
+    await store.flush();
+    fs.truncateSync(path.join(storage, "sessions", "index.json"), 64 * 1024 * 1024 + 1);
+    assert.deepEqual((await open()).list().map((summary) => summary.title), ["kept"]);
+    assert.deepEqual(warnings, [`the sessions' index is over its size bound (${64 * 1024 * 1024 + 1} of at most ${64 * 1024 * 1024} bytes) and is rebuilt from the session files`]);
   });
 
   it("drops from the list a session whose file is gone", async () => {
