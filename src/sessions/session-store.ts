@@ -273,10 +273,12 @@ async function removeIfStale(file: string): Promise<void> {
 
 /** Opening a FIFO without it would wait for a writer that never comes (and hold a thread of Node's pool). */
 const O_NONBLOCK = (fsConstants as Partial<typeof fsConstants>).O_NONBLOCK ?? 0;
+/** The store writes files, never links: a link in its folder is not one of its files. */
+const O_NOFOLLOW = (fsConstants as Partial<typeof fsConstants>).O_NOFOLLOW ?? 0;
 
 /** The file's bytes, or why they were not read: it is not a regular file, or larger than `maxBytes`. */
 async function readRegularFile(file: string, maxBytes: number): Promise<{ bytes: Buffer } | { problem: string }> {
-  const handle = await fs.open(file, fsConstants.O_RDONLY | O_NONBLOCK);
+  const handle = await fs.open(file, fsConstants.O_RDONLY | O_NONBLOCK | O_NOFOLLOW);
   try {
     const stat = await handle.stat();
     if (!stat.isFile()) return { problem: "is not a file" };

@@ -211,6 +211,18 @@ describe("the session store", () => {
     assert.deepEqual(warnings, [`session file ${id}.json is not a file and was skipped`]);
   });
 
+  it("does not follow a link named as a session's file", async function () {
+    if (process.platform === "win32") this.skip();
+    const store = await open();
+    const session = await saved(store, storedSession());
+    const elsewhere = path.join(storage, "elsewhere.json");
+    fs.renameSync(sessionFile(session.id), elsewhere);
+    fs.symlinkSync(elsewhere, sessionFile(session.id));
+    assert.equal(await store.load(session.id), undefined);
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0]!, new RegExp(`^session file ${session.id}\\.json could not be read and was skipped: ELOOP`));
+  });
+
   it("does not write a session larger than it could read back", async () => {
     const store = await open({ maxSessionChars: 1_000 });
     const session = storedSession({ turns: [{ ...turnWith(1, []), prompt: "p".repeat(maxFileBytes(1_000)) }] });
