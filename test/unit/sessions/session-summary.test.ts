@@ -30,6 +30,14 @@ describe("a session's summary", () => {
     assert.deepEqual(summaryOf(session, "completed").changes, { added: 3, removed: 1 });
   });
 
+  it("counts a call's new diffs once the agent replaced its old ones", () => {
+    const turn = turnWith(1, [toolBlock({ diffs: [{ path: "a", oldText: "a\n", newText: "b\n" }] })]);
+    const session = storedSession({ turns: [turn] });
+    assert.deepEqual(summaryOf(session, "running").changes, { added: 1, removed: 1 });
+    turn.blocks[0] = toolBlock({ diffs: [{ path: "a", oldText: "a\n", newText: "b\nc\nd\n" }] });
+    assert.deepEqual(summaryOf(session, "running").changes, { added: 3, removed: 1 });
+  });
+
   it("has no changes to show when no tool call said what it changed", () => {
     assert.equal(summaryOf(storedSession({ turns: [turnWith(1, [toolBlock()])] }), "completed").changes, null);
   });
