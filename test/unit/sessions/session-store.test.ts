@@ -79,6 +79,16 @@ describe("the session store", () => {
     assert.deepEqual(filesIn(), [`${session.id}.json`, "index.json"].sort());
   });
 
+  it("has every save written, its file and the index, once flush resolves: what deactivation waits for", async () => {
+    const store = await open();
+    const sessions = [storedSession({ title: "one" }), storedSession({ title: "two" })];
+    for (const session of sessions) void store.save(session, summaryOf(session, "running"));
+    await store.flush();
+    const index = JSON.parse(fs.readFileSync(path.join(storage, "sessions", "index.json"), "utf8")) as { sessions: { summary: { title: string } }[] };
+    assert.deepEqual(index.sessions.map((entry) => entry.summary.title).sort(), ["one", "two"]);
+    for (const session of sessions) assert.equal(JSON.parse(fs.readFileSync(sessionFile(session.id), "utf8")).title, session.title);
+  });
+
   it("leaves the old file whole when the window dies between writing a session and renaming it", async function () {
     const store = await open();
     const before = await saved(store, storedSession({ title: "before the crash" }));
