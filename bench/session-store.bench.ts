@@ -1,8 +1,9 @@
 // Opening the session store: 1,000 stored sessions and a 5 MB one against an empty store, in the same run. What the
-// chat does at activation: open the store (the index, not the sessions) and load the active session. Issue 23's target
-// for the whole activation (measured with the UI later) is ≤ 1.5× the empty store's time and < 30 MB more memory; this
-// prints the store's share of it: the time of each step, the ratios, and the heap the opened store keeps. Also what
-// deactivation's flush of the 5 MB session costs (serialise, write, fsync, rename), since VS Code gives it little time.
+// chat does at activation: open the store (the index, not the sessions) and load the active session. Issue 23's
+// target for the whole activation (measured with the UI later) is ≤ 1.5× the empty store's time and < 30 MB more
+// memory; this prints the store's share of it: the time of each step, the ratios, and the heap the opened store
+// keeps. Also what deactivation's flush of the 5 MB session costs (serialise, write, fsync, rename), since VS Code
+// gives it little time.
 // Run: npx tsc -p . && node --expose-gc out/bench/session-store.bench.js
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";

@@ -22,7 +22,7 @@ export function maxFileBytes(maxChars: number): number {
   return 4 * maxChars + 16 * 1024 * 1024;
 }
 
-/** A turn as storage keeps it: each request still waiting answered `cancelled` (nobody can answer it after a reload). */
+/** A turn as storage keeps it: each request still waiting answered `cancelled` (nobody answers it after a reload). */
 export function withRequestsCancelled(turn: Turn): Turn {
   if (!turn.blocks.some(isWaiting)) return turn;
   return { ...turn, blocks: turn.blocks.map((block) => (isWaiting(block) ? { ...block, decision: "cancelled", optionId: null, answeredBy: null } : block)) };

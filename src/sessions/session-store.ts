@@ -186,7 +186,7 @@ export class SessionStore {
     return path.join(this.folder, `${id}${SESSION_FILE_SUFFIX}`);
   }
 
-  /** The session's file read and checked, or undefined (missing: quietly; unreadable or not a session: one log line). */
+  /** The session's file read and checked, or undefined (missing: quietly; unreadable or not one: one log line). */
   private async read(id: SessionId): Promise<{ session: StoredSession; bytes: number } | undefined> {
     let file: { bytes: Buffer } | { problem: string };
     try {
