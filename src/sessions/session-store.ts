@@ -110,27 +110,12 @@ export class SessionStore {
    * request is written as cancelled, and a session past `maxSessionChars` keeps its first part. A session or summary
    * that does not fit its schema is not written (it could not be read back). Resolves true once this save, or a later
    * one of the same session that replaced it, is on disk; false when it was not written (one log line; the file as it
-   * was stays whole). Never rejects.
+   * was stays whole). Never rejects; throws for a programmer's error (another session's summary, an id not a UUID).
    */
   save(session: StoredSession, summary: SessionSummary): Promise<boolean> {
     if (summary.id !== session.id) throw new Error("a session saved with another session's summary");
     assertSessionId(session.id);
-    const written = this.lanes.run(session.id, async () => {
-      const file = sessionFileText(session, this.maxSessionChars);
-      if ("problem" in file) return this.notSaved(session.id, file.problem);
-      const size = Buffer.byteLength(file.text);
-      if (size > this.maxFileBytes) return this.notSaved(session.id, `is over a file's size bound (${size} of at most ${this.maxFileBytes} bytes)`);
-      const problem = summaryProblem(summary);
-      if (problem !== null) return this.notSaved(session.id, problem);
-      try {
-        const bytes = await writeFileAtomically(this.sessionFile(session.id), file.text);
-        this.entries.set(session.id, { summary, bytes });
-        return true;
-      } catch (error) {
-        this.options.log.warn(`session ${session.id} could not be saved: ${describeError(error)}`);
-        return false;
-      }
-    });
+    const written = this.lanes.run(session.id, () => this.write(session, summary));
     return written.then(async (ok) => {
       if (ok) await this.writeIndexSoon();
       return ok;
@@ -175,6 +160,25 @@ export class SessionStore {
     await Promise.all(evicted.map((id) => this.delete(id)));
     if (evicted.length > 0) this.options.log.info?.(`deleted the ${evicted.length} oldest sessions to keep the store within ${this.options.maxBytes} bytes`);
     return evicted;
+  }
+
+  /** One save's write: the session's file, then its entry (the index is written after, by the caller). */
+  private async write(session: StoredSession, summary: SessionSummary): Promise<boolean> {
+    try {
+      const file = sessionFileText(session, this.maxSessionChars);
+      if ("problem" in file) return this.notSaved(session.id, file.problem);
+      const size = Buffer.byteLength(file.text);
+      if (size > this.maxFileBytes) return this.notSaved(session.id, `is over a file's size bound (${size} of at most ${this.maxFileBytes} bytes)`);
+      const problem = summaryProblem(summary);
+      if (problem !== null) return this.notSaved(session.id, problem);
+      const bytes = await writeFileAtomically(this.sessionFile(session.id), file.text);
+      this.entries.set(session.id, { summary, bytes });
+      return true;
+    } catch (error) {
+      // An I/O error (disk full, a folder gone); also a value JSON cannot hold, which the schema does not look for.
+      this.options.log.warn(`session ${session.id} could not be saved: ${describeError(error)}`);
+      return false;
+    }
   }
 
   private notSaved(id: SessionId, problem: string): false {

@@ -8,7 +8,7 @@ import { maxFileBytes } from "../../../src/sessions/kept-turns";
 import { SessionStore, type SessionStoreOptions } from "../../../src/sessions/session-store";
 import { summaryOf } from "../../../src/sessions/session-summary";
 import { storedSession } from "../../helpers/stored-session-builder";
-import { permissionBlock, turnWith } from "../../helpers/turn-builder";
+import { permissionBlock, toolBlock, turnWith } from "../../helpers/turn-builder";
 
 const CRASH_WHILE_SAVING = path.join(__dirname, "..", "..", "helpers", "crash-while-saving.js");
 
@@ -231,6 +231,15 @@ describe("the session store", () => {
     assert.equal(await store.load(session.id), undefined);
     assert.equal(warnings.length, 1);
     assert.match(warnings[0]!, new RegExp(`^session file ${session.id}\\.json could not be read and was skipped: ELOOP`));
+  });
+
+  it("says a save failed, rather than rejecting, when the session holds a value JSON cannot write", async () => {
+    const store = await open();
+    const session = storedSession({ turns: [turnWith(1, [toolBlock({ parameters: { count: 10n } })])] });
+    assert.equal(await store.save(session, summaryOf(session, "running")), false);
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0]!, new RegExp(`^session ${session.id} could not be saved: .*BigInt`));
+    await store.flush();
   });
 
   it("does not write a session larger than it could read back", async () => {
