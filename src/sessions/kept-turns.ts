@@ -13,7 +13,16 @@ export const SESSION_FILE_LIMITS = {
   chars: 32 * 1024 * 1024,
 } as const;
 
-/** A turn as storage keeps it: each request still waiting answered `cancelled` (nobody can answer it after a reload). */
+/**
+ * Bytes a session's file may take, kept to `maxChars` characters of blocks: room for each character as a JSON escape
+ * (up to 6 bytes, but most are 1), for prompts and fields. A larger file is not written, nor read: this store did not
+ * write it, and reading it could cost the extension host gigabytes.
+ */
+export function maxFileBytes(maxChars: number): number {
+  return 4 * maxChars + 16 * 1024 * 1024;
+}
+
+/** A turn as storage keeps it: each request still waiting answered `cancelled` (nobody answers it after a reload). */
 export function withRequestsCancelled(turn: Turn): Turn {
   if (!turn.blocks.some(isWaiting)) return turn;
   return { ...turn, blocks: turn.blocks.map((block) => (isWaiting(block) ? { ...block, decision: "cancelled", optionId: null, answeredBy: null } : block)) };
@@ -30,6 +39,7 @@ export function keptTurns(turns: readonly Turn[], maxChars: number): Turn[] {
   return turns.map((whole) => {
     const turn = withRequestsCancelled(whole);
     const blocks: TranscriptBlock[] = [];
+    let cut = false;
     let omitted = 0;
     for (const block of turn.blocks) {
       const chars = charsIn(block);
@@ -39,16 +49,18 @@ export function keptTurns(turns: readonly Turn[], maxChars: number): Turn[] {
         continue;
       }
       if (left > 0 && (block.kind === "text" || block.kind === "thinking")) {
-        const kept = bounded(block.text, left);
+        // The block's other strings (its kind) count as well as its text.
+        const kept = bounded(block.text, Math.max(0, left - (chars - block.text.length)));
         blocks.push({ ...block, text: kept.text, truncatedChars: (block.truncatedChars ?? 0) + kept.cutChars });
+        cut = true;
       } else {
         omitted++;
       }
       // The first part only: a smaller block further on is not kept in place of one left out before it.
       left = 0;
     }
-    if (omitted === 0) return blocks.length === turn.blocks.length ? turn : { ...turn, blocks };
-    return { ...turn, blocks: [...blocks, notSaved(omitted, maxChars)] };
+    if (omitted > 0) return { ...turn, blocks: [...blocks, notSaved(omitted, maxChars)] };
+    return cut ? { ...turn, blocks } : turn;
   });
 }
 

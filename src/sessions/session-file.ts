@@ -3,8 +3,15 @@
 import { STORED_SESSION_VERSION, StoredSessionSchema, type StoredSession } from "../protocol/sessions";
 import { keptTurns } from "./kept-turns";
 
-export function sessionFileText(session: StoredSession, maxChars: number): string {
-  return JSON.stringify({ ...session, turns: keptTurns(session.turns, maxChars) });
+/**
+ * The text of the session's file, or why there is none: a session that does not fit its schema is not written, since
+ * it could not be read back (the store would lose it at the next load instead of now, with a reason).
+ */
+export function sessionFileText(session: StoredSession, maxChars: number): { text: string } | { problem: string } {
+  const kept = { ...session, turns: keptTurns(session.turns, maxChars) };
+  const checked = StoredSessionSchema.safeParse(kept);
+  if (!checked.success) return { problem: `does not fit the session schema at ${checked.error.issues[0]?.path.join(".") ?? "its top"}` };
+  return { text: JSON.stringify(kept) };
 }
 
 /** The session a file's text holds, or why it holds none (a reason of our own words: nothing of the file is quoted). */

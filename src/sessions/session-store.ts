@@ -5,12 +5,13 @@
 // loses nothing (the next open finds the file the index lacks). Two windows of one workspace share the folder: the
 // last writer of a session's file wins; an index is never torn, and a window's index that lacks the other window's
 // new sessions gets them back at the next open.
+import { constants as fsConstants } from "node:fs";
 import * as fs from "node:fs/promises";
 import * as path from "node:path";
-import { SessionIdSchema, type SessionId, type SessionSummary, type StoredSession } from "../protocol/sessions";
+import { SessionIdSchema, SessionSummarySchema, type SessionId, type SessionSummary, type StoredSession } from "../protocol/sessions";
 import { escapeForLog } from "../protocol/visible-text";
 import { TEMPORARY_SUFFIX, writeFileAtomically } from "./atomic-file";
-import { SESSION_FILE_LIMITS } from "./kept-turns";
+import { maxFileBytes, SESSION_FILE_LIMITS } from "./kept-turns";
 import { parseSessionFile, sessionFileText } from "./session-file";
 import { indexText, parseIndex, type IndexEntry } from "./session-index";
 import { statusOf, summaryOf } from "./session-summary";
@@ -29,12 +30,15 @@ const INDEX_FILE = "index.json";
 const SESSION_FILE_SUFFIX = ".json";
 /** The index's lane among the sessions' (a session id is a UUID, never this). */
 const INDEX_LANE = "index";
+/** Far more than the index of 100,000 sessions takes (about 500 bytes each): a larger file is not our index. */
+const MAX_INDEX_BYTES = 64 * 1024 * 1024;
 /** A temporary file older than this was left by a write that never finished (a crash), not one under way. */
 const STALE_TEMPORARY_MS = 10 * 60 * 1000;
 
 export class SessionStore {
   private readonly lanes = new WriteLanes<boolean>();
   private readonly maxSessionChars: number;
+  private readonly maxFileBytes: number;
 
   private constructor(
     private readonly folder: string,
@@ -42,6 +46,7 @@ export class SessionStore {
     private readonly options: SessionStoreOptions,
   ) {
     this.maxSessionChars = options.maxSessionChars ?? SESSION_FILE_LIMITS.chars;
+    this.maxFileBytes = maxFileBytes(this.maxSessionChars);
   }
 
   /**
@@ -62,13 +67,15 @@ export class SessionStore {
       if (id !== undefined) onDisk.add(id);
     }
     for (const entry of indexed ?? []) if (onDisk.has(entry.summary.id)) store.entries.set(entry.summary.id, entry);
-    const unindexed = [...onDisk].filter((id) => !store.entries.has(id));
-    for (const id of unindexed) {
+    let added = 0;
+    for (const id of [...onDisk].filter((each) => !store.entries.has(each))) {
       const read = await store.read(id);
-      if (read !== undefined) store.entries.set(id, { summary: summaryOf(read.session, statusOf(read.session)), bytes: read.bytes });
+      if (read === undefined) continue;
+      store.entries.set(id, { summary: summaryOf(read.session, statusOf(read.session)), bytes: read.bytes });
+      added++;
     }
-    if (unindexed.length > 0) options.log.info?.(`${unindexed.length} session files missing from the sessions' index were added to it`);
-    if (indexed === null || unindexed.length > 0 || store.entries.size !== indexed.length) await store.writeIndexSoon();
+    if (added > 0) options.log.info?.(`${added} session files missing from the sessions' index were added to it`);
+    if (indexed === null || store.entries.size !== indexed.length) await store.writeIndexSoon();
     return store;
   }
 
@@ -83,6 +90,7 @@ export class SessionStore {
    * brought up to date.
    */
   async load(id: SessionId): Promise<StoredSession | undefined> {
+    assertSessionId(id);
     const read = await this.read(id);
     const entry = this.entries.get(id);
     if (read === undefined) {
@@ -99,22 +107,15 @@ export class SessionStore {
   /**
    * Writes the session's file, then the index with `summary`. The store reads `session` when it writes it, which may
    * be after this returns (a save of the same session is under way): pass a copy nobody changes. A waiting permission
-   * request is written as cancelled, and a session past `maxSessionChars` keeps its first part. Resolves true once
-   * this save, or a later one of the same session that replaced it, is on disk; false when the write failed (logged;
-   * the file as it was stays whole). Never rejects.
+   * request is written as cancelled, and a session past `maxSessionChars` keeps its first part. A session or summary
+   * that does not fit its schema is not written (it could not be read back). Resolves true once this save, or a later
+   * one of the same session that replaced it, is on disk; false when it was not written (one log line; the file as it
+   * was stays whole). Never rejects; throws for a programmer's error (another session's summary, an id not a UUID).
    */
   save(session: StoredSession, summary: SessionSummary): Promise<boolean> {
-    if (summary.id !== session.id) throw new Error(`a summary of ${summary.id} given with session ${session.id}`);
-    const written = this.lanes.run(session.id, async () => {
-      try {
-        const bytes = await writeFileAtomically(this.sessionFile(session.id), sessionFileText(session, this.maxSessionChars));
-        this.entries.set(session.id, { summary, bytes });
-        return true;
-      } catch (error) {
-        this.options.log.warn(`session ${session.id} could not be saved: ${describeError(error)}`);
-        return false;
-      }
-    });
+    if (summary.id !== session.id) throw new Error("a session saved with another session's summary");
+    assertSessionId(session.id);
+    const written = this.lanes.run(session.id, () => this.write(session, summary));
     return written.then(async (ok) => {
       if (ok) await this.writeIndexSoon();
       return ok;
@@ -123,6 +124,7 @@ export class SessionStore {
 
   /** Removes the session's file and its entry; a save of it still waiting is dropped. */
   async delete(id: SessionId): Promise<void> {
+    assertSessionId(id);
     await this.lanes.run(id, async () => {
       try {
         await fs.rm(this.sessionFile(id), { force: true });
@@ -160,19 +162,48 @@ export class SessionStore {
     return evicted;
   }
 
+  /** One save's write: the session's file, then its entry (the index is written after, by the caller). */
+  private async write(session: StoredSession, summary: SessionSummary): Promise<boolean> {
+    try {
+      const file = sessionFileText(session, this.maxSessionChars);
+      if ("problem" in file) return this.notSaved(session.id, file.problem);
+      const size = Buffer.byteLength(file.text);
+      if (size > this.maxFileBytes) return this.notSaved(session.id, `is over a file's size bound (${size} of at most ${this.maxFileBytes} bytes)`);
+      const problem = summaryProblem(summary);
+      if (problem !== null) return this.notSaved(session.id, problem);
+      const bytes = await writeFileAtomically(this.sessionFile(session.id), file.text);
+      this.entries.set(session.id, { summary, bytes });
+      return true;
+    } catch (error) {
+      // An I/O error (disk full, a folder gone); also a value JSON cannot hold, which the schema does not look for.
+      this.options.log.warn(`session ${session.id} could not be saved: ${describeError(error)}`);
+      return false;
+    }
+  }
+
+  private notSaved(id: SessionId, problem: string): false {
+    this.options.log.warn(escapeForLog(`session ${id} was not saved: it ${problem}`));
+    return false;
+  }
+
   private sessionFile(id: SessionId): string {
     return path.join(this.folder, `${id}${SESSION_FILE_SUFFIX}`);
   }
 
-  /** The session's file read and checked, or undefined (missing: quietly; unreadable or not a session: one log line). */
+  /** The session's file read and checked, or undefined (missing: quietly; unreadable or not one: one log line). */
   private async read(id: SessionId): Promise<{ session: StoredSession; bytes: number } | undefined> {
-    let bytes: Buffer;
+    let file: { bytes: Buffer } | { problem: string };
     try {
-      bytes = await fs.readFile(this.sessionFile(id));
+      file = await readRegularFile(this.sessionFile(id), this.maxFileBytes);
     } catch (error) {
       if (!isMissing(error)) this.options.log.warn(`session file ${id}.json could not be read and was skipped: ${describeError(error)}`);
       return undefined;
     }
+    if ("problem" in file) {
+      this.options.log.warn(`session file ${id}.json ${file.problem} and was skipped`);
+      return undefined;
+    }
+    const { bytes } = file;
     const parsed = parseSessionFile(bytes.toString("utf8"));
     if ("problem" in parsed) {
       this.options.log.warn(`session file ${id}.json ${parsed.problem} and was skipped`);
@@ -201,17 +232,32 @@ export class SessionStore {
 
 /** The index's entries, or null when it is missing or unreadable (one warning): then it is rebuilt. */
 async function readIndex(folder: string, options: SessionStoreOptions): Promise<IndexEntry[] | null> {
-  let text: string;
+  let file: { bytes: Buffer } | { problem: string };
   try {
-    text = await fs.readFile(path.join(folder, INDEX_FILE), "utf8");
+    file = await readRegularFile(path.join(folder, INDEX_FILE), MAX_INDEX_BYTES);
   } catch (error) {
     if (isMissing(error)) return null;
     options.log.warn(`the sessions' index could not be read and is rebuilt from the session files: ${describeError(error)}`);
     return null;
   }
-  const entries = parseIndex(text);
+  if ("problem" in file) {
+    options.log.warn(`the sessions' index ${file.problem} and is rebuilt from the session files`);
+    return null;
+  }
+  const entries = parseIndex(file.bytes.toString("utf8"));
   if (entries === null) options.log.warn("the sessions' index does not fit its schema and is rebuilt from the session files");
   return entries;
+}
+
+/** A session id is a UUID by type only: one that is not would name a path outside the folder (a programmer's error). */
+function assertSessionId(id: string): void {
+  if (!SessionIdSchema.safeParse(id).success) throw new Error(`not a session id: ${escapeForLog(JSON.stringify(id).slice(0, 80))}`);
+}
+
+/** Why a summary could not be read back from the index, or null when it fits. */
+function summaryProblem(summary: SessionSummary): string | null {
+  const checked = SessionSummarySchema.safeParse(summary);
+  return checked.success ? null : `has a summary that does not fit its schema at ${checked.error.issues[0]?.path.join(".") ?? "its top"}`;
 }
 
 function sessionIdOf(name: string): SessionId | undefined {
@@ -226,6 +272,24 @@ async function removeIfStale(file: string): Promise<void> {
     if (Date.now() - stat.mtimeMs > STALE_TEMPORARY_MS) await fs.rm(file, { force: true });
   } catch {
     // Another window finished (renamed) or removed it meanwhile: nothing left to clean.
+  }
+}
+
+/** Opening a FIFO without it would wait for a writer that never comes (and hold a thread of Node's pool). */
+const O_NONBLOCK = (fsConstants as Partial<typeof fsConstants>).O_NONBLOCK ?? 0;
+/** The store writes files, never links: a link in its folder is not one of its files. */
+const O_NOFOLLOW = (fsConstants as Partial<typeof fsConstants>).O_NOFOLLOW ?? 0;
+
+/** The file's bytes, or why they were not read: it is not a regular file, or larger than `maxBytes`. */
+async function readRegularFile(file: string, maxBytes: number): Promise<{ bytes: Buffer } | { problem: string }> {
+  const handle = await fs.open(file, fsConstants.O_RDONLY | O_NONBLOCK | O_NOFOLLOW);
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) return { problem: "is not a file" };
+    if (stat.size > maxBytes) return { problem: `is over its size bound (${stat.size} of at most ${maxBytes} bytes)` };
+    return { bytes: await handle.readFile() };
+  } finally {
+    await handle.close();
   }
 }
 

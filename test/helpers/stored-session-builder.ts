@@ -2,15 +2,14 @@
 // whatever the test is about overridden.
 import { randomUUID } from "node:crypto";
 import type { Turn } from "../../src/protocol/messages";
-import type { SessionId, StoredSession } from "../../src/protocol/sessions";
-import { summaryOf } from "../../src/sessions/session-summary";
+import type { StoredSession } from "../../src/protocol/sessions";
 import { turnWith } from "./turn-builder";
 
 export function storedSession(overrides: Partial<StoredSession> = {}): StoredSession {
   const turns: Turn[] = [turnWith(1, [{ kind: "text", text: "Hello." }], { done: true })];
   return {
     version: 1,
-    id: randomUUID() as SessionId,
+    id: randomUUID(),
     title: "prompt 1",
     titleSource: "prompt",
     agent: { profile: "claude", displayName: "Claude Code", command: "claude", args: ["-p"] },
@@ -21,9 +20,4 @@ export function storedSession(overrides: Partial<StoredSession> = {}): StoredSes
     source: "agent-stream",
     ...overrides,
   };
-}
-
-/** The session with the summary the registry would give it, as `SessionStore.save` takes them. */
-export function withSummary(session: StoredSession): [StoredSession, ReturnType<typeof summaryOf>] {
-  return [session, summaryOf(session, "completed")];
 }

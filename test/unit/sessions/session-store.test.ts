@@ -4,10 +4,11 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { SessionId, StoredSession } from "../../../src/protocol/sessions";
+import { maxFileBytes } from "../../../src/sessions/kept-turns";
 import { SessionStore, type SessionStoreOptions } from "../../../src/sessions/session-store";
 import { summaryOf } from "../../../src/sessions/session-summary";
 import { storedSession } from "../../helpers/stored-session-builder";
-import { permissionBlock, turnWith } from "../../helpers/turn-builder";
+import { permissionBlock, toolBlock, turnWith } from "../../helpers/turn-builder";
 
 const CRASH_WHILE_SAVING = path.join(__dirname, "..", "..", "helpers", "crash-while-saving.js");
 
@@ -76,6 +77,16 @@ describe("the session store", () => {
     const session = await saved(store, storedSession());
     await store.flush();
     assert.deepEqual(filesIn(), [`${session.id}.json`, "index.json"].sort());
+  });
+
+  it("has every save written, its file and the index, once flush resolves: what deactivation waits for", async () => {
+    const store = await open();
+    const sessions = [storedSession({ title: "one" }), storedSession({ title: "two" })];
+    for (const session of sessions) void store.save(session, summaryOf(session, "running"));
+    await store.flush();
+    const index = JSON.parse(fs.readFileSync(path.join(storage, "sessions", "index.json"), "utf8")) as { sessions: { summary: { title: string } }[] };
+    assert.deepEqual(index.sessions.map((entry) => entry.summary.title).sort(), ["one", "two"]);
+    for (const session of sessions) assert.equal(JSON.parse(fs.readFileSync(sessionFile(session.id), "utf8")).title, session.title);
   });
 
   it("leaves the old file whole when the window dies between writing a session and renaming it", async function () {
@@ -159,7 +170,7 @@ describe("the session store", () => {
     const second = loaded?.turns[1]?.blocks;
     assert.equal(loaded?.turns[0]?.blocks[0]?.kind === "text" && loaded.turns[0].blocks[0].text.length, 600);
     // Every string of a block counts, its kind's name too.
-    const left = 1_000 - (600 + "text".length);
+    const left = 1_000 - (600 + "text".length) - "text".length;
     assert.deepEqual(second?.[0]?.kind === "text" && [second[0].text.length, second[0].truncatedChars], [left, 600 - left]);
     assert.deepEqual(second?.[1], { kind: "status", status: "session full", message: "This session keeps about 0 MiB of text; 1 more block of this turn was not saved." });
   });
@@ -190,6 +201,55 @@ describe("the session store", () => {
     assert.deepEqual(warnings, [`session file ${session.id}.json holds another session's id and was skipped`]);
   });
 
+  it("skips a session file larger than the store writes, without reading it", async () => {
+    const store = await open({ maxSessionChars: 1_000 });
+    const session = await saved(store, storedSession());
+    // Sparse: as large as the check needs, at no cost to the disk.
+    fs.truncateSync(sessionFile(session.id), maxFileBytes(1_000) + 1);
+    assert.equal(await store.load(session.id), undefined);
+    assert.deepEqual(warnings, [`session file ${session.id}.json is over its size bound (${maxFileBytes(1_000) + 1} of at most ${maxFileBytes(1_000)} bytes) and was skipped`]);
+  });
+
+  it("skips a FIFO named as a session's file at open instead of waiting on it forever", async function () {
+    if (process.platform === "win32") this.skip();
+    const store = await open();
+    await store.flush();
+    fs.rmSync(path.join(storage, "sessions", "index.json"));
+    const id = storedSession().id;
+    assert.equal(spawnSync("mkfifo", [sessionFile(id)]).status, 0);
+    assert.deepEqual((await open()).list(), []);
+    assert.deepEqual(warnings, [`session file ${id}.json is not a file and was skipped`]);
+  });
+
+  it("does not follow a link named as a session's file", async function () {
+    if (process.platform === "win32") this.skip();
+    const store = await open();
+    const session = await saved(store, storedSession());
+    const elsewhere = path.join(storage, "elsewhere.json");
+    fs.renameSync(sessionFile(session.id), elsewhere);
+    fs.symlinkSync(elsewhere, sessionFile(session.id));
+    assert.equal(await store.load(session.id), undefined);
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0]!, new RegExp(`^session file ${session.id}\\.json could not be read and was skipped: ELOOP`));
+  });
+
+  it("says a save failed, rather than rejecting, when the session holds a value JSON cannot write", async () => {
+    const store = await open();
+    const session = storedSession({ turns: [turnWith(1, [toolBlock({ parameters: { count: 10n } })])] });
+    assert.equal(await store.save(session, summaryOf(session, "running")), false);
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0]!, new RegExp(`^session ${session.id} could not be saved: .*BigInt`));
+    await store.flush();
+  });
+
+  it("does not write a session larger than it could read back", async () => {
+    const store = await open({ maxSessionChars: 1_000 });
+    const session = storedSession({ turns: [{ ...turnWith(1, []), prompt: "p".repeat(maxFileBytes(1_000)) }] });
+    assert.equal(await store.save(session, summaryOf(session, "completed")), false);
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0]!, new RegExp(`^session ${session.id} was not saved: it is over a file's size bound \\(\\d+ of at most ${maxFileBytes(1_000)} bytes\\)$`));
+  });
+
   it("rebuilds a missing index from the sessions' files", async () => {
     const store = await open();
     const one = await saved(store, storedSession({ title: "one", updatedAt: 1 }));
@@ -214,6 +274,15 @@ describe("the session store", () => {
       "the sessions' index does not fit its schema and is rebuilt from the session files",
       `session file ${bad.id}.json is not JSON and was skipped`,
     ]);
+  });
+
+  it("rebuilds an index too large to be one, without reading it", async () => {
+    const store = await open();
+    await saved(store, storedSession({ title: "kept" }));
+    await store.flush();
+    fs.truncateSync(path.join(storage, "sessions", "index.json"), 64 * 1024 * 1024 + 1);
+    assert.deepEqual((await open()).list().map((summary) => summary.title), ["kept"]);
+    assert.deepEqual(warnings, [`the sessions' index is over its size bound (${64 * 1024 * 1024 + 1} of at most ${64 * 1024 * 1024} bytes) and is rebuilt from the session files`]);
   });
 
   it("drops from the list a session whose file is gone", async () => {
@@ -254,6 +323,56 @@ describe("the session store", () => {
     assert.match(warnings[0]!, new RegExp(`^session ${session.id} could not be saved: `));
     assert.deepEqual(store.list(), []);
     assert.deepEqual(filesIn(), [session.id + ".json", "index.json"].sort());
+  });
+
+  it("does not write a session it could not read back, keeping its file as it was, with one log line", async () => {
+    const store = await open();
+    const session = await saved(store, storedSession({ title: "as it was" }));
+    const tooLong = { ...session, title: "t".repeat(5_000) };
+    assert.equal(await store.save(tooLong, summaryOf(session, "completed")), false);
+    assert.deepEqual(warnings, [`session ${session.id} was not saved: it does not fit the session schema at title`]);
+    assert.equal((await (await open()).load(session.id))?.title, "as it was");
+  });
+
+  it("does not write a session whose summary the index could not read back", async () => {
+    const store = await open();
+    const session = storedSession();
+    assert.equal(await store.save(session, { ...summaryOf(session, "completed"), turnCount: -1 }), false);
+    assert.deepEqual(warnings, [`session ${session.id} was not saved: it has a summary that does not fit its schema at turnCount`]);
+    assert.deepEqual(filesIn(), ["index.json"]);
+  });
+
+  it("removes at open a temporary file a crash left long ago, and leaves one another window is writing", async () => {
+    await open();
+    const folder = path.join(storage, "sessions");
+    const [stale, fresh] = [path.join(folder, ".index.json.1.tmp"), path.join(folder, ".index.json.2.tmp")];
+    fs.writeFileSync(stale, "{");
+    fs.writeFileSync(fresh, "{");
+    const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    fs.utimesSync(stale, hourAgo, hourAgo);
+    await open();
+    assert.deepEqual(filesIn(), [".index.json.2.tmp", "index.json"]);
+  });
+
+  it("lists at the next open the sessions two windows saved on the same folder, though each wrote its own index", async () => {
+    const [window1, window2] = [await open(), await open()];
+    const first = await saved(window1, storedSession({ title: "from window 1", updatedAt: 1 }));
+    const second = await saved(window2, storedSession({ title: "from window 2", updatedAt: 2 }));
+    await Promise.all([window1.flush(), window2.flush()]);
+    const reopened = await open();
+    assert.deepEqual(reopened.list().map((summary) => summary.id), [second.id, first.id]);
+    assert.deepEqual(warnings, []);
+  });
+
+  it("refuses an id that is not a session's, touching no path outside its folder", async () => {
+    const store = await open();
+    const outside = path.join(storage, "outside.json");
+    fs.writeFileSync(outside, "{}");
+    const escaping = "../outside" as SessionId;
+    await assert.rejects(store.delete(escaping), /not a session id/);
+    await assert.rejects(store.load(escaping), /not a session id/);
+    assert.throws(() => store.save(storedSession({ id: escaping }), summaryOf(storedSession({ id: escaping }), "new")), /not a session id/);
+    assert.ok(fs.existsSync(outside));
   });
 
   describe("eviction", () => {

@@ -1,0 +1,163 @@
+// Opening the session store: 1,000 stored sessions and a 5 MB one against an empty store, in the same run. What the
+// chat does at activation: open the store (the index, not the sessions) and load the active session. Issue 23's
+// target for the whole activation (measured with the UI later) is ≤ 1.5× the empty store's time and < 30 MB more
+// memory; this prints the store's share of it: the time of each step, the ratios, and the heap the opened store
+// keeps. Also what deactivation's flush of the 5 MB session costs (serialise, write, fsync, rename), since VS Code
+// gives it little time.
+// Run: npx tsc -p . && node --expose-gc out/bench/session-store.bench.js
+import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { performance } from "node:perf_hooks";
+import type { Turn } from "../src/protocol/messages";
+import type { SessionId, StoredSession } from "../src/protocol/sessions";
+import { SessionStore, type SessionStoreOptions } from "../src/sessions/session-store";
+import { statusOf, summaryOf } from "../src/sessions/session-summary";
+
+const STORED_SESSIONS = 1_000;
+const ACTIVE_SESSION_BYTES = 5 * 1024 * 1024;
+const ROUNDS = 15;
+const OPTIONS: SessionStoreOptions = { maxBytes: 200 * 1024 * 1024, log: { warn: (message) => console.warn(message) } };
+
+/** Noise on a shared machine only ever adds time: the best round is the figure. */
+function best(values: number[]): number {
+  return Math.min(...values);
+}
+
+/** A turn of markdown answer about `chars` long, with a tool call that edited a file. */
+function turn(id: number, chars: number): Turn {
+  const paragraph = "The parser reads the `config` once and caches it; **every** call after that uses the cache. ";
+  return {
+    id,
+    prompt: `Question ${id}: why does the parser read the config twice?`,
+    agent: "claude",
+    state: "completed",
+    blocks: [
+      { kind: "text", text: paragraph.repeat(Math.ceil(chars / paragraph.length)).slice(0, chars) },
+      { kind: "tool", tool: "Edit", toolId: `call-${id}`, parameters: { file_path: "src/parser.ts" }, status: "succeeded", durationMs: 12, error: null, toolKind: "edit", title: "Edit src/parser.ts", output: null, diffs: [{ path: "src/parser.ts", oldText: "a\nb\n", newText: "a\nc\n" }], locations: [] },
+    ],
+    problems: [],
+    done: { exitCode: 0, durationMs: 4200, toolsUsed: ["Edit"], tokensUsed: 1200, success: true, synthesized: false },
+    status: "completed",
+    context: null,
+    origin: "prompt",
+  };
+}
+
+function session(updatedAt: number, turns: Turn[]): StoredSession {
+  return {
+    version: 1,
+    id: randomUUID() as SessionId,
+    title: turns[0]?.prompt ?? "",
+    titleSource: "prompt",
+    agent: { profile: "claude", displayName: "Claude Code", command: "claude", args: ["-p", "--output-format", "stream-json"] },
+    createdAt: updatedAt - 60_000,
+    updatedAt,
+    turns,
+    agentSession: { conversationId: randomUUID(), spoke: true, acpSessionId: null },
+    source: "agent-stream",
+  };
+}
+
+/** 1,000 sessions of four turns of about 2 KB each, and the active one: 50 turns of about 100 KB, 5 MB in all. */
+async function fill(storage: string): Promise<SessionId> {
+  const store = await SessionStore.open(storage, OPTIONS);
+  for (let n = 0; n < STORED_SESSIONS; n++) {
+    const stored = session(1_700_000_000_000 + n * 1000, [1, 2, 3, 4].map((id) => turn(id, 2_000)));
+    void store.save(stored, summaryOf(stored, statusOf(stored)));
+    if (n % 50 === 0) await store.flush();
+  }
+  const active = activeSession();
+  await store.save(active, summaryOf(active, statusOf(active)));
+  await store.flush();
+  return active.id;
+}
+
+function activeSession(): StoredSession {
+  const turns = Array.from({ length: 50 }, (_, n) => turn(n + 1, ACTIVE_SESSION_BYTES / 50));
+  return session(1_800_000_000_000, turns);
+}
+
+function heapMiB(): number {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc === undefined) throw new Error("run with node --expose-gc");
+  gc();
+  gc();
+  const usage = process.memoryUsage();
+  return (usage.heapUsed + usage.external + usage.arrayBuffers) / (1024 * 1024);
+}
+
+async function main(): Promise<void> {
+  const empty = fs.mkdtempSync(path.join(os.tmpdir(), "session-store-bench-empty-"));
+  const full = fs.mkdtempSync(path.join(os.tmpdir(), "session-store-bench-full-"));
+  try {
+    await SessionStore.open(empty, OPTIONS);
+    let t = performance.now();
+    const activeId = await fill(full);
+    console.log(`filled the store in ${((performance.now() - t) / 1000).toFixed(1)} s: ${(du(full) / (1024 * 1024)).toFixed(1)} MiB in ${fs.readdirSync(path.join(full, "sessions")).length} files`);
+
+    const times = { empty: [] as number[], full: [] as number[], fullAndActive: [] as number[] };
+    for (let round = 0; round < ROUNDS; round++) {
+      t = performance.now();
+      await SessionStore.open(empty, OPTIONS);
+      times.empty.push(performance.now() - t);
+      t = performance.now();
+      const store = await SessionStore.open(full, OPTIONS);
+      times.full.push(performance.now() - t);
+      await store.load(activeId);
+      times.fullAndActive.push(performance.now() - t);
+    }
+    const [emptyMs, fullMs, activeMs] = [best(times.empty), best(times.full), best(times.fullAndActive)];
+    console.log(`open, empty store:                     ${emptyMs.toFixed(2)} ms (best of ${ROUNDS} interleaved rounds)`);
+    console.log(`open, ${STORED_SESSIONS} sessions (the index):      ${fullMs.toFixed(2)} ms  ${(fullMs / emptyMs).toFixed(1)}× the empty store`);
+    console.log(`open + load the 5 MB active session:   ${activeMs.toFixed(2)} ms  ${(activeMs / emptyMs).toFixed(1)}× the empty store`);
+
+    const [emptyHeap, fullHeap] = [memoryOfOpening(empty, null), memoryOfOpening(full, activeId)];
+    console.log(`heap kept by the opened store: empty ${emptyHeap.index.toFixed(1)} MiB, ${STORED_SESSIONS} sessions ${fullHeap.index.toFixed(1)} MiB; with the 5 MB active session loaded as well: ${fullHeap.active.toFixed(1)} MiB (target for the whole activation: < 30 MB more than empty)`);
+
+    const kept = await SessionStore.open(full, OPTIONS);
+    const active = await kept.load(activeId);
+    const flushes: number[] = [];
+    for (let round = 0; round < 10 && active !== undefined; round++) {
+      const changed = { ...active, updatedAt: active.updatedAt + round };
+      t = performance.now();
+      void kept.save(changed, summaryOf(changed, "completed"));
+      await kept.flush();
+      flushes.push(performance.now() - t);
+    }
+    console.log(`flush of a save of the 5 MB session (serialise, write, fsync, rename, index): ${best(flushes).toFixed(1)} ms (best of 10)`);
+  } finally {
+    fs.rmSync(empty, { recursive: true, force: true });
+    fs.rmSync(full, { recursive: true, force: true });
+  }
+}
+
+/** In a process of its own, so that nothing this one did is in the figure: the heap an opened store keeps. */
+function memoryOfOpening(storage: string, activeId: SessionId | null): { index: number; active: number } {
+  const child = spawnSync(process.execPath, ["--expose-gc", __filename, "memory", storage, activeId ?? ""], { encoding: "utf8" });
+  if (child.status !== 0) throw new Error(child.stderr);
+  return JSON.parse(child.stdout) as { index: number; active: number };
+}
+
+/** The child's side: code loaded and run once on an empty folder first, so the figure is the data's. */
+async function measureMemory(storage: string, activeId: string): Promise<void> {
+  const warmUp = fs.mkdtempSync(path.join(os.tmpdir(), "session-store-bench-warm-up-"));
+  await (await SessionStore.open(warmUp, OPTIONS)).flush();
+  fs.rmSync(warmUp, { recursive: true, force: true });
+  const before = heapMiB();
+  const store = await SessionStore.open(storage, OPTIONS);
+  const index = heapMiB() - before;
+  const active = activeId === "" ? undefined : await store.load(activeId as SessionId);
+  const loaded = heapMiB() - before;
+  process.stdout.write(JSON.stringify({ index, active: loaded, kept: [store.list().length, active?.turns.length] }));
+}
+
+function du(storage: string): number {
+  const folder = path.join(storage, "sessions");
+  return fs.readdirSync(folder).reduce((total, name) => total + fs.statSync(path.join(folder, name)).size, 0);
+}
+
+if (process.argv[2] === "memory") void measureMemory(process.argv[3]!, process.argv[4]!);
+else void main();
