@@ -17,6 +17,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   session: ["protocol", "common", "stream", "dialects", "process"],
   profiles: ["protocol", "dialects", "process"],
   acp: ["protocol", "common", "stream", "dialects", "process", "session", "profiles"],
+  sessions: ["protocol", "common", "stream", "dialects", "process", "session", "profiles"],
   panel: ["protocol", "common", "session", "process"],
   cli: ["protocol", "common", "stream", "dialects", "process", "session", "profiles", "acp"],
   "builtin-agent": ["protocol", "common"],
