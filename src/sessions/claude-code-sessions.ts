@@ -12,7 +12,7 @@ import { DEFAULT_MAX_LINE_BYTES, LineReader } from "../stream/line-reader";
 import { ClaudeHistory, CLAUDE_HISTORY_LIMITS, type ClaudeHistoryLimits } from "./claude-history";
 import { claudeProjectFolderName, claudeProjectsFolder } from "./claude-project-folder";
 import { readClaudeStoreLine, type ClaudeStoreLine } from "./claude-store-line";
-import { TITLE_CHARS, titleFromPrompt } from "./session-title";
+import { TITLE_CHARS, titleFromPrompt } from "../common/session-title";
 import { openStoreFile, readSlice, readSlices, type StoreFile } from "./store-file";
 
 export const CLAUDE_STORE_LIMITS = {
@@ -226,7 +226,7 @@ async function readHistory(
   maxLineBytes: number,
   historyLimits: ClaudeHistoryLimits,
 ): Promise<ClaudeSessionHistory | { skipped: string }> {
-  const history = new ClaudeHistory(claudeSessionId, claudeProfile.displayName, historyLimits);
+  const history = new ClaudeHistory(claudeProfile.displayName, historyLimits);
   let foreign: string | null = null;
   let sawPrompt = false;
   const reader = new LineReader(

@@ -40,7 +40,7 @@ import { SessionIdSchema } from "../../../src/protocol/sessions";
 import { escapeForLog, escapeForTerminal, escapeJson, logLines } from "../../../src/protocol/visible-text";
 import { Session } from "../../../src/session/session";
 import { claudeProjectFolderName } from "../../../src/sessions/claude-project-folder";
-import { titleFromPrompt } from "../../../src/sessions/session-title";
+import { titleFromPrompt } from "../../../src/common/session-title";
 import { MarkdownSegmenter } from "../../../src/webview/markdown-segments";
 import { answerContextIn } from "../../helpers/answer-context";
 import { decodeAll } from "../../helpers/dialect-harness";
@@ -360,7 +360,7 @@ export const HOSTILE_TEXT_CASES: readonly HostileTextCase[] = [
   },
   {
     through: "a prompt read from a CLI's session store made a session's title (titleFromPrompt)",
-    covers: sitesIn("sessions/session-title.ts", /\s+/g),
+    covers: sitesIn("common/session-title.ts", /\s+/g),
     leads: [" "],
     attacks: (chars) => ({ "spaces": repeated(" ", chars), "spaces between words": repeated(" \tx", chars), "spaces, then a line break": `${repeated(" ", chars)}\n` }),
     run: (text) => titleFromPrompt(text),
