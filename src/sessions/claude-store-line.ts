@@ -4,6 +4,7 @@
 // bookkeeping (attachments, request shapes, queue operations, costs). Facts: test/fixtures/claude-recorded/2.1.330/
 // sessions/README.md. Only the lines below are read; every other line, and any line of an unexpected shape, is `other`.
 import * as z from "zod/mini";
+import { isClaudeLocalCommand } from "../dialects/claude-local-command";
 import { isRecord } from "../protocol/json-record";
 
 /** What the transcript shows of an assistant message's content block. */
@@ -86,14 +87,14 @@ function readUserLine(value: unknown): ClaudeStoreLine {
   const at = parseTime(line.timestamp);
   if (line.isSidechain === true || line.isMeta === true) return { kind: "other", at };
   const content = line.message.content;
-  if (typeof content === "string") return { kind: "prompt", text: content, at, cwd: line.cwd ?? null, turnIndex: line.turnPosition?.turnIndex ?? null };
-  const results = content.flatMap((part) => {
+  const results = (typeof content === "string" ? [] : content).flatMap((part) => {
     const result = ToolResultPartSchema.safeParse(part);
     return result.success ? [{ toolUseId: result.data.tool_use_id, isError: result.data.is_error === true, text: partsText(result.data.content) }] : [];
   });
   if (results.length > 0) return { kind: "tool-results", results, at };
   const text = partsText(content);
-  if (text.length === 0) return { kind: "other", at };
+  // A slash command's record (/model and what it printed) is the user's doing, but no question to the model.
+  if (text.length === 0 || isClaudeLocalCommand(text)) return { kind: "other", at };
   return { kind: "prompt", text, at, cwd: line.cwd ?? null, turnIndex: line.turnPosition?.turnIndex ?? null };
 }
 

@@ -23,6 +23,10 @@ const RECORDED_PATHS = Object.fromEntries(
 const WORKSPACE = RECORDED_PATHS.workspace!;
 const LONG_WORKSPACE = RECORDED_PATHS["long workspace"]!;
 const TOOL_SESSION = "e49e866e-c60a-460a-9428-ae270cfd5dee";
+/** Written by the Claude Code SDK 2.1.83 inside claude-agent-acp 0.23.1: its /model command's lines come first. */
+const SDK_RECORDED = path.join(repoRoot, "test", "fixtures", "claude-recorded", "2.1.83", "sessions");
+const SDK_WORKSPACE = "/tmp/agent-stream-sessions-claude-acp-zOPyWz/workspace";
+const SDK_SESSION = "0a12ee09-e9c2-45f2-92dd-0b5d60675574";
 const HAIKU_SESSION = "428492a8-a782-4556-a47d-50f3abf51844";
 
 /** A throwaway home whose Claude store holds the recorded session files. */
@@ -30,8 +34,10 @@ function homeWithRecordedStore(): string {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), "claude-store-"));
   const projects = path.join(home, ".claude", "projects");
   fs.mkdirSync(projects, { recursive: true });
-  for (const entry of fs.readdirSync(RECORDED, { withFileTypes: true })) {
-    if (entry.isDirectory()) fs.cpSync(path.join(RECORDED, entry.name), path.join(projects, entry.name), { recursive: true });
+  for (const recorded of [RECORDED, SDK_RECORDED]) {
+    for (const entry of fs.readdirSync(recorded, { withFileTypes: true })) {
+      if (entry.isDirectory()) fs.cpSync(path.join(recorded, entry.name), path.join(projects, entry.name), { recursive: true });
+    }
   }
   return home;
 }
@@ -180,6 +186,14 @@ describe("Claude Code's own sessions of a workspace folder", () => {
       );
     });
 
+    it("titles a session written through claude-agent-acp by the user's prompt, not by the /model command logged before it", async () => {
+      const sessions = await listClaudeSessions(SDK_WORKSPACE, home);
+      assert.deepEqual(
+        sessions.map((s) => [s.id, s.title, s.turnCount]),
+        [[SDK_SESSION, "Say hi, and remember the word kumquat.", 1]],
+      );
+    });
+
     it("titles a session by the first line of its prompt, one line, cut with an ellipsis", async () => {
       writeSession(projectFolder(home, "/t/titles"), "11111111-2222-4333-8444-555555555555", "/t/titles", `\n\n  Fix   the\tbuild ${"x".repeat(300)}\nsecond line`);
       const [session] = await listClaudeSessions("/t/titles", home);
@@ -219,6 +233,14 @@ describe("Claude Code's own sessions of a workspace folder", () => {
       assert.deepEqual(
         history?.turns.map((turn) => [turn.prompt, turn.blocks.map((block) => block.kind)]),
         [["Write a haiku\nabout autumn.", ["thinking", "text"]]],
+      );
+    });
+
+    it("reads the local command lines Claude logs (/model and its output) as no turn of their own", async () => {
+      const history = await readClaudeSession(SDK_WORKSPACE, home, SDK_SESSION);
+      assert.deepEqual(
+        history?.turns.map((turn) => [turn.prompt, turn.blocks]),
+        [["Say hi, and remember the word kumquat.", [{ kind: "text", text: "Hi! I will keep that word in mind." }]]],
       );
     });
 
@@ -288,6 +310,6 @@ describe("Claude Code's own sessions of a workspace folder", () => {
     await readClaudeSession(WORKSPACE, home, TOOL_SESSION);
     await readClaudeSession(WORKSPACE, home, HAIKU_SESSION);
     assert.deepEqual(fingerprint(store), before);
-    assert.equal(before.filter((entry) => entry.includes(".jsonl")).length, 3);
+    assert.equal(before.filter((entry) => entry.includes(".jsonl")).length, 4);
   });
 });
