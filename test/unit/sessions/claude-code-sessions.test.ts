@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { SessionSummarySchema } from "../../../src/protocol/sessions";
 import type { ToolCard } from "../../../src/protocol/transcript";
 import { listClaudeSessions, readClaudeSession } from "../../../src/sessions/claude-code-sessions";
 import { claudeProjectFolderName } from "../../../src/sessions/claude-project-folder";
@@ -97,6 +98,7 @@ describe("Claude Code's own sessions of a workspace folder", () => {
         ],
       );
       assert.ok(sessions.every((s) => s.createdAt <= s.updatedAt && s.updatedAt > Date.parse("2026-01-01")));
+      assert.ok(sessions.every((s) => SessionSummarySchema.safeParse(s).success), "each row fits the Sessions view's schema");
     });
 
     it("lists a file it does not read whole from its head and tail: the title from the first prompt, the turns from the last prompt's number", async () => {
