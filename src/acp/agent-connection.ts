@@ -23,6 +23,7 @@ import { crashedError, outcomeOfStopReason, protocolErrorOfRpcError, type AcpTur
 import { outsideWorkspace, type WorkspaceFiles } from "./workspace-files";
 import type { SessionModeRule } from "../profiles/cli-profile";
 import { NO_MODE_RULE, SessionSetup, type ChosenSettings } from "./session-setup";
+import { sessionListOf, type AcpSessionList } from "./session-list";
 
 export const DEFAULT_IDLE_STOP_MS = 10 * 60 * 1000;
 /** Stop's in-band step for an ACP agent (`session/cancel`) gets what Claude Code's and pi's get. */
@@ -71,6 +72,11 @@ export interface AcpAgentConnectionOptions {
   onStderr?(chunk: Buffer): void;
   /** A session id saved before (a window reload): continued when the agent can load or resume it. */
   savedSessionId?: string;
+  /**
+   * Each update `session/load` replays of the saved session, before the turn begins: what the agent holds of it
+   * (replayed-turns.ts makes turns of them). Without this they are dropped: the host already shows that conversation.
+   */
+  onReplayedUpdate?(update: unknown): void;
   /** The profile's word on which of the agent's modes asks; unset: judged by the modes' ids and names alone. */
   modeRule?: SessionModeRule;
   /** The mode and model the user chose for this agent; unset: the mode that asks first, the agent's own model. */
@@ -111,6 +117,8 @@ interface LiveAgent {
   replaying: boolean;
   /** The agent's answer to `session/new`, `session/resume` or `session/load`: the session's modes and options. */
   opened?: unknown;
+  /** The agent's answer to `initialize`: what it offers. */
+  init?: InitializeResponse;
 }
 
 interface Turn {
@@ -195,6 +203,14 @@ export class AcpAgentConnection {
 
   get turnRunning(): boolean {
     return this.turn !== undefined;
+  }
+
+  /** The agent's list of its own sessions: while it runs, and only when it offers one. */
+  get sessionList(): AcpSessionList | undefined {
+    const agent = this.agent;
+    if (agent?.init === undefined || agent.process.exitReport !== undefined) return undefined;
+    const request = agent.process.connection.agent;
+    return sessionListOf(agent.init, (_method, params) => request.request(acp.methods.agent.session.list, params), this.log.problem);
   }
 
   /**
@@ -359,6 +375,7 @@ export class AcpAgentConnection {
       clientInfo: this.options.clientInfo ?? { name: "agent-stream", version: "0.1.0" },
     };
     const init = await agent.process.connection.agent.request(acp.methods.agent.initialize, params);
+    agent.init = init;
     if (init.protocolVersion !== acp.PROTOCOL_VERSION) {
       this.log.info(`the agent speaks ACP protocol ${init.protocolVersion}; this client speaks ${acp.PROTOCOL_VERSION} and goes on`);
     }
@@ -490,7 +507,10 @@ export class AcpAgentConnection {
       this.log.trace(`session/update for another session (${String(params.sessionId)}) ignored`);
       return;
     }
-    if (agent.replaying) return;
+    if (agent.replaying) {
+      this.options.onReplayedUpdate?.(params.update);
+      return;
+    }
     this.decoder.decode(params.update);
   }
 

@@ -39,6 +39,8 @@ import { CliConversationSchema } from "../../../src/protocol/messages";
 import { SessionIdSchema } from "../../../src/protocol/sessions";
 import { escapeForLog, escapeForTerminal, escapeJson, logLines } from "../../../src/protocol/visible-text";
 import { Session } from "../../../src/session/session";
+import { claudeProjectFolderName } from "../../../src/sessions/claude-project-folder";
+import { titleFromPrompt } from "../../../src/common/session-title";
 import { MarkdownSegmenter } from "../../../src/webview/markdown-segments";
 import { answerContextIn } from "../../helpers/answer-context";
 import { decodeAll } from "../../helpers/dialect-harness";
@@ -348,6 +350,20 @@ export const HOSTILE_TEXT_CASES: readonly HostileTextCase[] = [
       CliConversationSchema.safeParse({ agent: "a", id: text }),
       SessionIdSchema.safeParse(text),
     ],
+  },
+  {
+    through: "a workspace folder's path made the name of its folder in Claude Code's store (claudeProjectFolderName)",
+    covers: sitesIn("sessions/claude-project-folder.ts", /[^a-zA-Z0-9]/g),
+    leads: ["/"],
+    attacks: (chars) => ({ "slashes": repeated("/", chars), "letters": repeated("a", chars), "emoji": repeated("🙂", chars) }),
+    run: (text) => claudeProjectFolderName(text),
+  },
+  {
+    through: "a prompt read from a CLI's session store made a session's title (titleFromPrompt)",
+    covers: sitesIn("common/session-title.ts", /\s+/g),
+    leads: [" "],
+    attacks: (chars) => ({ "spaces": repeated(" ", chars), "spaces between words": repeated(" \tx", chars), "spaces, then a line break": `${repeated(" ", chars)}\n` }),
+    run: (text) => titleFromPrompt(text),
   },
   {
     through: "a link a model wrote, checked for the local network (pointsToLocalNetwork)",
