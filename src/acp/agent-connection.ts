@@ -16,8 +16,9 @@ import { IN_BAND_STOP_GRACE_MS } from "../profiles/cli-profile";
 import { isRecord } from "../protocol/json-record";
 import type { AcpEvent } from "../dialects/acp/acp-events";
 import { AgentProcess } from "./agent-process";
-import { PermissionDesk, type DecidePermission } from "./permission-desk";
-import type { AutoAnswerPolicy } from "./permission-policy";
+import { PermissionDesk, type AnswerOutcome, type DecidePermission } from "../permissions/permission-desk";
+import type { AutoAnswerPolicy } from "../permissions/permission-policy";
+import { requestPermission } from "./request-permission";
 import { SessionUpdateDecoder } from "../dialects/acp/session-update-decoder";
 import { crashedError, outcomeOfStopReason, protocolErrorOfRpcError, type AcpTurnOutcome } from "../dialects/acp/turn-outcome";
 import { outsideWorkspace, type WorkspaceFiles } from "./workspace-files";
@@ -64,9 +65,14 @@ export interface AcpAgentConnectionOptions {
    * turn's to show, as a stream CLI's bad line is. Between turns, and without this, such lines go to the log.
    */
   onProblem?(problem: Problem): void;
-  /** Asks the user about a permission request the auto-answer policy leaves open. */
-  decide: DecidePermission;
+  /**
+   * Asks the user about a permission request the auto-answer policy leaves open, where the chat is not (a terminal).
+   * Unset: a request waits for `answerPermission` with its id (the chat's card shows it from `onEvent`).
+   */
+  decide?: DecidePermission;
   autoAnswer?: AutoAnswerPolicy;
+  /** How many permission requests wait for the user, after each change (the status bar, notifications). */
+  onPermissionsWaiting?(count: number): void;
   log?: Partial<AcpLog>;
   onStderr?(chunk: Buffer): void;
   /** A session id saved before (a window reload): continued when the agent can load or resume it. */
@@ -177,9 +183,17 @@ export class AcpAgentConnection {
     const waiting = (open: number): void => {
       if (open > 0) this.turn?.silence?.pause();
       else if (!this.outputPaused) this.turn?.silence?.resume();
+      options.onPermissionsWaiting?.(open);
     };
-    const outside = (paths: readonly string[]) => outsideWorkspace(paths, options.workspaceRoots);
-    this.permissions = new PermissionDesk((event) => options.onEvent(event), options.decide, options.autoAnswer ?? {}, this.log.problem, waiting, outside);
+    // One desk for the conversation: an "always" answer holds for its later turns, and for no other conversation.
+    this.permissions = new PermissionDesk({
+      emit: (event) => options.onEvent(event),
+      policy: options.autoAnswer ?? {},
+      log: this.log.problem,
+      onWaiting: waiting,
+      outsideWorkspace: (paths) => outsideWorkspace(paths, options.workspaceRoots),
+      decide: options.decide,
+    });
     this.app = this.buildClient();
   }
 
@@ -195,6 +209,11 @@ export class AcpAgentConnection {
 
   get turnRunning(): boolean {
     return this.turn !== undefined;
+  }
+
+  /** The user's answer to a waiting permission request, by its id: an option it offers, or null (dismissed). */
+  answerPermission(requestId: string, optionId: string | null): AnswerOutcome {
+    return this.permissions.answer(requestId, optionId);
   }
 
   /**
@@ -559,7 +578,7 @@ export class AcpAgentConnection {
   private onPermission(params: RequestPermissionRequest, signal: AbortSignal) {
     const tool = this.decoder.mentionTool(params.toolCall);
     const turn = this.turn;
-    return this.permissions.ask(params, tool, () => turn !== undefined && this.turn === turn && !turn.cancelRequested, signal);
+    return requestPermission(this.permissions, params, tool, () => turn !== undefined && this.turn === turn && !turn.cancelRequested, signal);
   }
 
   /**

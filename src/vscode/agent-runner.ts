@@ -5,8 +5,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import * as vscode from "vscode";
 import { AcpConversation } from "../acp/acp-conversation";
-import type { AutoAnswerPolicy } from "../acp/permission-policy";
-import { PermissionWaiter } from "../acp/permission-waiter";
+import type { AutoAnswerPolicy } from "../permissions/permission-policy";
 import { savedAcpSession, sessionToContinue } from "../acp/saved-session";
 import { createAdapter } from "../dialects/registry";
 import type { Run, RunRequest } from "../panel/conversation";
@@ -28,8 +27,9 @@ const MAX_TRACED_LINE_CHARS = 4000;
 const STDERR_TAIL_BYTES = 8 * 1024;
 
 export class AgentRunner implements vscode.Disposable {
-  /** Permission requests of the ACP agent, waiting for the user's answer on their cards. */
-  readonly permissions: PermissionWaiter;
+  /** How many of the ACP agent's permission requests wait for the user's answer (on their cards, or notifications). */
+  readonly permissions: { readonly count: number };
+  private readonly onPermissionsWaiting: (count: number) => void;
   /** The warm ACP agent of the chat's conversation: one process for all its turns. */
   private acp: { key: string; conversation: AcpConversation } | undefined;
   /** `agentStream.acp.autoApprove` as of the last prompt; one object, shared with the warm agent. */
@@ -41,7 +41,12 @@ export class AgentRunner implements vscode.Disposable {
     private readonly store: ConversationStore,
     onPermissionsWaiting: (count: number) => void = () => {},
   ) {
-    this.permissions = new PermissionWaiter(onPermissionsWaiting);
+    const waiting = { count: 0 };
+    this.permissions = waiting;
+    this.onPermissionsWaiting = (count) => {
+      waiting.count = count;
+      onPermissionsWaiting(count);
+    };
   }
 
   start(settings: AgentSettings, request: RunRequest): Run {
@@ -89,8 +94,9 @@ export class AgentRunner implements vscode.Disposable {
         workspaceRoots: folders,
         cwd: folders[0] ?? os.homedir(),
         files: new EditorFiles(folders, log),
-        decide: this.permissions.decide,
+        // No `decide`: a request waits for the user's answer by its id, from its card or notification (the run's `answer`).
         autoAnswer: this.autoApprove,
+        onPermissionsWaiting: this.onPermissionsWaiting,
         chooseAuthMethod: (methods) => transport?.authMethods.find((id) => methods.some((method) => method.id === id)),
         modeRule: transport?.modes,
         log: { trace: (m) => log.trace(escapeForLog(m)), problem: (m) => log.warn(escapeForLog(m)), info: (m) => log.info(escapeForLog(m)) },
@@ -114,7 +120,13 @@ export class AgentRunner implements vscode.Disposable {
     const conversation = this.acp.conversation;
     const run = conversation.prompt([{ type: "text", text: request.prompt }], { onChange: this.loggedChanges(request) });
     void run.finished.then((transcript) => this.logDone(transcript));
-    return { session: run.session, finished: run.finished, stop: () => run.stop(), kill: () => conversation.kill() };
+    return {
+      session: run.session,
+      finished: run.finished,
+      stop: () => run.stop(),
+      kill: () => conversation.kill(),
+      answer: (requestId, optionId) => run.answer(requestId, optionId),
+    };
   }
 
   private startCli(settings: AgentSettings, request: RunRequest): LiveSession {

@@ -99,13 +99,6 @@ export class EditorHost implements ConversationHost {
     return settings.useBuiltinAgent ? "Built-in agent" : path.basename(resolveCli(settings).command);
   }
 
-  answerPermission(turn: Turn, blockIndex: number, optionId: string | null): void {
-    const block = turn.blocks[blockIndex];
-    if (block?.kind !== "permission" || !this.runner.permissions.answer(block, optionId)) {
-      this.log.warn(`an answer to a permission request that is no longer waiting (turn ${turn.id}, block ${blockIndex}) was dropped`);
-    }
-  }
-
   openDiff(diff: ToolDiff): void {
     void this.diffs.open(diff);
   }

@@ -3,9 +3,10 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { AcpEvent, AcpPermissionRequest } from "../../src/dialects/acp/acp-events";
+import type { AcpEvent } from "../../src/dialects/acp/acp-events";
+import type { PermissionRequest } from "../../src/permissions/permission-request";
 import { AcpAgentConnection, type AcpAgentConnectionOptions } from "../../src/acp/agent-connection";
-import type { PermissionChoice } from "../../src/acp/permission-desk";
+import type { PermissionChoice } from "../../src/permissions/permission-desk";
 import { NodeWorkspaceFiles } from "../../src/acp/workspace-files";
 import { eventually } from "./eventually";
 import { fakeCli } from "./repo";
@@ -19,7 +20,7 @@ export interface AcpHarness {
   /** What the connection logs of its lifecycle (started, stopped when idle or silent). */
   readonly infos: string[];
   /** Permission requests the host was asked about, with the signal it was given. */
-  readonly asked: { request: AcpPermissionRequest; signal: AbortSignal }[];
+  readonly asked: { request: PermissionRequest; signal: AbortSignal }[];
   /** What the fake agent wrote to its record file, one object per line. */
   records(): Record<string, unknown>[];
   text(): string;
@@ -28,7 +29,7 @@ export interface AcpHarness {
 
 export interface HarnessOptions extends Partial<Omit<AcpAgentConnectionOptions, "decide">> {
   /** The host's answer to each permission request it is asked; default: never answers. */
-  decide?: (request: AcpPermissionRequest, signal: AbortSignal) => Promise<PermissionChoice>;
+  decide?: (request: PermissionRequest, signal: AbortSignal) => Promise<PermissionChoice>;
   env?: NodeJS.ProcessEnv;
 }
 
