@@ -3,19 +3,10 @@
 import type { RequestPermissionRequest, RequestPermissionResponse } from "@agentclientprotocol/sdk";
 import type { AcpToolCall } from "../dialects/acp/acp-events";
 import { permissionQuestionOf } from "../dialects/acp/permission-request";
-import type { PermissionDesk } from "../permissions/permission-desk";
+import type { Asker, PermissionDesk } from "../permissions/permission-desk";
 
-/**
- * The answer to one request. `tool` is the call as merged so far (the request may be its first mention); `accepting`
- * and `agentSignal` as for PermissionDesk.ask.
- */
-export async function requestPermission(
-  desk: PermissionDesk,
-  params: RequestPermissionRequest,
-  tool: AcpToolCall | undefined,
-  accepting: () => boolean,
-  agentSignal: AbortSignal,
-): Promise<RequestPermissionResponse> {
-  const decision = await desk.ask(permissionQuestionOf(params, tool), accepting, agentSignal);
+/** The answer to one request. `tool` is the call as merged so far (the request may be its first mention). */
+export async function requestPermission(desk: PermissionDesk, params: RequestPermissionRequest, tool: AcpToolCall | undefined, asker: Asker): Promise<RequestPermissionResponse> {
+  const decision = await desk.ask(permissionQuestionOf(params, tool), asker);
   return decision.outcome === "selected" ? { outcome: { outcome: "selected", optionId: decision.optionId } } : { outcome: { outcome: "cancelled" } };
 }

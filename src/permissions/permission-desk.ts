@@ -4,7 +4,8 @@
 // when the turn is stopped or the conversation closed is answered `cancelled`, never allowed. A request that names a
 // file outside the workspace is never allowed but by the user: many agents write files themselves once allowed, so the
 // answer is the only gate. A request that cannot be answered safely (two options with one id) or one too many at once
-// is answered `cancelled` unseen. Nothing here knows which agent asks: each agent's adapter hands in a question.
+// is answered `cancelled` unseen. Nothing here knows which agent asks: each agent's adapter hands in a question. One
+// desk per conversation, made by whoever starts its agent: an "always" answer holds for that conversation only.
 import { autoAnswerFor, optionOfKind, type AutoAnswerPolicy } from "./permission-policy";
 import {
   cancelledDecision,
@@ -35,16 +36,25 @@ export type OutsideWorkspace = (paths: readonly string[]) => Promise<string[]>;
 export type AnswerOutcome = "answered" | "not-waiting" | "not-offered";
 
 export interface PermissionDeskOptions {
-  /** Each request as it is shown, and its one answer. */
-  emit(event: PermissionEvent): void;
   /** Read at each request: a changed setting holds from the next request on. */
   policy: AutoAnswerPolicy;
+  /** The workspace's bounds: a request naming a file past them is never allowed but by the user. */
+  outsideWorkspace: OutsideWorkspace;
   log(message: string): void;
-  /** How many requests wait for the user, after each change: their wait is the user's, not the agent's. */
+  /** How many requests wait for the user, after each change (the status bar, notifications). */
   onWaiting?(count: number): void;
-  outsideWorkspace?: OutsideWorkspace;
   /** Without it, a request waits for `answer(requestId, …)` (the chat's card or notification). */
   decide?: DecidePermission;
+}
+
+/** Who asks: the run of the agent whose request it is. */
+export interface Asker {
+  /** Shows the request and its one answer (in the transcript of the turn that asked). */
+  show(event: PermissionEvent): void;
+  /** False once a Stop is under way: a request then is answered `cancelled` at once. */
+  accepting(): boolean;
+  /** Aborts when the agent no longer waits for the answer. */
+  agentSignal: AbortSignal;
 }
 
 /** A request that waits for the user, and its identity for a standing answer (see PermissionQuestion.sameRequest). */
@@ -86,11 +96,10 @@ export class PermissionDesk {
   }
 
   /**
-   * One request of the agent. `accepting` false (a Stop is under way) answers `cancelled` at once; it is asked once
-   * the request's files are judged, so a Stop pressed meanwhile is not missed. `agentSignal` aborts when the agent
-   * no longer waits for the answer.
+   * One request of the agent. `accepting` is asked once the request's files are judged, so a Stop pressed meanwhile
+   * is not missed.
    */
-  async ask(question: PermissionQuestion, accepting: () => boolean, agentSignal: AbortSignal): Promise<PermissionDecision> {
+  async ask(question: PermissionQuestion, asker: Asker): Promise<PermissionDecision> {
     const refusal = this.refusalOf(question);
     if (refusal !== undefined) {
       this.options.log(`permission request about tool call ${excerpt(question.toolCallId)} ${refusal}; answered cancelled, nobody asked`);
@@ -98,7 +107,7 @@ export class PermissionDesk {
     }
     this.inHand++;
     try {
-      return await this.judge(question, accepting, agentSignal);
+      return await this.judge(question, asker);
     } finally {
       this.inHand--;
     }
@@ -139,13 +148,13 @@ export class PermissionDesk {
     return undefined;
   }
 
-  private async judge(question: PermissionQuestion, accepting: () => boolean, agentSignal: AbortSignal): Promise<PermissionDecision> {
+  private async judge(question: PermissionQuestion, asker: Asker): Promise<PermissionDecision> {
     const { toolCallId, title, toolKind, options } = question;
-    const outsideWorkspace = await (this.options.outsideWorkspace?.(question.files) ?? Promise.resolve([]));
+    const outsideWorkspace = await this.options.outsideWorkspace(question.files);
     const request: PermissionRequest = { requestId: String(this.nextRequestId++), toolCallId, title, toolKind, options, outsideWorkspace };
-    this.options.emit({ type: "permission_requested", request });
-    const decision = accepting() ? await this.decideOnce(request, question.sameRequest, agentSignal) : cancelledDecision();
-    this.options.emit({ type: "permission_answered", requestId: request.requestId, toolCallId, decision });
+    asker.show({ type: "permission_requested", request });
+    const decision = asker.accepting() ? await this.decideOnce(request, question.sameRequest, asker.agentSignal) : cancelledDecision();
+    asker.show({ type: "permission_answered", requestId: request.requestId, toolCallId, decision });
     return decision;
   }
 

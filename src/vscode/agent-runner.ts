@@ -5,8 +5,10 @@ import * as os from "node:os";
 import * as path from "node:path";
 import * as vscode from "vscode";
 import { AcpConversation } from "../acp/acp-conversation";
-import type { AutoAnswerPolicy } from "../permissions/permission-policy";
 import { savedAcpSession, sessionToContinue } from "../acp/saved-session";
+import { outsideWorkspace } from "../acp/workspace-files";
+import { PermissionDesk } from "../permissions/permission-desk";
+import type { AutoAnswerPolicy } from "../permissions/permission-policy";
 import { createAdapter } from "../dialects/registry";
 import type { Run, RunRequest } from "../panel/conversation";
 import { ByteTail } from "../process/byte-tail";
@@ -94,9 +96,14 @@ export class AgentRunner implements vscode.Disposable {
         workspaceRoots: folders,
         cwd: folders[0] ?? os.homedir(),
         files: new EditorFiles(folders, log),
-        // No `decide`: a request waits for the user's answer by its id, from its card or notification (the run's `answer`).
-        autoAnswer: this.autoApprove,
-        onPermissionsWaiting: this.onPermissionsWaiting,
+        // The conversation's desk. No `decide`: a request waits for the user's answer by its id, from its card or
+        // notification (the run's `answer`).
+        permissions: new PermissionDesk({
+          policy: this.autoApprove,
+          outsideWorkspace: (paths) => outsideWorkspace(paths, folders),
+          log: (m) => log.warn(escapeForLog(m)),
+          onWaiting: this.onPermissionsWaiting,
+        }),
         chooseAuthMethod: (methods) => transport?.authMethods.find((id) => methods.some((method) => method.id === id)),
         modeRule: transport?.modes,
         log: { trace: (m) => log.trace(escapeForLog(m)), problem: (m) => log.warn(escapeForLog(m)), info: (m) => log.info(escapeForLog(m)) },

@@ -6,8 +6,9 @@ import * as path from "node:path";
 import type { AcpEvent } from "../../src/dialects/acp/acp-events";
 import type { PermissionRequest } from "../../src/permissions/permission-request";
 import { AcpAgentConnection, type AcpAgentConnectionOptions } from "../../src/acp/agent-connection";
-import type { PermissionChoice } from "../../src/permissions/permission-desk";
-import { NodeWorkspaceFiles } from "../../src/acp/workspace-files";
+import { PermissionDesk, type PermissionChoice, type PermissionDeskOptions } from "../../src/permissions/permission-desk";
+import type { AutoAnswerPolicy } from "../../src/permissions/permission-policy";
+import { NodeWorkspaceFiles, outsideWorkspace } from "../../src/acp/workspace-files";
 import { eventually } from "./eventually";
 import { fakeCli } from "./repo";
 
@@ -27,10 +28,22 @@ export interface AcpHarness {
   eventsOf<T extends AcpEvent["type"]>(type: T): Extract<AcpEvent, { type: T }>[];
 }
 
-export interface HarnessOptions extends Partial<Omit<AcpAgentConnectionOptions, "decide">> {
+export interface HarnessOptions extends Partial<Omit<AcpAgentConnectionOptions, "permissions">> {
   /** The host's answer to each permission request it is asked; default: never answers. */
   decide?: (request: PermissionRequest, signal: AbortSignal) => Promise<PermissionChoice>;
+  /** The setting's answers by tool kind (`agentStream.acp.autoApprove`). */
+  autoAnswer?: AutoAnswerPolicy;
   env?: NodeJS.ProcessEnv;
+}
+
+/** A conversation's permission desk as the hosts make one: bounded by `roots`, and silent unless told otherwise. */
+export function deskFor(roots: readonly string[], options: Partial<Omit<PermissionDeskOptions, "outsideWorkspace">> = {}): PermissionDesk {
+  return new PermissionDesk({ policy: {}, log: () => {}, outsideWorkspace: (paths) => outsideWorkspace(paths, roots), ...options });
+}
+
+/** The desk of a conversation whose user answers every request `cancelled`. */
+export function cancellingDesk(roots: readonly string[]): PermissionDesk {
+  return deskFor(roots, { decide: () => Promise.resolve("cancelled") });
 }
 
 const harnesses: AcpHarness[] = [];
@@ -43,7 +56,7 @@ export function startFakeAgent(scenario: string, options: HarnessOptions = {}): 
   const problems: string[] = [];
   const infos: string[] = [];
   const asked: AcpHarness["asked"] = [];
-  const { decide, env, ...rest } = options;
+  const { decide, autoAnswer, env, ...rest } = options;
   const roots = options.workspaceRoots ?? [workspace];
   const connection = new AcpAgentConnection({
     command: process.execPath,
@@ -52,10 +65,14 @@ export function startFakeAgent(scenario: string, options: HarnessOptions = {}): 
     workspaceRoots: roots,
     files: new NodeWorkspaceFiles(roots),
     onEvent: (event) => events.push(event),
-    decide: (request, signal) => {
-      asked.push({ request, signal });
-      return decide === undefined ? new Promise(() => {}) : decide(request, signal);
-    },
+    permissions: deskFor(roots, {
+      policy: autoAnswer ?? {},
+      log: (message) => problems.push(message),
+      decide: (request, signal) => {
+        asked.push({ request, signal });
+        return decide === undefined ? new Promise(() => {}) : decide(request, signal);
+      },
+    }),
     log: { trace: (message) => traces.push(message), problem: (message) => problems.push(message), info: (message) => infos.push(message) },
     stopGraceMs: 300,
     killGraceMs: 300,

@@ -7,6 +7,7 @@ import * as path from "node:path";
 import { AcpConversation, type AcpRun } from "../../../src/acp/acp-conversation";
 import { NodeWorkspaceFiles } from "../../../src/acp/workspace-files";
 import type { PermissionBlock } from "../../../src/protocol/transcript";
+import { deskFor } from "../../helpers/acp-harness";
 import { eventually } from "../../helpers/eventually";
 import { fakeCli } from "../../helpers/repo";
 
@@ -27,7 +28,7 @@ describe("an ACP run's answers to its permission requests", () => {
       env: { ...process.env, FAKE_ACP_RECORD: record },
       workspaceRoots: [workspace],
       files: new NodeWorkspaceFiles([workspace]),
-      onPermissionsWaiting: (count) => waiting.push(count),
+      permissions: deskFor([workspace], { onWaiting: (count) => waiting.push(count) }),
     });
   });
 

@@ -31,14 +31,15 @@ function openDesk(options: Partial<PermissionDeskOptions> = {}) {
   const logged: string[] = [];
   const waitingCounts: number[] = [];
   const desk = new PermissionDesk({
-    emit: (event) => events.push(event),
     policy: {},
+    outsideWorkspace: async () => [],
     log: (message) => logged.push(message),
     onWaiting: (count) => waitingCounts.push(count),
     ...options,
   });
   const shown = (): PermissionRequest[] => events.flatMap((event) => (event.type === "permission_requested" ? [event.request] : []));
-  const ask = (q: PermissionQuestion = question(), signal = new AbortController().signal): Promise<PermissionDecision> => desk.ask(q, () => true, signal);
+  const asker = (agentSignal = new AbortController().signal, accepting = () => true) => ({ show: (event: PermissionEvent) => events.push(event), accepting, agentSignal });
+  const ask = (q: PermissionQuestion = question(), signal?: AbortSignal): Promise<PermissionDecision> => desk.ask(q, asker(signal));
   /** Asks, and resolves once the request is shown waiting: with its id and its decision to come. */
   const askShown = async (q: PermissionQuestion = question(), signal?: AbortSignal) => {
     const before = shown().length;
@@ -46,7 +47,7 @@ function openDesk(options: Partial<PermissionDeskOptions> = {}) {
     await eventually("the request is shown", () => shown().length > before);
     return { requestId: shown()[before]!.requestId, decision };
   };
-  return { desk, events, logged, waitingCounts, shown, ask, askShown };
+  return { desk, events, logged, waitingCounts, shown, asker, ask, askShown };
 }
 
 const userPicked = (optionId: string, optionKind: string) => ({ outcome: "selected", optionId, optionKind, by: "user" });
@@ -101,6 +102,20 @@ describe("PermissionDesk", () => {
       assert.deepEqual(await decision, userPicked("no", "reject_once"));
     });
 
+    it("shows each request, and its answer, only to the run that asked it", async () => {
+      const desk = openDesk();
+      const other: PermissionEvent[] = [];
+      const asked = desk.desk.ask(question({ toolCallId: "call-9" }), { show: (event) => other.push(event), accepting: () => true, agentSignal: new AbortController().signal });
+      await eventually("the request is shown to its run", () => other.length === 1);
+      assert.deepEqual(desk.events, [], "nothing shown to the other run");
+      const requested = other[0]!;
+      assert.ok(requested.type === "permission_requested");
+      desk.desk.answer(requested.request.requestId, "once");
+      await asked;
+      assert.deepEqual(other.map((event) => event.type), ["permission_requested", "permission_answered"]);
+      assert.deepEqual(desk.events, []);
+    });
+
     it("counts the requests that wait for the user as they come and go", async () => {
       const desk = openDesk();
       const first = await desk.askShown();
@@ -133,7 +148,7 @@ describe("PermissionDesk", () => {
 
     it("answers cancelled, still shown, a request that comes while a Stop is under way", async () => {
       const desk = openDesk({ policy: { execute: "allow" } });
-      assert.deepEqual(await desk.desk.ask(question(), () => false, new AbortController().signal), cancelled);
+      assert.deepEqual(await desk.desk.ask(question(), desk.asker(undefined, () => false)), cancelled);
       assert.equal(desk.shown().length, 1, "the card shows what was refused");
     });
   });
