@@ -79,6 +79,8 @@ export class AcpRun {
   private readonly translator: AcpEventTranslator;
   private settle: (transcript: Transcript) => void = () => {};
   private beganAt = 0;
+  /** Set once the turn has its outcome: its permission requests were all answered by then, and no answer is taken. */
+  private over = false;
 
   constructor(
     private readonly connection: AcpAgentConnection,
@@ -96,6 +98,14 @@ export class AcpRun {
     this.noteStop();
     await this.connection.cancel();
     return this.finished;
+  }
+
+  /**
+   * The user's answer to one of this turn's permission requests, by its id: an option it offers, or null (dismissed).
+   * False when none of the turn's requests waits with that id (answered already, or the turn is over).
+   */
+  answer(requestId: string, optionId: string | null): boolean {
+    return !this.over && this.connection.answerPermission(requestId, optionId) === "answered";
   }
 
   /** Backpressure, as a LiveSession's: the agent's output is not read until resume(). */
@@ -128,6 +138,7 @@ export class AcpRun {
     this.session.begin();
     this.feed("start", { command: this.command, dialect: ACP_DIALECT_NAME });
     const outcome = await this.connection.prompt(blocks);
+    this.over = true;
     this.end(outcome);
     this.settle(this.session.toTranscript());
   }

@@ -16,11 +16,11 @@ import { IN_BAND_STOP_GRACE_MS } from "../profiles/cli-profile";
 import { isRecord } from "../protocol/json-record";
 import type { AcpEvent } from "../dialects/acp/acp-events";
 import { AgentProcess } from "./agent-process";
-import { PermissionDesk, type DecidePermission } from "./permission-desk";
-import type { AutoAnswerPolicy } from "./permission-policy";
+import type { AnswerOutcome, PermissionDesk } from "../permissions/permission-desk";
+import { requestPermission } from "./request-permission";
 import { SessionUpdateDecoder } from "../dialects/acp/session-update-decoder";
 import { crashedError, outcomeOfStopReason, protocolErrorOfRpcError, type AcpTurnOutcome } from "../dialects/acp/turn-outcome";
-import { outsideWorkspace, type WorkspaceFiles } from "./workspace-files";
+import type { WorkspaceFiles } from "./workspace-files";
 import type { SessionModeRule } from "../profiles/cli-profile";
 import { NO_MODE_RULE, SessionSetup, type ChosenSettings } from "./session-setup";
 import { sessionListOf, type AcpSessionList } from "./session-list";
@@ -52,8 +52,8 @@ export interface AcpAgentConnectionOptions {
   args: readonly string[];
   env?: NodeJS.ProcessEnv;
   /**
-   * The workspace folders (absolute): the only places the agent's requests may name without the user's own answer.
-   * Empty when no folder is open: then every file is outside.
+   * The workspace folders (absolute), the first the default `cwd`. The bounds of what the agent may name are `files`'
+   * and the permission desk's, made for the same folders.
    */
   workspaceRoots: readonly string[];
   /** Where the agent runs and its sessions' `cwd` (absolute); default: the first workspace folder. */
@@ -65,9 +65,11 @@ export interface AcpAgentConnectionOptions {
    * turn's to show, as a stream CLI's bad line is. Between turns, and without this, such lines go to the log.
    */
   onProblem?(problem: Problem): void;
-  /** Asks the user about a permission request the auto-answer policy leaves open. */
-  decide: DecidePermission;
-  autoAnswer?: AutoAnswerPolicy;
+  /**
+   * The conversation's permission desk: every `session/request_permission` is answered there, and shown through
+   * `onEvent`. Its open requests are answered `cancelled` at Stop, dispose and kill.
+   */
+  permissions: PermissionDesk;
   log?: Partial<AcpLog>;
   onStderr?(chunk: Buffer): void;
   /** A session id saved before (a window reload): continued when the agent can load or resume it. */
@@ -160,6 +162,8 @@ export class AcpAgentConnection {
   private readonly app: acp.ClientApp;
   private readonly decoder: SessionUpdateDecoder;
   private readonly permissions: PermissionDesk;
+  /** Permission requests of the agent not answered yet: while it waits for one, its silence is not its own. */
+  private permissionsInHand = 0;
   private readonly log: AcpLog;
   private readonly settings: SessionSetup;
   private agent: LiveAgent | undefined;
@@ -182,12 +186,7 @@ export class AcpAgentConnection {
       this.settings.follow(event);
     };
     this.decoder = new SessionUpdateDecoder({ event: onUpdate, trace: this.log.trace });
-    const waiting = (open: number): void => {
-      if (open > 0) this.turn?.silence?.pause();
-      else if (!this.outputPaused) this.turn?.silence?.resume();
-    };
-    const outside = (paths: readonly string[]) => outsideWorkspace(paths, options.workspaceRoots);
-    this.permissions = new PermissionDesk((event) => options.onEvent(event), options.decide, options.autoAnswer ?? {}, this.log.problem, waiting, outside);
+    this.permissions = options.permissions;
     this.app = this.buildClient();
   }
 
@@ -211,6 +210,11 @@ export class AcpAgentConnection {
     if (agent?.init === undefined || agent.process.exitReport !== undefined) return undefined;
     const request = agent.process.connection.agent;
     return sessionListOf(agent.init, (_method, params) => request.request(acp.methods.agent.session.list, params), this.log.problem);
+  }
+
+  /** The user's answer to a waiting permission request, by its id: an option it offers, or null (dismissed). */
+  answerPermission(requestId: string, optionId: string | null): AnswerOutcome {
+    return this.permissions.answer(requestId, optionId);
   }
 
   /**
@@ -274,7 +278,7 @@ export class AcpAgentConnection {
   resume(): void {
     this.outputPaused = false;
     this.agent?.process.resume();
-    if (this.permissions.openCount === 0) this.turn?.silence?.resume();
+    if (this.permissionsInHand === 0) this.turn?.silence?.resume();
   }
 
   /** New Session, window close: the turn (if any) is canceled and the agent's whole process tree ended. */
@@ -576,10 +580,18 @@ export class AcpAgentConnection {
       .onNotification("*", ({ method }) => this.log.trace(`notification ${method} ignored`));
   }
 
-  private onPermission(params: RequestPermissionRequest, signal: AbortSignal) {
+  private async onPermission(params: RequestPermissionRequest, agentSignal: AbortSignal) {
     const tool = this.decoder.mentionTool(params.toolCall);
     const turn = this.turn;
-    return this.permissions.ask(params, tool, () => turn !== undefined && this.turn === turn && !turn.cancelRequested, signal);
+    const accepting = () => turn !== undefined && this.turn === turn && !turn.cancelRequested;
+    this.permissionsInHand++;
+    turn?.silence?.pause();
+    try {
+      return await requestPermission(this.permissions, params, tool, { show: (event) => this.options.onEvent(event), accepting, agentSignal });
+    } finally {
+      this.permissionsInHand--;
+      if (this.permissionsInHand === 0 && !this.outputPaused) this.turn?.silence?.resume();
+    }
   }
 
   /**

@@ -6,10 +6,11 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { AcpConversation, type AcpRun } from "../acp/acp-conversation";
-import { TOOL_KINDS } from "../dialects/acp/acp-events";
-import type { AutoAnswer, AutoAnswerPolicy } from "../acp/permission-policy";
 import type { ChosenSettings } from "../acp/session-setup";
-import { NodeWorkspaceFiles } from "../acp/workspace-files";
+import { NodeWorkspaceFiles, outsideWorkspace } from "../acp/workspace-files";
+import { PermissionDesk } from "../permissions/permission-desk";
+import type { AutoAnswer, AutoAnswerPolicy } from "../permissions/permission-policy";
+import { TOOL_KINDS } from "../permissions/permission-request";
 import { summarizeParameters } from "../common/tool-summary";
 import { createAdapter } from "../dialects/registry";
 import type { CliStreamEvent } from "../protocol/events";
@@ -178,20 +179,25 @@ async function askStream(options: AskOptions, output: AskOutput, stopper: TurnSt
 
 async function askAcp(options: AskOptions, transport: Extract<CliTransport, { kind: "acp" }>, output: AskOutput, stopper: TurnStopper): Promise<number> {
   const questions = new TerminalQuestions(process.stdin, process.stderr, (toolCallId) => output.toolDetails(toolCallId));
+  // What the agent was refused (a file outside the workspace, a request answered cancelled unseen) is for the user.
+  const problem = (message: string) => process.stderr.write(`agent-stream: ${escapeForLog(message)}\n`);
   const conversation = new AcpConversation({
     command: options.command,
     args: options.userArgs ?? options.profile.defaultArgs,
     env: process.env,
     workspaceRoots: [options.cwd],
     files: new NodeWorkspaceFiles([options.cwd]),
-    autoAnswer: policyOf(options.approve),
-    decide: options.approve === "ask" ? questions.decide : () => Promise.resolve("cancelled"),
+    permissions: new PermissionDesk({
+      policy: policyOf(options.approve),
+      outsideWorkspace: (paths) => outsideWorkspace(paths, [options.cwd]),
+      log: problem,
+      decide: options.approve === "ask" ? questions.decide : () => Promise.resolve("cancelled"),
+    }),
     chooseAuthMethod: (methods) => transport.authMethods.find((id) => methods.some((method) => method.id === id)),
     modeRule: transport.modes,
     chosenSettings: options.chosen,
     onStderr: output.stderr,
-    // What the agent was refused (a file outside the workspace, a request answered cancelled unseen) is for the user.
-    log: { problem: (message) => process.stderr.write(`agent-stream: ${escapeForLog(message)}\n`) },
+    log: { problem },
     // As for a stream CLI, but only while a turn runs and no permission request waits for the user.
     inactivityTimeoutMs: options.inactivityTimeoutMs,
   });

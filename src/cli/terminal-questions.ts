@@ -3,8 +3,8 @@
 // may have several open at once, and each gets its own question and its own answer. End of input (Ctrl-D) answers
 // every question, open or still to come, `cancelled`.
 import * as readline from "node:readline";
-import type { DecidePermission, PermissionChoice } from "../acp/permission-desk";
-import type { AcpPermissionRequest } from "../dialects/acp/acp-events";
+import type { DecidePermission, PermissionChoice } from "../permissions/permission-desk";
+import type { PermissionRequest } from "../permissions/permission-request";
 import { escapeForLog } from "../protocol/visible-text";
 
 export class TerminalQuestions {
@@ -33,7 +33,7 @@ export class TerminalQuestions {
     this.lines.close();
   }
 
-  private async ask(request: AcpPermissionRequest, signal: AbortSignal): Promise<PermissionChoice> {
+  private async ask(request: PermissionRequest, signal: AbortSignal): Promise<PermissionChoice> {
     // Answered otherwise (Stop) while it waited for its turn: nothing to ask.
     if (signal.aborted) return "cancelled";
     this.err.write(questionText(request, this.detailsOf(request.toolCallId)));
@@ -52,7 +52,7 @@ export class TerminalQuestions {
  * The question, a line for each thing: the tool and title, the files outside the workspace, what the call will do,
  * then the options numbered. Each of the agent's texts is escaped to one line, so none can pass for an option.
  */
-export function questionText(request: AcpPermissionRequest, details: readonly string[]): string {
+export function questionText(request: PermissionRequest, details: readonly string[]): string {
   const lines = [`? The agent asks to ${request.toolKind}: ${request.title}`];
   if (request.outsideWorkspace.length > 0) lines.push(`  ⚠ outside the workspace: ${request.outsideWorkspace.join(", ")}`);
   lines.push(...details.map((detail) => `  ${detail}`));

@@ -21,7 +21,7 @@ export interface SessionRunRequest extends RunRequest {
 
 /** What every session needs of the editor; the rest of a conversation's host is the session's own. */
 export interface SessionsHost
-  extends Pick<ConversationHost, "openExternal" | "writeClipboard" | "runEditorAction" | "logRejected" | "restriction" | "openDiff" | "answerPermission"> {
+  extends Pick<ConversationHost, "openExternal" | "writeClipboard" | "runEditorAction" | "logRejected" | "restriction" | "openDiff"> {
   startRun(request: SessionRunRequest): Run;
   /** The session ended (deleted): its warm agent, if any, stops. */
   endAgent(sessionId: SessionId): void;
@@ -225,7 +225,6 @@ export class ChatSession {
         if (turn !== null) this.save();
       },
       openDiff: (diff) => host.openDiff?.(diff),
-      answerPermission: (turn, blockIndex, optionId) => host.answerPermission?.(turn, blockIndex, optionId),
       endConversation: () => host.endAgent(this.id),
       newSession: () => this.owner.newSession(),
       newSessionWithAgent: () => this.owner.newSessionWithAgent(),

@@ -13,7 +13,7 @@ import {
   type Turn,
   type WebviewIntent,
 } from "../protocol/messages";
-import type { ToolDiff, Transcript } from "../protocol/transcript";
+import type { PermissionBlock, ToolDiff, Transcript } from "../protocol/transcript";
 import { realScheduler, type ScheduledCall, type Scheduler } from "../process/scheduler";
 import type { Session } from "../session/session";
 import { applyChange } from "../common/turn-changes";
@@ -24,6 +24,12 @@ export interface Run {
   readonly finished: Promise<Transcript>;
   stop(): Promise<unknown>;
   kill(): void;
+  /**
+   * Only a run whose agent asks permission has it: the user's answer to one of its waiting requests, by the request's
+   * id (one of its options, or null: dismissed, answered `cancelled`). False when none of its requests waits with that
+   * id, as once the run is over.
+   */
+  answer?(requestId: string, optionId: string | null): boolean;
 }
 
 export interface RunRequest {
@@ -69,11 +75,6 @@ export interface ConversationHost {
   persistRunning(turn: Turn | null, cliConversation: CliConversation | null): void;
   /** A tool card's "Open Diff": shows the editor's diff of that file, before ↔ after. Absent: the view's button does nothing. */
   openDiff?(diff: ToolDiff): void;
-  /**
-   * The user answered a permission request that is still waiting: one of its options by id (checked), or null for
-   * dismissed, which must be answered `cancelled`, never an allow.
-   */
-  answerPermission?(turn: Turn, blockIndex: number, optionId: string | null): void;
   /** The session is deleted: the agent's side of the conversation ends too (a warm ACP agent is stopped). */
   endConversation?(): void;
   /** New Session (a button, an error card's action): another session; this one stays as it is. */
@@ -369,7 +370,7 @@ export class Conversation {
         this.openDiff(intent);
         return;
       case "answerPermission":
-        this.answerPermission(intent.turnId, intent.blockIndex, intent.optionId);
+        this.answerPermission(intent.turnId, intent.requestId, intent.optionId);
         return;
     }
   }
@@ -386,22 +387,29 @@ export class Conversation {
   }
 
   /**
-   * The user's answer to a permission request, from its card or its notification: passed on only to a request still
-   * waiting, and only with one of the options the agent offered (null: dismissed, answered `cancelled`). False when
-   * it was not passed on (and the log says why).
+   * The user's answer to a permission request, from its card or its notification, named by the request's id: passed
+   * on only to the run that asked, while the request waits, and only with one of the options the agent offered (null:
+   * dismissed, answered `cancelled`). False when it was not passed on (and the log says why): never a throw, never a
+   * guess at another request.
    */
-  answerPermission(turnId: number, blockIndex: number, optionId: string | null): boolean {
+  answerPermission(turnId: number, requestId: string, optionId: string | null): boolean {
     const turn = this.turns.find((t) => t.id === turnId);
-    const block = turn?.blocks[blockIndex];
-    if (turn === undefined || block?.kind !== "permission" || block.decision !== null) {
-      this.host.logRejected(`an answer for a permission request that is not waiting (turn ${turnId}, block ${blockIndex})`);
+    const block = turn?.blocks.find((b): b is PermissionBlock => b.kind === "permission" && b.requestId === requestId);
+    if (block === undefined || block.decision !== null) {
+      this.host.logRejected(`an answer for a permission request that is not waiting (turn ${turnId}, request ${describe(requestId)})`);
       return false;
     }
     if (optionId !== null && !block.options.some((option) => option.id === optionId)) {
       this.host.logRejected(`an answer that is not one of the agent's options: ${describe(optionId)}`);
       return false;
     }
-    this.host.answerPermission?.(turn, blockIndex, optionId);
+    // The return channel is the run's: a turn that no longer runs has nobody to answer.
+    const current = this.current;
+    const run = current !== undefined && current.turn === turn ? current.run : undefined;
+    if (run?.answer?.(requestId, optionId) !== true) {
+      this.host.logRejected(`an answer to a permission request that no run waits for (turn ${turnId}, request ${describe(requestId)}) was dropped`);
+      return false;
+    }
     return true;
   }
 

@@ -100,6 +100,8 @@ export const MAX_PROMPT_CHARS = 100_000;
 export const MAX_COPY_CHARS = 10 * 1024 * 1024;
 /** An agent's option ids are short names ("allow-once"); anything longer is not one of them. */
 const MAX_OPTION_ID_CHARS = 1024;
+/** A permission request's id is the desk's count of its requests: a few digits. */
+const MAX_REQUEST_ID_CHARS = 64;
 
 /** Everything the webview may ask for. Anything else is dropped and logged by the host. */
 export const WebviewIntentSchema = z.discriminatedUnion("type", [
@@ -117,13 +119,13 @@ export const WebviewIntentSchema = z.discriminatedUnion("type", [
   /** A tool card's "Open Diff": the host opens the editor's diff of that file (before ↔ after) from its own turn. */
   z.strictObject({ type: z.literal("openDiff"), turnId: WholeNumberSchema, blockIndex: WholeNumberSchema, diffIndex: WholeNumberSchema }),
   /**
-   * The user's answer to a permission request: one of the agent's options by id, or null when they dismissed it
-   * (Escape with no reject option), which is answered `cancelled`, never an allow.
+   * The user's answer to a permission request, named by its id: one of the agent's options by id, or null when they
+   * dismissed it (Escape with no reject option), which is answered `cancelled`, never an allow.
    */
   z.strictObject({
     type: z.literal("answerPermission"),
     turnId: WholeNumberSchema,
-    blockIndex: WholeNumberSchema,
+    requestId: z.string().check(z.minLength(1), z.maxLength(MAX_REQUEST_ID_CHARS)),
     optionId: z.nullable(z.string().check(z.maxLength(MAX_OPTION_ID_CHARS))),
   }),
 ]);

@@ -72,6 +72,8 @@ export type PermissionOption = z.infer<typeof PermissionOptionSchema>;
 /** An agent asked before it acts (ACP `session/request_permission`): the options in its words, and what was answered. */
 export const PermissionBlockSchema = z.object({
   kind: z.literal("permission"),
+  /** The desk's id of the request: an answer names it. Empty in turns saved by versions before it was kept. */
+  requestId: z._default(z.string(), ""),
   /** The tool call it is about, when the agent names one. */
   toolId: z.nullable(z.string()),
   title: z.string(),

@@ -242,7 +242,7 @@ export class TranscriptBuilder {
 
   /** An agent asks before it acts: a block that waits for its answer, whatever the block limit. */
   addPermission(requestId: string, toolId: string | null, title: string, options: PermissionOption[], outsideWorkspace: string[] = []): void {
-    const block: PermissionBlock = { kind: "permission", toolId, title, options, decision: null, optionId: null, answeredBy: null, outsideWorkspace };
+    const block: PermissionBlock = { kind: "permission", requestId, toolId, title, options, decision: null, optionId: null, answeredBy: null, outsideWorkspace };
     const index = this.keepBlocks && this.blockCount >= this.limits.blocks - 1 ? this.addPastTheLimit(block) : this.add(block);
     this.permissions.set(requestId, { index, block });
   }

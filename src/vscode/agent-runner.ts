@@ -5,8 +5,9 @@ import * as os from "node:os";
 import * as path from "node:path";
 import * as vscode from "vscode";
 import { AcpConversation } from "../acp/acp-conversation";
-import type { AutoAnswerPolicy } from "../acp/permission-policy";
-import { PermissionWaiter } from "../acp/permission-waiter";
+import { outsideWorkspace } from "../acp/workspace-files";
+import { PermissionDesk } from "../permissions/permission-desk";
+import type { AutoAnswerPolicy } from "../permissions/permission-policy";
 import { createAdapter } from "../dialects/registry";
 import type { SessionRunRequest } from "../panel/chat-session";
 import type { Run } from "../panel/conversation";
@@ -29,8 +30,10 @@ const MAX_TRACED_LINE_CHARS = 4000;
 const STDERR_TAIL_BYTES = 8 * 1024;
 
 export class AgentRunner implements vscode.Disposable {
-  /** Permission requests of the ACP agent, waiting for the user's answer on their cards. */
-  readonly permissions: PermissionWaiter;
+  /** How many permission requests of the sessions' ACP agents wait for the user's answer (on cards, or notifications). */
+  readonly permissions: { readonly count: number };
+  /** Each session's desk's count of waiting requests: the sum is `permissions.count`. */
+  private readonly waitingBySession = new Map<string, number>();
   /** The warm ACP agent of each session: one process for all the turns of a session, and its own for each session. */
   private readonly acp = new Map<string, { key: string; conversation: AcpConversation }>();
   /** `agentStream.acp.autoApprove` as of the last prompt; one object, shared with the warm agent. */
@@ -41,8 +44,15 @@ export class AgentRunner implements vscode.Disposable {
     private readonly log: vscode.LogOutputChannel,
     onPermissionsWaiting: (count: number) => void = () => {},
   ) {
-    this.permissions = new PermissionWaiter(onPermissionsWaiting);
+    const waiting = { count: 0 };
+    this.permissions = waiting;
+    this.countWaiting = () => {
+      waiting.count = [...this.waitingBySession.values()].reduce((all, each) => all + each, 0);
+      onPermissionsWaiting(waiting.count);
+    };
   }
+
+  private readonly countWaiting: () => void;
 
   /** Runs the session's own agent: the settings give only what is not the agent's (its env, timeouts, approvals). */
   start(current: AgentSettings, request: SessionRunRequest): Run {
@@ -56,6 +66,7 @@ export class AgentRunner implements vscode.Disposable {
   endSession(sessionId: string): void {
     void this.acp.get(sessionId)?.conversation.dispose();
     this.acp.delete(sessionId);
+    if (this.waitingBySession.delete(sessionId)) this.countWaiting();
   }
 
   dispose(): void {
@@ -67,7 +78,8 @@ export class AgentRunner implements vscode.Disposable {
   private startAcp(settings: AgentSettings, request: SessionRunRequest, profile: CliProfile, command: string): Run {
     const args = settings.cliArgs ?? [...profile.defaultArgs];
     const key = JSON.stringify([request.conversation.id, command, args, settings.cliEnv]);
-    const warm = this.acp.get(request.sessionId);
+    const sessionId = request.sessionId;
+    const warm = this.acp.get(sessionId);
     // The warm agent reads the rules at each request: a changed setting holds from the next prompt on, without a
     // restart that would lose the agent's conversation.
     for (const kind of Object.keys(this.autoApprove)) delete this.autoApprove[kind as keyof AutoAnswerPolicy];
@@ -87,8 +99,17 @@ export class AgentRunner implements vscode.Disposable {
         workspaceRoots: folders,
         cwd: folders[0] ?? os.homedir(),
         files: new EditorFiles(folders, log),
-        decide: this.permissions.decide,
-        autoAnswer: this.autoApprove,
+        // The session's own desk. No `decide`: a request waits for the user's answer by its id, from its card or
+        // notification (the run's `answer`).
+        permissions: new PermissionDesk({
+          policy: this.autoApprove,
+          outsideWorkspace: (paths) => outsideWorkspace(paths, folders),
+          log: (m) => log.warn(escapeForLog(m)),
+          onWaiting: (count) => {
+            this.waitingBySession.set(sessionId, count);
+            this.countWaiting();
+          },
+        }),
         chooseAuthMethod: (methods) => transport?.authMethods.find((id) => methods.some((method) => method.id === id)),
         modeRule: transport?.modes,
         log: { trace: (m) => log.trace(escapeForLog(m)), problem: (m) => log.warn(escapeForLog(m)), info: (m) => log.info(escapeForLog(m)) },
@@ -112,7 +133,13 @@ export class AgentRunner implements vscode.Disposable {
     const warmAgent = agent;
     const run = warmAgent.prompt([{ type: "text", text: request.prompt }], { onChange: this.loggedChanges(request) });
     void run.finished.then((transcript) => this.logDone(transcript));
-    return { session: run.session, finished: run.finished, stop: () => run.stop(), kill: () => warmAgent.kill() };
+    return {
+      session: run.session,
+      finished: run.finished,
+      stop: () => run.stop(),
+      kill: () => warmAgent.kill(),
+      answer: (requestId, optionId) => run.answer(requestId, optionId),
+    };
   }
 
   private startCli(settings: AgentSettings, request: SessionRunRequest): LiveSession {

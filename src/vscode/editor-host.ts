@@ -5,7 +5,6 @@ import type { SessionRunRequest, SessionsHost } from "../panel/chat-session";
 import type { EditorAction, Run } from "../panel/conversation";
 import { pointsToLocalNetwork } from "../panel/local-address";
 import { resolveCommandPath } from "../process/command-path";
-import type { Turn } from "../protocol/messages";
 import type { ToolDiff } from "../protocol/transcript";
 import { escapeForLog } from "../protocol/visible-text";
 import { resolveCli } from "../profiles/profile-registry";
@@ -90,13 +89,6 @@ export class EditorHost implements SessionsHost {
     return vscode.workspace.isTrusted
       ? null
       : "This workspace is in Restricted Mode, so Agent Stream does not run the agent CLI here. Trust the workspace to chat; replaying a recorded stream still works.";
-  }
-
-  answerPermission(turn: Turn, blockIndex: number, optionId: string | null): void {
-    const block = turn.blocks[blockIndex];
-    if (block?.kind !== "permission" || !this.runner.permissions.answer(block, optionId)) {
-      this.log.warn(`an answer to a permission request that is no longer waiting (turn ${turn.id}, block ${blockIndex}) was dropped`);
-    }
   }
 
   openDiff(diff: ToolDiff): void {

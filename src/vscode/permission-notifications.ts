@@ -1,14 +1,14 @@
 // A permission request waiting while no chat is on screen would go unseen: it is offered as a notification too, with
-// the agent's options as buttons in its words. A click answers exactly like the card does; dismissing the
-// notification answers nothing (the card still waits), so closing anything is never an allow. A request about files
-// outside the workspace says so here as on the card: the notification is all the user may see of it.
+// the agent's options as buttons in its words. A click answers exactly like the card does, by the request's id;
+// dismissing the notification answers nothing (the card still waits), so closing anything is never an allow. A request
+// about files outside the workspace says so here as on the card: the notification is all the user may see of it.
 import type { Conversation, ConversationObserver } from "../panel/conversation";
 import type { SessionChange, Turn } from "../protocol/messages";
 import type { PermissionBlock } from "../protocol/transcript";
 import type { Notifier } from "./notifier";
 
 export class PermissionNotifications implements ConversationObserver {
-  /** `turnId:blockIndex` of the requests already offered: one notification per request. */
+  /** `turnId:requestId` of the requests already offered: one notification per request. */
   private readonly offered = new Set<string>();
 
   constructor(
@@ -20,10 +20,8 @@ export class PermissionNotifications implements ConversationObserver {
     private readonly waitingCount: () => number,
   ) {}
 
-  turnChanged(turn: Turn, change: SessionChange): void {
+  turnChanged(_turn: Turn, change: SessionChange): void {
     if (change.kind !== "block-added" || change.block.kind !== "permission") return;
-    // Past a turn's block limit a new request may take the place of one answered there: it is a request of its own.
-    this.offered.delete(`${turn.id}:${change.index}`);
     this.offerWaiting();
   }
 
@@ -35,18 +33,23 @@ export class PermissionNotifications implements ConversationObserver {
   offerWaiting(): void {
     const turn = this.chat.lastTurn;
     if (turn === undefined || this.waitingCount() === 0 || this.chatVisible()) return;
-    turn.blocks.forEach((block, index) => {
-      const key = `${turn.id}:${index}`;
-      if (block.kind !== "permission" || block.decision !== null || this.offered.has(key)) return;
+    for (const block of turn.blocks) {
+      if (block.kind !== "permission" || block.decision !== null) continue;
+      const key = `${turn.id}:${block.requestId}`;
+      if (this.offered.has(key)) continue;
       this.offered.add(key);
       void this.notifier.ask(permissionMessage(block), block.options.map((option) => option.name)).then((chosen) => {
         const option = block.options.find((candidate) => candidate.name === chosen);
-        // Any change to the block is its answer, or another request in its place: the click is too late, and says nothing.
-        if (option === undefined || turn.blocks[index] !== block) return;
-        this.chat.answerPermission(turn.id, index, option.id);
+        // Answered meanwhile (on its card, by Stop): the click is too late, and says nothing.
+        if (option === undefined || !stillWaiting(turn, block.requestId)) return;
+        this.chat.answerPermission(turn.id, block.requestId, option.id);
       });
-    });
+    }
   }
+}
+
+function stillWaiting(turn: Turn, requestId: string): boolean {
+  return turn.blocks.some((block) => block.kind === "permission" && block.requestId === requestId && block.decision === null);
 }
 
 /** The request's title, and the files outside the workspace it names, as the card warns of them. */

@@ -1,8 +1,8 @@
 // Turns the raw `agentStream.*` values VS Code hands over (it does not check them against package.json) into settings
 // a run can trust: a wrong type falls back to the default with a warning, numbers are clamped to the run's limits.
 // No `vscode` here, so every rule is unit-tested in plain Node.
-import { TOOL_KINDS, type AcpToolKind } from "../dialects/acp/acp-events";
-import type { AutoAnswer, AutoAnswerPolicy } from "../acp/permission-policy";
+import { TOOL_KINDS, type ToolKind } from "../permissions/permission-request";
+import type { AutoAnswer, AutoAnswerPolicy } from "../permissions/permission-policy";
 import { isDialectName, type DialectName } from "../dialects/registry";
 import type { ContextChoice } from "../panel/prompt-context";
 import { isProfileSetting, type ProfileSetting } from "../profiles/profile-registry";
@@ -177,7 +177,7 @@ class SettingReader {
   }
 }
 
-function isToolKind(name: string): name is AcpToolKind {
+function isToolKind(name: string): name is ToolKind {
   return (TOOL_KINDS as readonly string[]).includes(name);
 }
 

@@ -20,6 +20,7 @@ import type { TranscriptBlock } from "../../src/protocol/transcript";
 import { agentStream, finishAgentStream, startAgentStream, type AgentStreamResult } from "../helpers/agent-stream-cli";
 import { whenEmpty } from "../helpers/escapees";
 import { runningWithEnvironment } from "./processes";
+import { cancellingDesk } from "../helpers/acp-harness";
 import * as cases from "./real-acp-agents";
 import { agentVersionsOf, realAcpAgents } from "./real-acp-agents";
 import { SLOW_DELTA_DELAY_MS, slowAnswerChunks } from "../../scripts/recording/scenario-texts";
@@ -239,7 +240,7 @@ for (const agent of realAcpAgents(agentVersionsOf())) {
         env: env(),
         workspaceRoots: [workspace],
         files: new NodeWorkspaceFiles([workspace]),
-        decide: () => Promise.resolve("cancelled"),
+        permissions: cancellingDesk([workspace]),
         chooseAuthMethod: (methods) => transport?.authMethods.find((id) => methods.some((m) => m.id === id)),
         modeRule: transport?.modes,
         savedSessionId,

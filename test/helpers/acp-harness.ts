@@ -3,10 +3,12 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { AcpEvent, AcpPermissionRequest } from "../../src/dialects/acp/acp-events";
+import type { AcpEvent } from "../../src/dialects/acp/acp-events";
+import type { PermissionRequest } from "../../src/permissions/permission-request";
 import { AcpAgentConnection, type AcpAgentConnectionOptions } from "../../src/acp/agent-connection";
-import type { PermissionChoice } from "../../src/acp/permission-desk";
-import { NodeWorkspaceFiles } from "../../src/acp/workspace-files";
+import { PermissionDesk, type PermissionChoice, type PermissionDeskOptions } from "../../src/permissions/permission-desk";
+import type { AutoAnswerPolicy } from "../../src/permissions/permission-policy";
+import { NodeWorkspaceFiles, outsideWorkspace } from "../../src/acp/workspace-files";
 import { eventually } from "./eventually";
 import { fakeCli } from "./repo";
 
@@ -19,17 +21,29 @@ export interface AcpHarness {
   /** What the connection logs of its lifecycle (started, stopped when idle or silent). */
   readonly infos: string[];
   /** Permission requests the host was asked about, with the signal it was given. */
-  readonly asked: { request: AcpPermissionRequest; signal: AbortSignal }[];
+  readonly asked: { request: PermissionRequest; signal: AbortSignal }[];
   /** What the fake agent wrote to its record file, one object per line. */
   records(): Record<string, unknown>[];
   text(): string;
   eventsOf<T extends AcpEvent["type"]>(type: T): Extract<AcpEvent, { type: T }>[];
 }
 
-export interface HarnessOptions extends Partial<Omit<AcpAgentConnectionOptions, "decide">> {
+export interface HarnessOptions extends Partial<Omit<AcpAgentConnectionOptions, "permissions">> {
   /** The host's answer to each permission request it is asked; default: never answers. */
-  decide?: (request: AcpPermissionRequest, signal: AbortSignal) => Promise<PermissionChoice>;
+  decide?: (request: PermissionRequest, signal: AbortSignal) => Promise<PermissionChoice>;
+  /** The setting's answers by tool kind (`agentStream.acp.autoApprove`). */
+  autoAnswer?: AutoAnswerPolicy;
   env?: NodeJS.ProcessEnv;
+}
+
+/** A conversation's permission desk as the hosts make one: bounded by `roots`, and silent unless told otherwise. */
+export function deskFor(roots: readonly string[], options: Partial<Omit<PermissionDeskOptions, "outsideWorkspace">> = {}): PermissionDesk {
+  return new PermissionDesk({ policy: {}, log: () => {}, outsideWorkspace: (paths) => outsideWorkspace(paths, roots), ...options });
+}
+
+/** The desk of a conversation whose user answers every request `cancelled`. */
+export function cancellingDesk(roots: readonly string[]): PermissionDesk {
+  return deskFor(roots, { decide: () => Promise.resolve("cancelled") });
 }
 
 const harnesses: AcpHarness[] = [];
@@ -42,7 +56,7 @@ export function startFakeAgent(scenario: string, options: HarnessOptions = {}): 
   const problems: string[] = [];
   const infos: string[] = [];
   const asked: AcpHarness["asked"] = [];
-  const { decide, env, ...rest } = options;
+  const { decide, autoAnswer, env, ...rest } = options;
   const roots = options.workspaceRoots ?? [workspace];
   const connection = new AcpAgentConnection({
     command: process.execPath,
@@ -51,10 +65,14 @@ export function startFakeAgent(scenario: string, options: HarnessOptions = {}): 
     workspaceRoots: roots,
     files: new NodeWorkspaceFiles(roots),
     onEvent: (event) => events.push(event),
-    decide: (request, signal) => {
-      asked.push({ request, signal });
-      return decide === undefined ? new Promise(() => {}) : decide(request, signal);
-    },
+    permissions: deskFor(roots, {
+      policy: autoAnswer ?? {},
+      log: (message) => problems.push(message),
+      decide: (request, signal) => {
+        asked.push({ request, signal });
+        return decide === undefined ? new Promise(() => {}) : decide(request, signal);
+      },
+    }),
     log: { trace: (message) => traces.push(message), problem: (message) => problems.push(message), info: (message) => infos.push(message) },
     stopGraceMs: 300,
     killGraceMs: 300,

@@ -26,6 +26,7 @@ export function toolBlock(overrides: Partial<ToolCard> = {}): ToolCard {
 export function permissionBlock(overrides: Partial<PermissionBlock> = {}): PermissionBlock {
   return {
     kind: "permission",
+    requestId: "1",
     toolId: "call-1",
     title: "Edit src/a.ts",
     options: [

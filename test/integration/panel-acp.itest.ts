@@ -89,7 +89,7 @@ describe("an ACP agent in the chat", function () {
     assert.ok(tool?.kind === "tool" && tool.diffs.length === 1, "the tool card carries the diff before the answer");
     assert.equal(fs.readFileSync(notes, "utf8"), "old line\n", "nothing is written before the answer");
 
-    api.conversation.handleIntent(view, { type: "answerPermission", turnId: turn.id, blockIndex: index, optionId: "proceed_once" });
+    api.conversation.handleIntent(view, { type: "answerPermission", turnId: turn.id, requestId: card.requestId, optionId: "proceed_once" });
     await api.conversation.activeRun?.finished;
     const done = api.conversation.lastTurn;
     assert.equal(done?.status, "completed");
@@ -105,8 +105,8 @@ describe("an ACP agent in the chat", function () {
 
   it("leaves the file as it was when the card is rejected", async function () {
     assert.ok(api.conversation.send("Edit the notes"));
-    const { turn, index } = await waitingCard(() => api.conversation.lastTurn);
-    api.conversation.handleIntent(view, { type: "answerPermission", turnId: turn.id, blockIndex: index, optionId: "cancel" });
+    const { turn, index, card } = await waitingCard(() => api.conversation.lastTurn);
+    api.conversation.handleIntent(view, { type: "answerPermission", turnId: turn.id, requestId: card.requestId, optionId: "cancel" });
     await api.conversation.activeRun?.finished;
     assert.equal(fs.readFileSync(notes, "utf8"), "old line\n");
     const answered = api.conversation.lastTurn?.blocks[index];

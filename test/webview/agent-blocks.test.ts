@@ -117,9 +117,9 @@ describe("webview: what ACP agents show", function () {
 
   describe("a permission request", function () {
     const command = toolBlock({ toolId: "run-1", tool: "bash", toolKind: "execute", title: "npm test", parameters: { command: "npm test -- --grep auth" } });
-    const request = permissionBlock({ toolId: "run-1", title: "Run npm test" });
+    const request = permissionBlock({ requestId: "17", toolId: "run-1", title: "Run npm test" });
 
-    it("shows what the agent will run and its options in its words; a click posts answerPermission with that option's id", async function () {
+    it("shows what the agent will run and its options in its words; a click posts answerPermission with its request's id and that option's id", async function () {
       await stream(5, [command, request]);
       const card = turn().getByRole("region", { name: "Permission: Run npm test" });
       await card.waitFor();
@@ -127,7 +127,7 @@ describe("webview: what ACP agents show", function () {
       assert.equal(await card.locator(".permission-kind").textContent(), "run a command");
       assert.deepEqual(await card.getByRole("button").allTextContents(), ["Allow", "Always Allow", "Reject", "Never"]);
       await card.getByRole("button", { name: "Always Allow" }).click();
-      assert.deepEqual(await harness.intents(), [{ type: "answerPermission", turnId: 5, blockIndex: 1, optionId: "allow-always" }]);
+      assert.deepEqual(await harness.intents(), [{ type: "answerPermission", turnId: 5, requestId: "17", optionId: "allow-always" }]);
     });
 
     it("takes focus when it appears while the turn runs, and Escape answers with the agent's reject-once option", async function () {
@@ -136,7 +136,7 @@ describe("webview: what ACP agents show", function () {
       await card.waitFor();
       await cardFocusedIn(6);
       await harness.page.keyboard.press("Escape");
-      assert.deepEqual(await harness.intents(), [{ type: "answerPermission", turnId: 6, blockIndex: 1, optionId: "reject-once" }]);
+      assert.deepEqual(await harness.intents(), [{ type: "answerPermission", turnId: 6, requestId: "17", optionId: "reject-once" }]);
     });
 
     it("is dismissed, never allowed, by Escape when the agent offers no reject option", async function () {
@@ -144,7 +144,7 @@ describe("webview: what ACP agents show", function () {
       await stream(7, [command, allowOnly]);
       await cardFocusedIn(7);
       await harness.page.keyboard.press("Escape");
-      assert.deepEqual(await harness.intents(), [{ type: "answerPermission", turnId: 7, blockIndex: 1, optionId: null }]);
+      assert.deepEqual(await harness.intents(), [{ type: "answerPermission", turnId: 7, requestId: "1", optionId: null }]);
     });
 
     it("shows the diff of an edit before it is answered", async function () {

@@ -14,15 +14,16 @@
 import * as z from "zod/mini";
 import { bounded } from "../../common/bounded-text";
 import type { CliEventType, EventOfType, ProtocolError } from "../../protocol/events";
+import { cancelledDecision, offeredOption, selectedDecision, type PermissionDecision, type PermissionRequest } from "../../permissions/permission-request";
 import type { AdapterOutput, DialectAdapter } from "../dialect";
 import { defineDialect } from "../dialect";
 import { EventFactory } from "../event-factory";
 import { readObject } from "../kit/cli-line";
 import { lineSchema, Malformed } from "../kit/line-schema";
 import { AcpEventTranslator } from "./acp-event-translator";
-import type { AcpEvent, AcpPermissionDecision, AcpPermissionRequest } from "./acp-events";
+import type { AcpEvent } from "./acp-events";
 import { isAcpTrafficLine, readRpcMessage, type Direction, type RpcError, type RpcId, type RpcMessage } from "./json-rpc-line";
-import { cancelledDecision, offeredOption, permissionRequestOf, selectedDecision } from "./permission-request";
+import { replayedRequestOf } from "./permission-request";
 import { SessionUpdateDecoder } from "./session-update-decoder";
 import { emitTurnEnd, outcomeOfStopReason, protocolErrorOfRpcError, type AcpTurnOutcome } from "./turn-outcome";
 
@@ -62,7 +63,7 @@ interface PendingRequest {
   /** The session a `session/load` or `session/resume` asks for: its answer makes it the session. */
   sessionId?: string;
   /** A permission request as shown, for its answer. */
-  permission?: AcpPermissionRequest;
+  permission?: PermissionRequest;
 }
 
 interface Turn {
@@ -169,7 +170,7 @@ export class AcpAdapter implements DialectAdapter {
     const read = PermissionParams.read(params);
     if (read instanceof Malformed) return this.trace(`session/request_permission not shown: ${read.message}`);
     const tool = this.decoder.mentionTool(read.toolCall);
-    pending.permission = permissionRequestOf(this.nextPermissionId++, read, tool);
+    pending.permission = replayedRequestOf(String(this.nextPermissionId++), read, tool);
     // Outside a turn it is not shown (onAcpEvent drops it), so nothing waits for its answer.
     if (this.turn !== undefined) this.openPermissions.add(pending);
     this.onAcpEvent({ type: "permission_requested", request: pending.permission });
@@ -371,7 +372,7 @@ function idKey(id: RpcId): string {
 }
 
 /** The option the client chose, by id; an id the agent did not offer is no answer (cancelled), as live. */
-function decisionOf(outcome: { outcome: "selected"; optionId: string } | { outcome: "cancelled" }, asked: AcpPermissionRequest): AcpPermissionDecision {
+function decisionOf(outcome: { outcome: "selected"; optionId: string } | { outcome: "cancelled" }, asked: PermissionRequest): PermissionDecision {
   const option = outcome.outcome === "cancelled" ? undefined : offeredOption(asked, outcome.optionId);
   return option === undefined ? cancelledDecision() : selectedDecision(option, "unrecorded");
 }

@@ -3,8 +3,8 @@
 // the run owns the clock and the session.
 import type { CliEventType, EventOfType } from "../../protocol/events";
 import { isRecord } from "../../protocol/json-record";
-import type { AcpEvent, AcpPermissionDecision, AcpToolCall } from "./acp-events";
-import { isAllowKind } from "./permission-request";
+import { isAllowKind, type PermissionDecision } from "../../permissions/permission-request";
+import type { AcpEvent, AcpToolCall } from "./acp-events";
 import type { ShownMode } from "./session-settings";
 
 /** Hands on one normalized event (the envelope is the caller's). */
@@ -36,7 +36,7 @@ export class AcpEventTranslator {
       case "permission_requested": {
         const { request } = event;
         this.emit("permission_requested", {
-          requestId: String(request.requestId),
+          requestId: request.requestId,
           toolId: request.toolCallId,
           title: request.title,
           toolKind: request.toolKind,
@@ -46,7 +46,7 @@ export class AcpEventTranslator {
         return;
       }
       case "permission_answered":
-        this.emit("permission_answered", { requestId: String(event.requestId), ...answerOf(event.decision) });
+        this.emit("permission_answered", { requestId: event.requestId, ...answerOf(event.decision) });
         return;
       case "usage":
         this.tokensUsed = event.usage.used;
@@ -105,7 +105,7 @@ function updateOf(call: AcpToolCall, contentChanged: boolean): EventOfType<"tool
   return { ...fields, ...(texts.length > 0 ? { output: texts.join("\n") } : {}), diffs, locations: call.locations };
 }
 
-function answerOf(decision: AcpPermissionDecision): Omit<EventOfType<"permission_answered">["payload"], "requestId"> {
+function answerOf(decision: PermissionDecision): Omit<EventOfType<"permission_answered">["payload"], "requestId"> {
   if (decision.outcome === "cancelled") return { decision: "cancelled", by: "cancelled" };
   const by = decision.by === "unrecorded" ? {} : { by: decision.by };
   return { decision: isAllowKind(decision.optionKind) ? "allowed" : "rejected", optionId: decision.optionId, ...by };

@@ -1,10 +1,11 @@
 // What an ACP agent's conversation produces, in the words the chat needs: text, thinking, tool calls with their
 // diffs, the plan, permission requests and who answered them. The host maps these to transcript blocks; nothing
 // here knows the wire format or VS Code.
+import type { PermissionEvent, ToolKind } from "../../permissions/permission-request";
 import type { AgentSessionSettings, SessionConfigOption } from "./session-settings";
 
-export const TOOL_KINDS = ["read", "edit", "delete", "move", "search", "execute", "think", "fetch", "switch_mode", "other"] as const;
-export type AcpToolKind = (typeof TOOL_KINDS)[number];
+/** ACP's tool kinds are the ones the permission desk and the settings use. */
+export type AcpToolKind = ToolKind;
 
 export const TOOL_CALL_STATUSES = ["pending", "in_progress", "completed", "failed"] as const;
 export type AcpToolCallStatus = (typeof TOOL_CALL_STATUSES)[number];
@@ -58,42 +59,6 @@ export interface AcpPlanEntry {
   status: (typeof PLAN_STATUSES)[number];
 }
 
-export const PERMISSION_OPTION_KINDS = ["allow_once", "allow_always", "reject_once", "reject_always"] as const;
-export type PermissionOptionKind = (typeof PERMISSION_OPTION_KINDS)[number];
-
-export interface AcpPermissionOption {
-  /** The agent's own id: differs per agent, so never chosen by id or position, only by `kind`. */
-  id: string;
-  name: string;
-  kind: PermissionOptionKind;
-}
-
-/** One open question from the agent: may this tool call run? */
-export interface AcpPermissionRequest {
-  /** Ours, unique per connection: ties the answer to the question. */
-  requestId: number;
-  toolCallId: string;
-  title: string;
-  toolKind: AcpToolKind;
-  options: AcpPermissionOption[];
-  /**
-   * The files the request names (its call's locations and diffs) that lie outside the workspace folders, as the agent
-   * named them. Empty when there are none, and in a replayed log (which cannot tell where the workspace was).
-   */
-  outsideWorkspace: string[];
-}
-
-/**
- * Who answered a permission request: the user, a setting (auto-answer by tool kind), the user's earlier "always"
- * answer to the same request in this conversation (`remembered`), or nobody (Stop, close); `unrecorded`: a replayed
- * log's answer, whose wire does not say who chose it.
- */
-export type PermissionAnsweredBy = "user" | "setting" | "remembered" | "cancelled" | "unrecorded";
-
-export type AcpPermissionDecision =
-  | { outcome: "selected"; optionId: string; optionKind: PermissionOptionKind; by: Exclude<PermissionAnsweredBy, "cancelled"> }
-  | { outcome: "cancelled"; by: "cancelled" };
-
 export interface AcpUsage {
   /** Tokens in the context window now, and its size. */
   used: number;
@@ -113,8 +78,7 @@ export type AcpEvent =
   | { type: "tool_call"; change: "created" | "updated"; call: AcpToolCall; contentChanged: boolean }
   /** The whole plan each time: it replaces the previous one. */
   | { type: "plan"; entries: AcpPlanEntry[] }
-  | { type: "permission_requested"; request: AcpPermissionRequest }
-  | { type: "permission_answered"; requestId: number; toolCallId: string; decision: AcpPermissionDecision }
+  | PermissionEvent
   | { type: "usage"; usage: AcpUsage }
   | { type: "mode"; modeId: string }
   /** `config_option_update`: every config option and its value now. */

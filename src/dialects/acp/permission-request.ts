@@ -1,16 +1,11 @@
-// A `session/request_permission` and its answer in the chat's words, said once for the live client
-// (src/acp/permission-desk.ts) and the replay of a recorded log (acp-adapter.ts): the tool's title and kind as merged so
-// far, the agent's options of the kinds this version knows (an option of another kind cannot be told apart from an
-// allow, so it is not shown), and the decision: an offered option picked, or cancelled.
-import {
-  PERMISSION_OPTION_KINDS,
-  type AcpPermissionDecision,
-  type AcpPermissionOption,
-  type AcpPermissionRequest,
-  type AcpToolCall,
-  type PermissionAnsweredBy,
-  type PermissionOptionKind,
-} from "./acp-events";
+// A `session/request_permission` in the permission desk's words (src/permissions/), said once for the live client
+// (src/acp/request-permission.ts) and the replay of a recorded log (acp-adapter.ts): the tool's title and kind as
+// merged so far, the agent's options of the kinds this version knows (an option of another kind cannot be told apart
+// from an allow, so it is not shown), and the files the call names.
+import { PERMISSION_OPTION_KINDS } from "../../protocol/events";
+import type { PermissionOption, PermissionOptionKind, PermissionQuestion, PermissionRequest } from "../../permissions/permission-request";
+import type { AcpToolCall } from "./acp-events";
+import { sameRequestKey } from "./same-request";
 
 /** The fields of the request this reads; the SDK's RequestPermissionRequest has them. */
 export interface PermissionParams {
@@ -18,15 +13,28 @@ export interface PermissionParams {
   options: readonly { optionId: string; name: string; kind: string }[];
 }
 
-/** `tool`: the call as merged so far (the request may be its first mention). */
-export function permissionRequestOf(requestId: number, params: PermissionParams, tool: AcpToolCall | undefined): AcpPermissionRequest {
+/** The question the desk judges; `tool`: the call as merged so far (the request may be its first mention). */
+export function permissionQuestionOf(params: PermissionParams, tool: AcpToolCall | undefined): PermissionQuestion {
+  const shown = shownFieldsOf(params, tool);
   return {
-    requestId,
+    ...shown,
+    offeredIds: params.options.map((option) => option.optionId),
+    files: pathsOf(tool),
+    sameRequest: sameRequestKey(shown, tool),
+  };
+}
+
+/** A request of a replayed log, as the chat shows it (the log cannot tell where the workspace was). */
+export function replayedRequestOf(requestId: string, params: PermissionParams, tool: AcpToolCall | undefined): PermissionRequest {
+  return { requestId, ...shownFieldsOf(params, tool), outsideWorkspace: [] };
+}
+
+function shownFieldsOf(params: PermissionParams, tool: AcpToolCall | undefined): Pick<PermissionRequest, "toolCallId" | "title" | "toolKind" | "options"> {
+  return {
     toolCallId: params.toolCall.toolCallId,
     title: tool?.title || params.toolCall.title || params.toolCall.toolCallId,
     toolKind: tool?.kind ?? "other",
     options: params.options.flatMap(toOption),
-    outsideWorkspace: [],
   };
 }
 
@@ -37,27 +45,7 @@ export function pathsOf(tool: AcpToolCall | undefined): string[] {
   return [...new Set([...tool.locations.map((place) => place.path), ...diffs])];
 }
 
-function toOption(option: { optionId: string; name: string; kind: string }): AcpPermissionOption[] {
+function toOption(option: { optionId: string; name: string; kind: string }): PermissionOption[] {
   if (!(PERMISSION_OPTION_KINDS as readonly string[]).includes(option.kind)) return [];
   return [{ id: option.optionId, name: option.name, kind: option.kind as PermissionOptionKind }];
-}
-
-/** The request's option with this id; undefined when the agent did not offer it (no answer at all, never a guess). */
-export function offeredOption(request: AcpPermissionRequest, optionId: string): AcpPermissionOption | undefined {
-  return request.options.find((option) => option.id === optionId);
-}
-
-/** Whether picking an option of this kind lets the tool run. */
-export function isAllowKind(kind: PermissionOptionKind): boolean {
-  return kind === "allow_once" || kind === "allow_always";
-}
-
-/** The answer that picks `option`, and who picked it. */
-export function selectedDecision(option: AcpPermissionOption, by: Exclude<PermissionAnsweredBy, "cancelled">): AcpPermissionDecision {
-  return { outcome: "selected", optionId: option.id, optionKind: option.kind, by };
-}
-
-/** No answer (Stop, close, a dismissed question, an option not offered): never an allow. */
-export function cancelledDecision(): AcpPermissionDecision {
-  return { outcome: "cancelled", by: "cancelled" };
 }

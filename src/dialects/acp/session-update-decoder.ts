@@ -8,13 +8,13 @@ import {
   PLAN_PRIORITIES,
   PLAN_STATUSES,
   TOOL_CALL_STATUSES,
-  TOOL_KINDS,
   type AcpEvent,
   type AcpToolCall,
   type AcpToolContent,
   type AcpToolKind,
   type AcpToolLocation,
 } from "./acp-events";
+import { TOOL_KINDS } from "../../permissions/permission-request";
 import { readConfigOptions } from "./session-settings";
 import { terminalDeltaOf, TerminalOutputs } from "./terminal-output";
 import { ToolCallBook, type ToolCallLimits, type ToolCallPatch } from "./tool-calls";

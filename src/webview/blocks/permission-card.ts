@@ -99,7 +99,7 @@ export class PermissionCardView implements BlockView<PermissionBlock> {
   /** The host answers the agent and sends the block back answered; until then the buttons take no second answer. */
   private answerWith(optionId: string | null): void {
     for (const node of this.options.querySelectorAll("button")) node.disabled = true;
-    this.context.post({ type: "answerPermission", turnId: this.context.turnId, blockIndex: this.context.blockIndex, optionId });
+    this.context.post({ type: "answerPermission", turnId: this.context.turnId, requestId: this.block.requestId, optionId });
   }
 }
 

@@ -11,6 +11,7 @@ import * as v8 from "node:v8";
 import * as vm from "node:vm";
 import { AcpConversation } from "../../../src/acp/acp-conversation";
 import { NodeWorkspaceFiles } from "../../../src/acp/workspace-files";
+import { cancellingDesk } from "../../helpers/acp-harness";
 import { AGENT_STREAM_CLI } from "../../helpers/agent-stream-cli";
 import { AGENT_STREAM_MEMORY_BOUND, measureAgentStream, megabytes } from "../../helpers/peak-memory";
 import { fakeCli } from "../../helpers/repo";
@@ -95,7 +96,7 @@ describe("a hostile ACP agent's tool calls, in memory", function () {
         env: { ...process.env, FAKE_ACP_CALLS: String(calls), FAKE_ACP_DIFF_BYTES: String(diffBytes) },
         workspaceRoots: [workspace],
         files: new NodeWorkspaceFiles([workspace]),
-        decide: () => Promise.resolve("cancelled"),
+        permissions: cancellingDesk([workspace]),
       });
       try {
         const before = heapAfterCollecting();

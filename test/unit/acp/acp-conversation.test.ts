@@ -6,6 +6,7 @@ import * as path from "node:path";
 import { AcpConversation } from "../../../src/acp/acp-conversation";
 import { LOST_SESSION_MESSAGE } from "../../../src/dialects/acp/acp-event-translator";
 import { NodeWorkspaceFiles } from "../../../src/acp/workspace-files";
+import { cancellingDesk } from "../../helpers/acp-harness";
 import { fakeCli } from "../../helpers/repo";
 
 function conversation(env: Record<string, string>, workspace: string): AcpConversation {
@@ -15,7 +16,7 @@ function conversation(env: Record<string, string>, workspace: string): AcpConver
     env: { ...process.env, ...env },
     workspaceRoots: [workspace],
     files: new NodeWorkspaceFiles([workspace]),
-    decide: () => Promise.resolve("cancelled"),
+    permissions: cancellingDesk([workspace]),
     savedSessionId: "saved-7",
   });
 }

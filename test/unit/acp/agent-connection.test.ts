@@ -11,8 +11,8 @@ import {
   type AcpHarness,
 } from "../../helpers/acp-harness";
 import { canonicalDigest } from "../../../src/dialects/acp/canonical-digest";
-import type { AcpPermissionRequest } from "../../../src/dialects/acp/acp-events";
-import type { PermissionChoice } from "../../../src/acp/permission-desk";
+import type { PermissionRequest } from "../../../src/permissions/permission-request";
+import type { PermissionChoice } from "../../../src/permissions/permission-desk";
 import type { Problem } from "../../../src/protocol/transcript";
 import { DEFAULT_CANCEL_GRACE_MS, MAX_FILE_REQUESTS_AT_ONCE, MAX_UNREAD_ANSWER_BYTES } from "../../../src/acp/agent-connection";
 import { NodeWorkspaceFiles, type WorkspaceFiles } from "../../../src/acp/workspace-files";
@@ -168,7 +168,7 @@ describe("ACP agent connection (real fake agent processes)", () => {
     describe("the user's \"always\" answers, for an agent that asks again", () => {
       const permissions = (agent: ReturnType<typeof startFakeAgent>) =>
         agent.records().flatMap((record) => ("permission" in record ? [record.permission as { outcome: string; optionId?: string }] : []));
-      const choose = (kind: string) => async (request: AcpPermissionRequest) => ({ optionId: request.options.find((option) => option.kind === kind)!.id });
+      const choose = (kind: string) => async (request: PermissionRequest) => ({ optionId: request.options.find((option) => option.kind === kind)!.id });
 
       for (const [always, once, agentAnswer] of [
         ["allow_always", "allow_once", "zz-always"],

@@ -10,6 +10,7 @@ import { NodeWorkspaceFiles } from "../../../src/acp/workspace-files";
 import type { CliStreamEvent } from "../../../src/protocol/events";
 import type { Problem, Transcript } from "../../../src/protocol/transcript";
 import { agentStream } from "../../helpers/agent-stream-cli";
+import { cancellingDesk } from "../../helpers/acp-harness";
 import { fakeCli } from "../../helpers/repo";
 
 const AGENT = fakeCli("fake-acp-agent.mjs");
@@ -78,7 +79,7 @@ describe("a hostile ACP agent's lines", function () {
         env: { ...process.env, ...env },
         workspaceRoots: [workspace],
         files: new NodeWorkspaceFiles([workspace]),
-        decide: () => Promise.resolve("cancelled"),
+        permissions: cancellingDesk([workspace]),
         // Small, so an over-long line costs the test nothing; the deep lines (10 KB) are within it.
         maxLineBytes: 64 * 1024,
       });

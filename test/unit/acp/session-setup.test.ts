@@ -10,7 +10,7 @@ import { NodeWorkspaceFiles } from "../../../src/acp/workspace-files";
 import type { SessionModeRule } from "../../../src/profiles/cli-profile";
 import { acpTransportOf } from "../../../src/profiles/cli-profile";
 import { resolveProfile, type ProfileSetting } from "../../../src/profiles/profile-registry";
-import { disposeFakeAgents, prompt, startFakeAgent, type AcpHarness, type HarnessOptions } from "../../helpers/acp-harness";
+import { cancellingDesk, disposeFakeAgents, prompt, startFakeAgent, type AcpHarness, type HarnessOptions } from "../../helpers/acp-harness";
 import { openingSettings, type RecordedOpening } from "../../helpers/acp-openings";
 import { fakeCli } from "../../helpers/repo";
 
@@ -106,7 +106,7 @@ describe("the mode an ACP session starts in (real fake agent processes)", () => 
       env: { ...process.env, FAKE_ACP_OPENING: JSON.stringify(openingSettings("qwen/0.24.4")) },
       workspaceRoots: [workspace],
       files: new NodeWorkspaceFiles([workspace]),
-      decide: async () => "cancelled",
+      permissions: cancellingDesk([workspace]),
       modeRule: ruleOf("qwen"),
       chosenSettings: { mode: "yolo" },
     });

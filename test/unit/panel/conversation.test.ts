@@ -37,7 +37,6 @@ class RecordingHost implements ConversationHost {
   readonly actions: { action: EditorAction; turnId: number }[] = [];
   readonly rejected: string[] = [];
   readonly openedDiffs: ToolDiff[] = [];
-  readonly answers: { turnId: number; blockIndex: number; optionId: string | null }[] = [];
   persisted: readonly Turn[] | undefined;
   persistedCliConversation: CliConversation | null | undefined;
   readonly runs: LiveSession[] = [];
@@ -94,9 +93,6 @@ class RecordingHost implements ConversationHost {
   openDiff(diff: ToolDiff): void {
     this.openedDiffs.push(diff);
   }
-  answerPermission(turn: Turn, blockIndex: number, optionId: string | null): void {
-    this.answers.push({ turnId: turn.id, blockIndex, optionId });
-  }
 }
 
 class RecordingView {
@@ -128,19 +124,27 @@ async function finishedRun(conversation: Conversation): Promise<void> {
 }
 
 /**
- * A run whose agent asks permission (its first block, waiting) and then waits until `release()`, as an ACP agent
- * waits for the answer; replayed from a stream, so nothing else runs.
+ * A run whose agent asks permission (its first blocks, waiting: requests `1`, … that all look alike) and then waits
+ * until `release()`, as an ACP agent waits for the answer; replayed from a stream, so nothing else runs. `answered`:
+ * the run takes answers (as an ACP agent's run does) and keeps them there; without it, it has no way to take one (as a
+ * stream CLI's run).
  */
-function askingRun(conversation: Conversation): { release(): void } {
+function askingRun(conversation: Conversation, answered?: { requestId: string; optionId: string | null }[], requests = 1): { release(): void } {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   const options = permissionBlock().options;
+  const asked = Array.from({ length: requests }, (_, i) => cli.event("permission_requested", { requestId: `${i + 1}`, toolId: "call-1", title: "Edit src/a.ts", options }));
   async function* stream(): AsyncGenerator<string> {
-    yield cli.toNdjson([cli.start(), cli.event("permission_requested", { requestId: "r1", toolId: "call-1", title: "Edit src/a.ts", options })]);
+    yield cli.toNdjson([cli.start(), ...asked]);
     await released;
     yield cli.toNdjson([cli.done()]);
   }
-  conversation.replay("an agent that asks", (onChange) => new ReplayRun(stream(), { adapter: createAdapter("locus"), onChange }));
+  conversation.replay("an agent that asks", (onChange) => {
+    const run = new ReplayRun(stream(), { adapter: createAdapter("locus"), onChange });
+    if (answered === undefined) return run;
+    const answer = (requestId: string, optionId: string | null) => answered.push({ requestId, optionId }) > 0;
+    return { session: run.session, finished: run.finished, stop: () => run.stop(), kill: () => run.kill(), answer };
+  });
   return { release };
 }
 
@@ -562,8 +566,7 @@ describe("Conversation", () => {
       const reloaded = new RecordingView();
       restored.handleIntent(reloaded, { type: "ready" });
       assert.deepEqual(reloaded.turns()[0]?.blocks[0], permissionBlock({ decision: "cancelled" }));
-      restored.handleIntent(reloaded, { type: "answerPermission", turnId: 0, blockIndex: 0, optionId: "allow-once" });
-      assert.deepEqual(host.answers, []);
+      restored.handleIntent(reloaded, { type: "answerPermission", turnId: 0, requestId: "1", optionId: "allow-once" });
       assert.match(host.rejected[0] ?? "", /not waiting/);
       restored.dispose();
     });
@@ -611,7 +614,7 @@ describe("Conversation", () => {
         { kind: "text", text: "Editing.", truncatedChars: undefined },
         toolBlock({ toolKind: "edit", diffs: [first, second] }),
         permissionBlock(),
-        permissionBlock({ decision: "allowed", optionId: "allow-once", answeredBy: "user" }),
+        permissionBlock({ requestId: "2", decision: "allowed", optionId: "allow-once", answeredBy: "user" }),
       ]);
       agentTurns = new Conversation(host, [turn]);
     });
@@ -636,37 +639,57 @@ describe("Conversation", () => {
       });
     }
 
-    /** The turn of a run whose request waits (block 0), once it is shown. */
-    async function waitingRequest(): Promise<{ turnId: number; release(): void }> {
-      const asking = askingRun(agentTurns);
-      const turn = await eventually("the request is shown", () => (agentTurns.lastTurn?.blocks[0]?.kind === "permission" ? agentTurns.lastTurn : undefined));
-      return { turnId: turn.id, release: asking.release };
+    /** The turn of a run whose requests (`1`, …) wait, once they are shown, and the answers its run took. */
+    async function waitingRequests(options: { requests?: number; takesAnswers?: boolean } = {}) {
+      const { requests = 1, takesAnswers = true } = options;
+      const answered: { requestId: string; optionId: string | null }[] = [];
+      const asking = askingRun(agentTurns, takesAnswers ? answered : undefined, requests);
+      const turn = await eventually("the requests are shown", () => (agentTurns.lastTurn?.blocks.length === requests ? agentTurns.lastTurn : undefined));
+      return { turnId: turn.id, answered, release: asking.release };
     }
 
-    it("passes the user's answer to a waiting request to the host: the option's id, or null when dismissed", async () => {
-      const { turnId, release } = await waitingRequest();
-      agentTurns.handleIntent(view, { type: "answerPermission", turnId, blockIndex: 0, optionId: "reject-once" });
-      agentTurns.handleIntent(view, { type: "answerPermission", turnId, blockIndex: 0, optionId: null });
-      assert.deepEqual(host.answers, [
-        { turnId, blockIndex: 0, optionId: "reject-once" },
-        { turnId, blockIndex: 0, optionId: null },
+    it("passes the user's answer to the run that asked, by the request's id: the option's id, or null when dismissed", async () => {
+      const { turnId, answered, release } = await waitingRequests();
+      agentTurns.handleIntent(view, { type: "answerPermission", turnId, requestId: "1", optionId: "reject-once" });
+      agentTurns.handleIntent(view, { type: "answerPermission", turnId, requestId: "1", optionId: null });
+      assert.deepEqual(answered, [
+        { requestId: "1", optionId: "reject-once" },
+        { requestId: "1", optionId: null },
+      ]);
+      release();
+    });
+
+    it("gives each of two requests that look alike its own answer", async () => {
+      const { turnId, answered, release } = await waitingRequests({ requests: 2 });
+      agentTurns.handleIntent(view, { type: "answerPermission", turnId, requestId: "2", optionId: "reject-once" });
+      agentTurns.handleIntent(view, { type: "answerPermission", turnId, requestId: "1", optionId: "allow-once" });
+      assert.deepEqual(answered, [
+        { requestId: "2", optionId: "reject-once" },
+        { requestId: "1", optionId: "allow-once" },
       ]);
       release();
     });
 
     it("refuses an answer that is not one of the agent's options: never a guess", async () => {
-      const { turnId, release } = await waitingRequest();
-      agentTurns.handleIntent(view, { type: "answerPermission", turnId, blockIndex: 0, optionId: "allow-everything" });
-      assert.deepEqual(host.answers, []);
+      const { turnId, answered, release } = await waitingRequests();
+      agentTurns.handleIntent(view, { type: "answerPermission", turnId, requestId: "1", optionId: "allow-everything" });
+      assert.deepEqual(answered, []);
       assert.match(host.rejected[0] ?? "", /not one of the agent's options/);
       release();
     });
 
-    it("refuses an answer to a request already answered, or to a block that is no request", () => {
-      agentTurns.handleIntent(view, { type: "answerPermission", turnId: 0, blockIndex: 3, optionId: "allow-once" });
-      agentTurns.handleIntent(view, { type: "answerPermission", turnId: 0, blockIndex: 1, optionId: "allow-once" });
-      assert.deepEqual(host.answers, []);
-      assert.equal(host.rejected.filter((reason) => /not waiting/.test(reason)).length, 2);
+    it("drops, with a log line, an answer to a run that takes none", async () => {
+      const { turnId, release } = await waitingRequests({ takesAnswers: false });
+      agentTurns.handleIntent(view, { type: "answerPermission", turnId, requestId: "1", optionId: "allow-once" });
+      assert.match(host.rejected[0] ?? "", /no run waits for/);
+      release();
+    });
+
+    it("refuses an answer to a request already answered, to an id no request has, or to a turn that no longer runs", () => {
+      agentTurns.handleIntent(view, { type: "answerPermission", turnId: 0, requestId: "2", optionId: "allow-once" });
+      agentTurns.handleIntent(view, { type: "answerPermission", turnId: 0, requestId: "7", optionId: "allow-once" });
+      agentTurns.handleIntent(view, { type: "answerPermission", turnId: 0, requestId: "1", optionId: "allow-once" });
+      assert.equal(host.rejected.filter((reason) => /not waiting/.test(reason)).length, 3);
     });
   });
 

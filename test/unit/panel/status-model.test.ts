@@ -141,6 +141,7 @@ describe("status bar item", () => {
     // An ACP agent's request, as its session reports it: the block appears open, then the answer updates it.
     const asked: PermissionBlock = {
       kind: "permission",
+      requestId: "1",
       toolId: "call-1",
       title: "Edit acp-notes.txt",
       options: [{ id: "proceed_once", name: "Allow once", kind: "allow_once" }],

@@ -1,5 +1,5 @@
 import * as assert from "node:assert/strict";
-import { SavedTurnsSchema, TurnSchema } from "../../../src/protocol/messages";
+import { SavedTurnsSchema, TurnSchema, WebviewIntentSchema } from "../../../src/protocol/messages";
 
 /** A turn as versions before editor context and replays saved it: no `context`, no `origin`. */
 const turnFromBeforeContext = {
@@ -27,5 +27,20 @@ describe("saved turns", () => {
 
   it("refuses saved turns when one no longer fits the schema", () => {
     assert.equal(SavedTurnsSchema.safeParse([turnFromBeforeContext, { ...turnFromBeforeContext, id: 1.5 }]).success, false);
+  });
+
+  it("reads a permission request saved before requests had ids as one no answer can name", () => {
+    const request = { kind: "permission", toolId: "call-1", title: "Edit a.ts", options: [], decision: "cancelled", optionId: null };
+    const parsed = TurnSchema.parse({ ...turnFromBeforeContext, blocks: [request] });
+    assert.deepEqual(parsed.blocks, [{ ...request, requestId: "", answeredBy: null, outsideWorkspace: [] }]);
+    const answer = { type: "answerPermission", turnId: 0, requestId: "", optionId: null };
+    assert.equal(WebviewIntentSchema.safeParse(answer).success, false);
+  });
+});
+
+describe("the answer to a permission request", () => {
+  it("names the request by its id, never a block by its position", () => {
+    assert.equal(WebviewIntentSchema.safeParse({ type: "answerPermission", turnId: 0, requestId: "3", optionId: "allow" }).success, true);
+    assert.equal(WebviewIntentSchema.safeParse({ type: "answerPermission", turnId: 0, blockIndex: 1, optionId: "allow" }).success, false);
   });
 });

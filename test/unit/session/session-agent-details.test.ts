@@ -125,11 +125,11 @@ describe("a session with agents that say more about their work", () => {
     ];
     feed(start(), event("permission_requested", { requestId: "1", toolId: "p1", title: "Run npm test", toolKind: "execute", options }));
     assert.deepEqual(s.blocks, [
-      { kind: "permission", toolId: "p1", title: "Run npm test", options, decision: null, optionId: null, answeredBy: null, outsideWorkspace: [] },
+      { kind: "permission", requestId: "1", toolId: "p1", title: "Run npm test", options, decision: null, optionId: null, answeredBy: null, outsideWorkspace: [] },
     ]);
     feed(event("permission_answered", { requestId: "1", decision: "allowed", optionId: "proceed", by: "user" }), done(true));
     assert.deepEqual(s.blocks, [
-      { kind: "permission", toolId: "p1", title: "Run npm test", options, decision: "allowed", optionId: "proceed", answeredBy: "user", outsideWorkspace: [] },
+      { kind: "permission", requestId: "1", toolId: "p1", title: "Run npm test", options, decision: "allowed", optionId: "proceed", answeredBy: "user", outsideWorkspace: [] },
     ]);
     assert.ok(changes.some((c) => c.kind === "block-updated" && c.index === 0 && c.block.kind === "permission" && c.block.decision === "allowed"));
   });

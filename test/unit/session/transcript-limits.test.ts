@@ -146,7 +146,7 @@ describe("a permission request past the block limit", () => {
     const { transcript, changes } = fullTranscript();
     transcript.addPermission("1", "t1", "Run npm test", options);
     const blocks = transcript.snapshot;
-    assert.deepEqual(blocks.at(-1), { kind: "permission", toolId: "t1", title: "Run npm test", options, decision: null, optionId: null, answeredBy: null, outsideWorkspace: [] });
+    assert.deepEqual(blocks.at(-1), { kind: "permission", requestId: "1", toolId: "t1", title: "Run npm test", options, decision: null, optionId: null, answeredBy: null, outsideWorkspace: [] });
     assert.deepEqual(changes.at(-1), { kind: "block-added", index: blocks.length - 1, block: blocks.at(-1) });
   });
 

@@ -3,24 +3,21 @@
 import * as assert from "node:assert/strict";
 import { createAdapter } from "../../../src/dialects/registry";
 import { Conversation, type Run, type RunRequest } from "../../../src/panel/conversation";
-import type { Turn } from "../../../src/protocol/messages";
 import { ReplayRun } from "../../../src/session/replay";
 import { PermissionNotifications } from "../../../src/vscode/permission-notifications";
 import * as cli from "../../helpers/stream-builder";
 import { changeWhere, ScriptedHost, ScriptedStream } from "../../helpers/scripted-host";
 
-/** Runs whose turns keep only a few blocks, so a test reaches the limits in a few lines; answers are recorded. */
+/** Runs whose turns keep only a few blocks, so a test reaches the limits in a few lines; the answers they take are recorded. */
 class SmallTurnsHost extends ScriptedHost {
-  readonly answers: { blockIndex: number; optionId: string | null }[] = [];
+  readonly answers: { requestId: string; optionId: string | null }[] = [];
 
   override startRun(request: RunRequest): Run {
     const stream = new ScriptedStream();
     this.streams.push(stream);
-    return new ReplayRun(stream, { adapter: createAdapter("locus"), onChange: request.onChange, limits: { blocks: 3, permissionsPastBlocks: 1 } });
-  }
-
-  answerPermission(_turn: Turn, blockIndex: number, optionId: string | null): void {
-    this.answers.push({ blockIndex, optionId });
+    const run = new ReplayRun(stream, { adapter: createAdapter("locus"), onChange: request.onChange, limits: { blocks: 3, permissionsPastBlocks: 1 } });
+    const answer = (requestId: string, optionId: string | null) => this.answers.push({ requestId, optionId }) > 0;
+    return { session: run.session, finished: run.finished, stop: () => run.stop(), kill: () => run.kill(), answer };
   }
 }
 
@@ -81,6 +78,6 @@ describe("permission notifications", () => {
     assert.deepEqual(host.answers, []);
     notifier.asked[1]!.click("Allow once");
     await new Promise((resolve) => setImmediate(resolve));
-    assert.deepEqual(host.answers, [{ blockIndex: 3, optionId: "proceed_once" }]);
+    assert.deepEqual(host.answers, [{ requestId: "2", optionId: "proceed_once" }]);
   });
 });

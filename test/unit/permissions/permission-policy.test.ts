@@ -1,14 +1,14 @@
 import * as assert from "node:assert/strict";
-import type { AcpPermissionOption } from "../../../src/dialects/acp/acp-events";
-import { autoAnswerFor, optionOfKind } from "../../../src/acp/permission-policy";
+import type { PermissionOption } from "../../../src/permissions/permission-request";
+import { autoAnswerFor, optionOfKind } from "../../../src/permissions/permission-policy";
 
-const options: AcpPermissionOption[] = [
+const options: PermissionOption[] = [
   { id: "always", name: "Always", kind: "allow_always" },
   { id: "cancel", name: "No", kind: "reject_once" },
   { id: "proceed_once", name: "Yes", kind: "allow_once" },
 ];
 
-describe("ACP permission policy", () => {
+describe("the permission policy", () => {
   it("picks options by kind, whatever their ids and order", () => {
     assert.equal(optionOfKind(options, "allow_once")?.id, "proceed_once");
     assert.equal(optionOfKind(options, "reject_always"), undefined);
@@ -28,7 +28,7 @@ describe("ACP permission policy", () => {
   });
 
   it("never answers always on its own: without a once option it asks", () => {
-    const alwaysOnly: AcpPermissionOption[] = [{ id: "a", name: "Always", kind: "allow_always" }, { id: "r", name: "Never", kind: "reject_always" }];
+    const alwaysOnly: PermissionOption[] = [{ id: "a", name: "Always", kind: "allow_always" }, { id: "r", name: "Never", kind: "reject_always" }];
     assert.equal(autoAnswerFor({ read: "allow" }, "read", alwaysOnly), undefined);
     assert.equal(autoAnswerFor({ read: "reject" }, "read", alwaysOnly), undefined);
   });
