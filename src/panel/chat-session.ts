@@ -42,6 +42,8 @@ export interface SessionOwner {
   /** When new sessions would get another agent than this one: its name, or null. */
   otherAgentThan(agent: AgentIdentity): string | null;
   readonly scheduler?: Scheduler;
+  /** The clock of the sessions' times (created, last used). */
+  now(): number;
 }
 
 /**
@@ -74,8 +76,8 @@ export class ChatSession {
   constructor(
     private readonly owner: SessionOwner,
     seed: SessionSeed,
-    now: number = Date.now(),
   ) {
+    const now = owner.now();
     if ("stored" in seed) {
       const stored = seed.stored;
       this.id = stored.id;
@@ -170,13 +172,13 @@ export class ChatSession {
       this.titleText = titleOfPrompt(turn.prompt);
       this.conversation.refreshHeader();
     }
-    this.updatedAt = Date.now();
+    this.updatedAt = this.owner.now();
     this.noticeStatus(true);
   }
 
   private onTurnChanged(change: SessionChange): void {
     // When it was last used: a turn's start and end, not every save (the window's closing saves everything).
-    if (change.kind === "done") this.updatedAt = Date.now();
+    if (change.kind === "done") this.updatedAt = this.owner.now();
     // Only what can change the row's state: a request appearing or answered, the turn's end.
     if (change.kind === "done" || ((change.kind === "block-added" || change.kind === "block-updated") && change.block.kind === "permission")) this.noticeStatus(false);
   }

@@ -31,6 +31,8 @@ export interface ChatSessionsOptions {
   pickAgent(): Thenable<AgentIdentity | undefined>;
   log(message: string): void;
   scheduler?: Scheduler;
+  /** The clock of the sessions' times; Date.now unless a test gives its own. */
+  now?: () => number;
 }
 
 export type SessionsChange = "list" | "active";
@@ -68,6 +70,10 @@ export class ChatSessions implements SessionOwner {
     return this.options.scheduler;
   }
 
+  now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
   get active(): ChatSession {
     return this.activeSession;
   }
@@ -100,7 +106,8 @@ export class ChatSessions implements SessionOwner {
    */
   list(): SessionSummary[] {
     const rows = new Map<SessionId, SessionSummary>();
-    for (const summary of this.options.store.list()) rows.set(summary.id, summary);
+    // A stored session that no window of ours runs now is not running, whatever the index said when it was written.
+    for (const summary of this.options.store.list()) rows.set(summary.id, summary.status === "running" || summary.status === "waiting" ? { ...summary, status: "stopped" } : summary);
     for (const session of this.live.values()) {
       if (session.isEmpty && session !== this.activeSession) rows.delete(session.id);
       else rows.set(session.id, session.summary());

@@ -135,6 +135,8 @@ export class Conversation {
   private flushTimer: ScheduledCall | undefined;
   private saveTimer: ScheduledCall | undefined;
   private saveDelayMs = SAVE_RUNNING_MS;
+  /** Characters of the finished turns as last saved: a running turn's save writes them again. */
+  private savedChars = 0;
   private disposed = false;
   private nextTurnId: number;
   private readonly observers = new Set<ConversationObserver>();
@@ -152,6 +154,7 @@ export class Conversation {
     // No restored turn runs: a request one shows waiting (saved by an earlier version) waits for nobody.
     for (const turn of restored.slice(-MAX_PERSISTED_TURNS)) this.turns.push(withRequestsCancelled(copyTurn(turn)));
     this.nextTurnId = this.turns.reduce((max, t) => Math.max(max, t.id + 1), 0);
+    this.savedChars = charsIn(this.turns);
   }
 
   get running(): boolean {
@@ -440,6 +443,7 @@ export class Conversation {
       .map((turn) => (turn === current?.turn ? stoppedByTheWindow(turn, Date.now() - current.startedAt) : copyTurn(turn)));
     this.host.persist(kept, this.conversationToContinue());
     this.host.persistRunning(null, null);
+    this.savedChars = charsIn(kept);
   }
 
   /** The running turn so far, as a reload would leave it. */
@@ -449,7 +453,8 @@ export class Conversation {
     if (current === undefined) return;
     const saved = stoppedByTheWindow(current.turn, Date.now() - current.startedAt);
     this.host.persistRunning(saved, this.conversationToContinue());
-    this.saveDelayMs = runningSaveDelayMs(charsIn(saved));
+    // Each save writes the session's whole file again: the turns kept before, and the running turn.
+    this.saveDelayMs = runningSaveDelayMs(this.savedChars + charsIn(saved));
   }
 
   /**

@@ -64,6 +64,7 @@ describe("ChatSessions: many conversations, each with its own agent, run and fil
   let agent: AgentIdentity;
   let said: string[];
   let maxRunning: number;
+  let clock = 0;
   const open: ChatSessions[] = [];
 
   async function sessions(activeId?: string): Promise<ChatSessions> {
@@ -76,6 +77,8 @@ describe("ChatSessions: many conversations, each with its own agent, run and fil
       say: (message) => said.push(message),
       pickAgent: async () => GEMINI,
       log: () => {},
+      // A clock that moves on at every look: "newest first" never depends on two things happening in one millisecond.
+      now: () => (clock += 1000),
     };
     const opened = await ChatSessions.open(options, activeId);
     open.push(opened);
@@ -213,6 +216,23 @@ describe("ChatSessions: many conversations, each with its own agent, run and fil
       ["newer", "older"],
       "the empty session that was active is gone once another is shown",
     );
+  });
+
+  it("lists a session that was running when the window closed as stopped after the reload, with what it had said", async () => {
+    const before = await sessions();
+    const session = before.active;
+    session.conversation.send("long job");
+    host.streams[0]?.push(cli.start(), cli.textDelta("halfway"));
+    await changeWhere(session.conversation, (change) => change.kind === "text-appended" || change.kind === "block-added");
+    await before.dispose();
+    const after = await sessions();
+    assert.deepEqual(
+      after.list().filter((row) => row.id === session.id).map((row) => [row.title, row.status]),
+      [["long job", "stopped"]],
+    );
+    const reopened = await after.show(session.id);
+    assert.equal(reopened?.conversation.lastTurn?.status, "canceled");
+    assert.ok(JSON.stringify(reopened?.conversation.snapshot()).includes("halfway"));
   });
 
   it("refuses a prompt past agentStream.sessions.maxRunning with a message, and stops no other session's run", async () => {
