@@ -64,7 +64,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentS
   const panels = new ChatPanels(context.extensionUri, chats, log, offerWaiting);
   /** Whether the user can see this session now: in the chat view, or in its editor tab. */
   const onScreen = (id: string) => viewProvider.visibleSession?.id === id || (chats.get(id) !== undefined && panels.showsOnScreen(chats.get(id)!));
-  const anyChatOnScreen = () => viewProvider.visible || panels.visible;
   const revealChat = async () => {
     if (!panels.revealIfOpen(chats.active)) await viewProvider.reveal();
   };
@@ -114,10 +113,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentS
       permissionNotices.add(notices);
       return notices;
     }),
-    // A session nobody is looking at that completes says so once, with a way to it.
+    // A session in the background (not the active one, and not in a tab on screen) that completes says so once, with
+    // a way to it. (A failure says so through its own notice, above.)
     chats.watch((session) => ({
       turnChanged: (turn, change) => {
-        if (change.kind !== "done" || change.status !== "completed" || turn.origin !== "prompt" || onScreen(session.id) || !anyChatOnScreen() && session === chats.active) return;
+        if (change.kind !== "done" || change.status !== "completed" || turn.origin !== "prompt" || session === chats.active || onScreen(session.id)) return;
         void notifier.ask(`Agent Stream: "${session.title}" (${session.agent.displayName}) completed.`, ["Show"]).then((choice) => {
           if (choice === "Show") void showSession(session.id);
         });

@@ -208,7 +208,14 @@ export class ChatSession {
         }),
       openExternal: (url) => host.openExternal(url),
       writeClipboard: (text) => host.writeClipboard(text),
-      runEditorAction: (action, turn) => host.runEditorAction(action, turn),
+      runEditorAction: async (action, turn) => {
+        await host.runEditorAction(action, turn);
+        // "Use Built-in Agent" on a turn is a choice for this session: its retry, and what follows, are answered offline.
+        if (action === "useBuiltinAgent") {
+          this.fixedAgent = this.owner.defaultAgent();
+          this.conversation.refreshHeader();
+        }
+      },
       logRejected: (reason) => host.logRejected(reason),
       restriction: () => host.restriction(),
       // Asked as a prompt is sent: from then on the session keeps this agent, whatever the settings say later.

@@ -47,11 +47,22 @@ export function isProfileSetting(name: string): name is ProfileSetting {
   return PROFILE_SETTING_VALUES.includes(name as ProfileSetting);
 }
 
+/** Whether `auto` knows a CLI by its file name; one it does not know runs as the fallback profile. */
+export function isKnownCommand(cliPath: string): boolean {
+  const name = commandName(cliPath);
+  return PROFILES.some((profile) => profile.commandNames.includes(name));
+}
+
+/** The CLI's executable name as `auto` reads it: the file name, without `.exe`/`.cmd`/…, in lower case. */
+function commandName(cliPath: string): string {
+  // Either separator: a Windows path read on any platform.
+  return cliPath.split(/[\\/]/).pop()?.replace(/\.(exe|cmd|bat|js|mjs)$/i, "").toLowerCase() ?? "";
+}
+
 /** `auto`: the CLI's executable name (`claude`, `pi`, `agent`, …; `.exe`/`.cmd` ignored) decides; anything else is Locus. */
 export function resolveProfile(setting: ProfileSetting, cliPath: string | null): CliProfile {
   if (setting !== "auto") return PROFILES.find((profile) => profile.name === setting) ?? FALLBACK_PROFILE;
-  // Either separator: a Windows path read on any platform.
-  const name = (cliPath ?? "").split(/[\\/]/).pop()?.replace(/\.(exe|cmd|bat|js|mjs)$/i, "").toLowerCase() ?? "";
+  const name = commandName(cliPath ?? "");
   return PROFILES.find((profile) => profile.commandNames.includes(name)) ?? FALLBACK_PROFILE;
 }
 

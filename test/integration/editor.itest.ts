@@ -42,11 +42,14 @@ async function resetSettings(): Promise<void> {
   }
 }
 
-/** Resolves with the turn once the run in progress (if any) has ended and the conversation let go of it. */
-async function finished(api: AgentStreamTestApi): Promise<Turn> {
-  await api.conversation.activeRun?.finished;
-  await eventually("the run to be let go", () => !api.conversation.running);
-  const turn = api.conversation.lastTurn;
+/**
+ * Resolves with the turn once the run in progress (if any) has ended and the conversation let go of it: the active
+ * session's, or the one given (an action such as New Session may make another session active meanwhile).
+ */
+async function finished(api: AgentStreamTestApi, conversation = api.conversation): Promise<Turn> {
+  await conversation.activeRun?.finished;
+  await eventually("the run to be let go", () => !conversation.running);
+  const turn = conversation.lastTurn;
   assert.ok(turn);
   return turn;
 }
@@ -183,8 +186,9 @@ describe("in the editor", function () {
         return button;
       });
       try {
-        api.conversation.send(`trigger ${code}`);
-        const turn = await finished(api);
+        const conversation = api.conversation;
+        conversation.send(`trigger ${code}`);
+        const turn = await finished(api, conversation);
         await eventually("the notification", () => shown);
         return { ...shown!, turn };
       } finally {
@@ -255,10 +259,12 @@ describe("in the editor", function () {
     });
 
     for (const code of ["CONTEXT_LIMIT", "SESSION_NOT_FOUND"]) {
-      it(`${code}: New Session empties the conversation`, async function () {
+      it(`${code}: New Session starts another session, empty, and keeps this one in the list`, async function () {
+        const failed = api.sessions.active;
         const { actions } = await failAndChoose(code, "New Session");
         assert.deepEqual(actions, ["New Session"]);
-        await eventually("the conversation to be emptied", () => api.conversation.lastTurn === undefined);
+        await eventually("another session, empty", () => api.sessions.active !== failed && api.conversation.lastTurn === undefined);
+        assert.ok(api.sessions.list().some((row) => row.id === failed.id && row.status === "failed"));
       });
     }
 
