@@ -97,8 +97,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentS
   };
   followActive();
 
-  const sessionsView = new SessionsView(chats, ForeignSessions.lister(log), log);
   const foreign = new ForeignSessions(chats, log);
+  const sessionsView = new SessionsView(chats, () => foreign.list(), log);
   const stopWatching = [
     chats.onDidChange((change) => {
       if (change === "active") {
