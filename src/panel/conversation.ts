@@ -17,6 +17,7 @@ import type { PermissionBlock, ToolDiff, Transcript } from "../protocol/transcri
 import { realScheduler, type ScheduledCall, type Scheduler } from "../process/scheduler";
 import type { Session } from "../session/session";
 import { applyChange } from "../common/turn-changes";
+import { failingError } from "../common/turn-failure";
 
 /** A run in progress, as the conversation needs it (a LiveSession, or a replay). */
 export interface Run {
@@ -430,6 +431,9 @@ export class Conversation {
   private onFinished(turn: Turn, cliConversation: CliConversation | null): void {
     if (this.current?.turn === turn) this.current = undefined;
     if (cliConversation !== null && this.turns.includes(turn) && cliSpoke(turn)) this.cliConversation = cliConversation;
+    // The agent no longer has the conversation (a `--resume` of a session it lost): the next prompt starts a new one,
+    // with this session's history still shown above, rather than failing the same way again.
+    if (turn.status === "failed" && failingError(turn)?.code === "SESSION_NOT_FOUND") this.cliConversation = null;
     this.flush();
     this.persistTurns();
   }

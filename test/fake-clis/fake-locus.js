@@ -48,6 +48,13 @@ const scenarios = {
     process.stderr.write("at loadConfig (config.js:10)\nTypeError: Cannot read properties of undefined\n");
     process.exit(3);
   },
+  // The conversation a follow-up continues is gone from the agent's side (a `--resume` of a lost session).
+  lost() {
+    emit("start", { command: "exec" });
+    emit("error", { error: { code: "SESSION_NOT_FOUND", message: "No conversation found with this session ID", recoverable: false } });
+    done(1);
+    process.exit(1);
+  },
   // Noise on stdout among valid events.
   noisy() {
     process.stdout.write("Loading locus v9…\n");

@@ -420,6 +420,22 @@ describe("Conversation", () => {
       assert.deepEqual(conversationsAsked().map((c) => c.continues), [false, false]);
     });
 
+    it("starts a new CLI conversation after the agent said it no longer has this one, the history still shown", async () => {
+      conversation.send("first");
+      await finishedRun(conversation);
+      host.scenario = "lost";
+      conversation.send("second");
+      await finishedRun(conversation);
+      assert.equal(conversation.lastTurn?.status, "failed");
+      host.scenario = "answer";
+      conversation.send("third");
+      await finishedRun(conversation);
+      const [first, second, third] = conversationsAsked();
+      assert.deepEqual(second, { id: first?.id, continues: true });
+      assert.equal(third?.continues, false, "not the lost conversation again");
+      assert.deepEqual(conversation.prompts(), ["first", "second", "third"]);
+    });
+
     it("continues the same CLI conversation after a window reload", async () => {
       conversation.send("first");
       await finishedRun(conversation);
