@@ -13,6 +13,8 @@ import * as path from "node:path";
 import { performance } from "node:perf_hooks";
 import type { Turn } from "../src/protocol/messages";
 import type { SessionId, StoredSession } from "../src/protocol/sessions";
+import type { SessionsHost } from "../src/panel/chat-session";
+import { ChatSessions, type ChatSessionsOptions } from "../src/panel/chat-sessions";
 import { SessionStore, type SessionStoreOptions } from "../src/sessions/session-store";
 import { statusOf, summaryOf } from "../src/sessions/session-summary";
 
@@ -117,6 +119,24 @@ async function main(): Promise<void> {
     const [emptyHeap, fullHeap] = [memoryOfOpening(empty, null), memoryOfOpening(full, activeId)];
     console.log(`heap kept by the opened store: empty ${emptyHeap.index.toFixed(1)} MiB, ${STORED_SESSIONS} sessions ${fullHeap.index.toFixed(1)} MiB; with the 5 MB active session loaded as well: ${fullHeap.active.toFixed(1)} MiB (target for the whole activation: < 30 MB more than empty)`);
 
+    // The host's side of activation: the registry opened on the store with the active session, its list made (the
+    // Sessions view's rows) and the active session's snapshot made (what the chat view paints first).
+    const activation = { empty: [] as number[], full: [] as number[] };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, storage, active] of [["empty", empty, undefined], ["full", full, activeId]] as const) {
+        t = performance.now();
+        const sessions = await ChatSessions.open(registryOptions(await SessionStore.open(storage, OPTIONS)), active);
+        sessions.list();
+        sessions.active.conversation.snapshot();
+        activation[name].push(performance.now() - t);
+        await sessions.dispose();
+      }
+    }
+    const [emptyActivation, fullActivation] = [best(activation.empty), best(activation.full)];
+    console.log(
+      `the host's side of activation (registry, Sessions list, active snapshot): empty ${emptyActivation.toFixed(2)} ms, ${STORED_SESSIONS} sessions + 5 MB active ${fullActivation.toFixed(2)} ms (${(fullActivation / emptyActivation).toFixed(1)}×; +${(fullActivation - emptyActivation).toFixed(1)} ms)`,
+    );
+
     const kept = await SessionStore.open(full, OPTIONS);
     const active = await kept.load(activeId);
     const flushes: number[] = [];
@@ -132,6 +152,23 @@ async function main(): Promise<void> {
     fs.rmSync(empty, { recursive: true, force: true });
     fs.rmSync(full, { recursive: true, force: true });
   }
+}
+
+/** A registry that never runs an agent: what activation builds before any prompt. */
+function registryOptions(store: SessionStore): ChatSessionsOptions {
+  const agent = { profile: "claude", displayName: "Claude Code", command: "claude", args: null };
+  const host: SessionsHost = {
+    startRun: () => {
+      throw new Error("the bench runs no agent");
+    },
+    endAgent: () => {},
+    openExternal: () => {},
+    writeClipboard: () => {},
+    runEditorAction: () => {},
+    logRejected: () => {},
+    restriction: () => null,
+  };
+  return { store, host, defaultAgent: () => agent, maxRunning: () => 4, say: () => {}, pickAgent: async () => undefined, log: () => {} };
 }
 
 /** In a process of its own, so that nothing this one did is in the figure: the heap an opened store keeps. */
