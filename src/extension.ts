@@ -7,7 +7,7 @@ import type { Conversation } from "./panel/conversation";
 import { NotificationPolicy } from "./panel/notification-policy";
 import { StatusTracker, type StatusView } from "./panel/status-model";
 import { AgentRunner } from "./vscode/agent-runner";
-import { pickAgent, settingsAgent } from "./vscode/agent-picker";
+import { configuredAgent, pickAgent, settingsAgent } from "./vscode/agent-picker";
 import { ChatPanels, ChatViewProvider, CHAT_PANEL_TYPE, CHAT_VIEW_ID } from "./vscode/chat-webviews";
 import { ALL_COMMANDS } from "./vscode/commands/all-commands";
 import type { CommandContext } from "./vscode/commands/command";
@@ -51,6 +51,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentS
       store,
       host,
       defaultAgent: () => settingsAgent(log),
+      configuredAgent: () => configuredAgent(log),
       maxRunning: () => readSettings(log).maxRunningSessions,
       say: (message) => void vscode.window.showWarningMessage(`Agent Stream: ${message}`),
       pickAgent: () => pickAgent(log),

@@ -36,7 +36,8 @@ export interface SessionOwner {
   changed(session: ChatSession): void;
   mayStart(session: ChatSession): boolean;
   newSession(): void;
-  newSessionWithAgent(): void;
+  /** A new session with the agent this session's header offers, or one the user picks. */
+  newSessionWithAgent(from: ChatSession): void;
   /** The agent the settings name now: a new session's, until it is fixed. */
   defaultAgent(): AgentIdentity;
   /** When new sessions would get another agent than this one: its name, or null. */
@@ -142,7 +143,8 @@ export class ChatSession {
 
   header(): SessionHeader {
     const agent = this.agent;
-    return { title: this.titleText, agent: agent.displayName, otherAgent: this.fixedAgent === undefined ? null : this.owner.otherAgentThan(agent) };
+    // An unused session follows the settings: only the configured CLI the built-in agent stands in for is offered.
+    return { title: this.titleText, agent: agent.displayName, otherAgent: this.owner.otherAgentThan(agent) };
   }
 
   /** The user named it: that name stays, whatever the agent later calls it. */
@@ -236,7 +238,7 @@ export class ChatSession {
       openDiff: (diff) => host.openDiff?.(diff),
       endConversation: () => host.endAgent(this.id),
       newSession: () => this.owner.newSession(),
-      newSessionWithAgent: () => this.owner.newSessionWithAgent(),
+      newSessionWithAgent: () => this.owner.newSessionWithAgent(this),
     };
   }
 

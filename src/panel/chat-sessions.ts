@@ -23,6 +23,11 @@ export interface ChatSessionsOptions {
   host: SessionsHost;
   /** The agent a new session gets: the one the settings name now. */
   defaultAgent(): AgentIdentity;
+  /**
+   * The CLI the settings configure even while the built-in agent answers (`npm start` turns the built-in agent on):
+   * the header offers it. Null when none is configured.
+   */
+  configuredAgent?(): AgentIdentity | null;
   /** How many sessions may run at once (`agentStream.sessions.maxRunning`). */
   maxRunning(): number;
   /** Tells the user something they should know now (a limit reached): a notification. */
@@ -249,7 +254,13 @@ export class ChatSessions implements SessionOwner {
     this.create();
   }
 
-  newSessionWithAgent(): void {
+  newSessionWithAgent(from?: ChatSession): void {
+    // The header's offer names an agent: that one. Otherwise the user picks.
+    const offered = from === undefined ? null : this.offeredAgent(from.agent);
+    if (offered !== null) {
+      this.create(offered);
+      return;
+    }
     void this.options.pickAgent().then((agent) => {
       if (agent !== undefined && !this.disposed) this.create(agent);
     });
@@ -265,9 +276,18 @@ export class ChatSessions implements SessionOwner {
   }
 
   otherAgentThan(agent: AgentIdentity): string | null {
+    return this.offeredAgent(agent)?.displayName ?? null;
+  }
+
+  /**
+   * The agent a session's header offers for a new session: the settings' agent when it is another than the session's,
+   * or the configured CLI when the built-in agent answers in its place. Null: nothing to offer.
+   */
+  private offeredAgent(agent: AgentIdentity): AgentIdentity | null {
     const now = this.options.defaultAgent();
-    const same = now.profile === agent.profile && now.command === agent.command && JSON.stringify(now.args) === JSON.stringify(agent.args);
-    return same ? null : now.displayName;
+    if (!sameAgent(now, agent)) return now;
+    const configured = this.options.configuredAgent?.() ?? null;
+    return configured !== null && !sameAgent(configured, agent) ? configured : null;
   }
 
   private adopt(session: ChatSession): ChatSession {
@@ -295,4 +315,8 @@ export class ChatSessions implements SessionOwner {
   private emit(change: SessionsChange, session: ChatSession | undefined): void {
     for (const listener of this.listeners) listener(change, session);
   }
+}
+
+function sameAgent(a: AgentIdentity, b: AgentIdentity): boolean {
+  return a.profile === b.profile && a.command === b.command && JSON.stringify(a.args) === JSON.stringify(b.args);
 }

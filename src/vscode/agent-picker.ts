@@ -14,6 +14,12 @@ export function settingsAgent(log: vscode.LogOutputChannel): AgentIdentity {
   return agentIdentityOf(readSettings(log));
 }
 
+/** The CLI `agentStream.cli.path` names, even while the built-in agent answers; null when none is set. */
+export function configuredAgent(log: vscode.LogOutputChannel): AgentIdentity | null {
+  const settings = readSettings(log);
+  return settings.cliPath === null ? null : agentIdentityOf({ ...settings, useBuiltinAgent: false });
+}
+
 export async function pickAgent(log: vscode.LogOutputChannel): Promise<AgentIdentity | undefined> {
   const settings = readSettings(log);
   const env = { ...process.env, ...settings.cliEnv };
