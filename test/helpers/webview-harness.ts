@@ -204,8 +204,18 @@ export class WebviewHarness {
     await this.page.evaluate("window.__pwned.length = 0; window.__cspViolations.length = 0");
   }
 
-  /** Resolves after `count` animation frames: what the webview paints, it paints in one of them. */
+  /**
+   * Resolves after `count` animation frames: what the webview paints, it paints in one of them. A snapshot is
+   * painted over several tasks, with the transcript aria-busy meanwhile: the frames are counted once it is done.
+   */
   async frames(count = 1): Promise<void> {
+    // A frame first: messages sent before it are handled by then, and a snapshot among them has started painting.
+    await this.countFrames(1);
+    await this.page.waitForFunction(() => (globalThis as unknown as { document: { querySelector(selector: string): unknown } }).document.querySelector(".transcript[aria-busy]") === null);
+    await this.countFrames(count);
+  }
+
+  private async countFrames(count: number): Promise<void> {
     await this.page.evaluate(
       (n) =>
         new Promise<void>((resolve) => {

@@ -57,4 +57,20 @@ describe("sliced work", () => {
     work.add(job("b", 1));
     assert.deepEqual(done, ["a", "b"]);
   });
+
+  it("runs a job that a running job added after it returns, not inside it, so a long chain of jobs does not nest", () => {
+    const { work, done } = scripted();
+    let depth = 0;
+    let deepest = 0;
+    const chain = (left: number) => () => {
+      depth++;
+      deepest = Math.max(deepest, depth);
+      done.push(`chain ${left}`);
+      if (left > 1) work.add(chain(left - 1));
+      depth--;
+    };
+    work.add(chain(3));
+    assert.deepEqual(done, ["chain 3", "chain 2", "chain 1"]);
+    assert.equal(deepest, 1);
+  });
 });
