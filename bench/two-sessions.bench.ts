@@ -63,7 +63,7 @@ function hostMessages(deltas: readonly string[], turnId: number): TimedMessage[]
 /**
  * Plays the schedule from inside the page: a setTimeout loop posts each message when it is due. A listener added
  * after the view's notes each message it took; the next animation frame stamps them. Resolves with, per message,
- * the frame's time in ms from the start. The baseline consumer is installed first when asked. A string: the root
+ * the frame's time in ms from the start, and the page's tasks of 50 ms or more (elapsed). The baseline consumer is installed first when asked. A string: the root
  * tsconfig has no DOM types.
  */
 const PLAY_SCRIPT = `([schedule, baseline]) => new Promise((resolve) => {
@@ -84,6 +84,8 @@ const PLAY_SCRIPT = `([schedule, baseline]) => new Promise((resolve) => {
       frame ||= requestAnimationFrame(() => { frame = 0; transcript.scrollTop = transcript.scrollHeight; });
     });
   }
+  const longTasks = [];
+  new PerformanceObserver((list) => { for (const entry of list.getEntries()) longTasks.push(entry.duration); }).observe({ type: "longtask" });
   const painted = new Array(schedule.length).fill(-1);
   const taken = [];
   let stamping = 0;
@@ -99,7 +101,7 @@ const PLAY_SCRIPT = `([schedule, baseline]) => new Promise((resolve) => {
       for (const i of taken) painted[i] = now;
       count += taken.length;
       taken.length = 0;
-      if (count === schedule.length) resolve(painted);
+      if (count === schedule.length) resolve({ painted, longTasks });
     });
   });
   started = performance.now();
@@ -119,6 +121,8 @@ const PLAY_SCRIPT = `([schedule, baseline]) => new Promise((resolve) => {
 interface PageRun {
   /** Arrival-to-frame lag of every delta, ms. */
   lags: number[];
+  /** The page's tasks of 50 ms or more, elapsed ms: a lag from the page's own work, not from waiting for a core. */
+  longTasks: number[];
 }
 
 async function runPair(side: Side, schedules: readonly TimedMessage[][]): Promise<PageRun[]> {
@@ -126,10 +130,10 @@ async function runPair(side: Side, schedules: readonly TimedMessage[][]): Promis
   try {
     await Promise.all(harnesses.map((harness) => harness.frames(2)));
     const painted = await Promise.all(
-      harnesses.map((harness, i) => harness.page.evaluate(`(${PLAY_SCRIPT})(${JSON.stringify([schedules[i].map(({ at, message }) => ({ at, message })), side === "baseline"])})`) as Promise<number[]>),
+      harnesses.map((harness, i) => harness.page.evaluate(`(${PLAY_SCRIPT})(${JSON.stringify([schedules[i].map(({ at, message }) => ({ at, message })), side === "baseline"])})`) as Promise<{ painted: number[]; longTasks: number[] }>),
     );
     if (side === "webview") await Promise.all(harnesses.map((harness) => harness.page.locator(".turn-footer").waitFor()));
-    return painted.map((frames, page) => ({ lags: schedules[page].flatMap((item, i) => item.arrivals.map((arrival) => frames[i] - arrival)) }));
+    return painted.map(({ painted: frames, longTasks }, page) => ({ lags: schedules[page].flatMap((item, i) => item.arrivals.map((arrival) => frames[i] - arrival)), longTasks }));
   } finally {
     await Promise.all(harnesses.map((harness) => harness.close()));
   }
@@ -147,7 +151,9 @@ function report(runs: Record<Side, PageRun[][]>): void {
   for (const side of ["webview", "baseline"] as const) {
     const all = runs[side].flat().flatMap((run) => run.lags).sort((a, b) => a - b);
     const perPage = runs[side].flat().map((run) => Math.max(...run.lags).toFixed(0)).join(", ");
-    console.log(`  ${(side === "webview" ? "webview (chat view)" : "baseline (text nodes)").padEnd(38)}${percentile(all, 50).toFixed(0).padStart(6)}${percentile(all, 99).toFixed(0).padStart(9)}${all.at(-1)!.toFixed(0).padStart(9)}   max per page: ${perPage}`);
+    const longTasks = runs[side].flat().flatMap((run) => run.longTasks);
+    const described = longTasks.length === 0 ? "none" : `${longTasks.length}, the longest ${Math.max(...longTasks).toFixed(0)} ms`;
+    console.log(`  ${(side === "webview" ? "webview (chat view)" : "baseline (text nodes)").padEnd(38)}${percentile(all, 50).toFixed(0).padStart(6)}${percentile(all, 99).toFixed(0).padStart(9)}${all.at(-1)!.toFixed(0).padStart(9)}   max per page: ${perPage}; tasks >= 50 ms: ${described}`);
   }
   const worst = Math.max(...runs.webview.flat().flatMap((run) => run.lags));
   console.log("");
