@@ -66,9 +66,10 @@ export class MarkdownView {
   paint(): void {
     if (this.firstPaintQueued || this.pending.length === 0) return;
     if (this.sliceNextPaint) {
-      // Even splitting half a megabyte into segments is work enough to wait for its turn.
+      // Even splitting half a megabyte into segments is work enough to wait for its turn. Ahead of the work queued
+      // before it: blocks are placed in order, so the last block's text is painted first.
       this.firstPaintQueued = true;
-      slicedWork.add(() => {
+      slicedWork.addFirst(() => {
         this.firstPaintQueued = false;
         this.paintPending();
       });
@@ -88,8 +89,8 @@ export class MarkdownView {
       added.push(this.placeSegment(source));
     }
     if (this.sliceNextPaint) {
-      // A job per segment, from the end (what the chat shows first) back to the start, each into its place.
-      for (const segment of added.reverse()) slicedWork.add(() => this.renderSegment(segment));
+      // A job per segment, ahead of the rest: from the end (what the chat shows first) back to the start.
+      for (const segment of added) slicedWork.addFirst(() => this.renderSegment(segment));
     } else {
       for (const segment of added) this.renderSegment(segment);
     }

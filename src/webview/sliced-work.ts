@@ -24,7 +24,17 @@ export class SlicedWork {
   /** Runs `job` now if this task's slice has time left, else in a later task's slice; jobs run in the order added. */
   add(job: () => void): void {
     this.jobs.push(job);
-    if (this.jobs.length === 1) this.tell(true);
+    this.started();
+  }
+
+  /** As `add`, but before every job still queued: what the page shows first (the end of a reopened session). */
+  addFirst(job: () => void): void {
+    this.jobs.splice(this.next, 0, job);
+    this.started();
+  }
+
+  private started(): void {
+    if (this.jobs.length - this.next === 1) this.tell(true);
     if (!this.slicing) this.startSlice();
     else if (!this.running) this.run();
   }

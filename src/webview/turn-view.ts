@@ -123,8 +123,7 @@ export class TurnView {
 
   /** Renders what changed since the last paint. */
   paint(): void {
-    // The last first: the markdown of a reopened turn is rendered in slices in this order, and its end shows first.
-    const stale = [...this.staleBlocks].sort((a, b) => b - a);
+    const stale = [...this.staleBlocks].sort((a, b) => a - b);
     this.staleBlocks.clear();
     for (const index of stale) this.showBlock(index);
     for (const [index, texts] of this.arrivedText) this.growBlock(index, texts.join(""));

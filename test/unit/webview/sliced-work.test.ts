@@ -73,4 +73,14 @@ describe("sliced work", () => {
     assert.deepEqual(done, ["chain 3", "chain 2", "chain 1"]);
     assert.equal(deepest, 1);
   });
+
+  it("runs a job added first before the jobs still queued, after the one running", () => {
+    const { work, done, job, nextTask } = scripted();
+    for (const name of ["a", "b", "c"]) work.add(job(name, 5));
+    work.addFirst(job("first", 1));
+    work.addFirst(job("before first", 1));
+    assert.deepEqual(done, ["a", "b"]);
+    nextTask();
+    assert.deepEqual(done, ["a", "b", "before first", "first", "c"]);
+  });
 });
