@@ -20,7 +20,7 @@ const LONG_TASK_MS = 50;
 
 type Side = "webview" | "baseline";
 
-/** The turn as the host holds it once the stream ended (what a snapshot carries): the answer's parts, a tool call between two. */
+/** The turn as the host holds it once the stream ended (what a snapshot carries): the answer's parts, tools between. */
 function reopenedTurn(answer: Answer): Turn {
   const session = new Session({ dialect: "locus", now: () => cli.T0, onChange: (_change: SessionChange) => undefined });
   session.begin();
@@ -43,7 +43,7 @@ function reopenedTurn(answer: Answer): Turn {
   return { id: 0, prompt: "Explain the token refresh bug", agent: "Locus", state: session.state, blocks: session.blocks, problems: [], done: session.done, status: session.finalStatus, context: null, origin: "prompt" };
 }
 
-/** The answer cut into about `count` parts at blank lines outside code blocks: where an agent stops to call a tool. */
+/** The answer cut into about `count` parts at blank lines outside code blocks, where an agent stops to call a tool. */
 function answerParts(markdown: string, count: number): string[] {
   const parts: string[] = [];
   let start = 0;

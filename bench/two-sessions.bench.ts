@@ -63,8 +63,8 @@ function hostMessages(deltas: readonly string[], turnId: number): TimedMessage[]
 /**
  * Plays the schedule from inside the page: a setTimeout loop posts each message when it is due. A listener added
  * after the view's notes each message it took; the next animation frame stamps them. Resolves with, per message,
- * the frame's time in ms from the start, and the page's tasks of 50 ms or more (elapsed). The baseline consumer is installed first when asked. A string: the root
- * tsconfig has no DOM types.
+ * the frame's time in ms from the start, and the page's tasks of 50 ms or more (elapsed). The baseline consumer is
+ * installed first when asked. A string: the root tsconfig has no DOM types.
  */
 const PLAY_SCRIPT = `([schedule, baseline]) => new Promise((resolve) => {
   const w = window;

@@ -97,7 +97,7 @@ export class ChatView {
 
   /**
    * The chat opens at its end, so the last turn is painted first and the ones above it after, a turn a job
-   * (its markdown in jobs of its own, queued behind it): no task holds the page for long, and a change that
+   * (its markdown in jobs of its own, run before the next turn's): no task holds the page for long, and a change that
    * arrives meanwhile paints its turn at the next frame as always. The view is kept at the end while it grows
    * upwards, or taken back to where the user had scrolled once the turns above that place are in.
    */

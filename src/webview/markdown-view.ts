@@ -171,7 +171,7 @@ export class MarkdownView {
   private renderSegment(segment: Segment): void {
     if (segment.rendered) return;
     segment.rendered = true;
-    // markdown-it adds the definitions it finds to the environment it is given: a copy, so none leaks to another segment.
+    // markdown-it adds the definitions it finds to the environment it is given: a copy, so none leaks elsewhere.
     segment.element.replaceChildren(renderMarkdown(segment.source, copyEnvironment(segment.environment)));
   }
 

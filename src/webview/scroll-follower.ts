@@ -7,10 +7,10 @@ const BOTTOM_SLACK_PX = 24;
 
 export class ScrollFollower {
   private following = true;
-  /** Where the last `follow` left the view: a scroll event that finds it there or lower is not the user going up. */
+  /** Where the view last was while following: a scroll event finding it there or lower is not the user going up. */
   private followedTop = 0;
   private saveScheduled = false;
-  /** Where `restore` takes the view at the next `follow`: set at once it would lay out the page in the message's task. */
+  /** Where `restore` takes the view at the next `follow` (set at once, it would lay the page out in this task). */
   private restoredTop: number | null = null;
 
   constructor(
@@ -48,9 +48,10 @@ export class ScrollFollower {
 
   private onScroll(): void {
     const { scrollTop, scrollHeight, clientHeight } = this.container;
-    // Content that grew under the view (a snapshot painted from its end grows upwards) is not the user leaving the end.
+    // Content that grew under the view (a snapshot painted from its end grows upwards) is not the user leaving.
     const leftTheEnd = scrollTop < this.followedTop;
     this.following = scrollHeight - scrollTop - clientHeight <= BOTTOM_SLACK_PX || (this.following && !leftTheEnd);
+    if (this.following) this.followedTop = scrollTop;
     if (this.saveScheduled) return;
     this.saveScheduled = true;
     requestAnimationFrame(() => {

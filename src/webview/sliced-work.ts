@@ -63,7 +63,7 @@ export class SlicedWork {
     this.tell(false);
   }
 
-  /** Told when work is queued (true) and when the last of it is done (false): what the page shows is not final meanwhile. */
+  /** Told when work is queued (true) and when the last of it is done (false): the page is not final meanwhile. */
   watch(watcher: (busy: boolean) => void): void {
     this.watchers.push(watcher);
   }

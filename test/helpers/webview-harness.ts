@@ -145,12 +145,28 @@ export class WebviewHarness {
     }
   }
 
-  /** Delivers a message as the host would (VS Code posts to the webview's window). */
+  /** Delivers messages as the host would (VS Code posts to the webview's window); resolves once the view took them. */
   async send(...messages: HostMessage[]): Promise<void> {
-    await this.page.evaluate((list) => {
-      const page = globalThis as unknown as PageWindow;
-      for (const message of list) page.postMessage(message, "*");
-    }, messages);
+    await this.page.evaluate(
+      (list) =>
+        new Promise<void>((resolve) => {
+          const page = globalThis as unknown as PageWindow & {
+            addEventListener(type: "message", listener: (event: { data: unknown }) => void): void;
+            removeEventListener(type: "message", listener: (event: { data: unknown }) => void): void;
+          };
+          // Messages arrive in order: once this last one has, the view has taken the others (a busy page may paint a
+          // frame before it takes a message, so a test that waits for frames would otherwise look too early).
+          const delivered = (event: { data: unknown }) => {
+            if (event.data !== "__harness-delivered") return;
+            page.removeEventListener("message", delivered);
+            resolve();
+          };
+          page.addEventListener("message", delivered);
+          for (const message of list) page.postMessage(message, "*");
+          page.postMessage("__harness-delivered", "*");
+        }),
+      messages,
+    );
   }
 
   /**
