@@ -1,12 +1,14 @@
 // The whole chat: the restriction notice, the turns, the composer, and the live region. Host messages update
 // the turns' models at once; painting waits for the next animation frame, so a burst of changes costs one paint.
+// A snapshot (a reopened session) is painted from its last turn back to its first, in slices of the main thread.
 import type { HostMessage, SessionHeader, WebviewIntent } from "../protocol/messages";
 import { codeForCopyButton, COPY_CODE_ATTRIBUTE } from "./code-blocks";
 import { Composer } from "./composer";
 import { button, element, icon } from "./element";
 import { ScrollFollower } from "./scroll-follower";
+import { slicedWork } from "./sliced-work";
 import { TurnView } from "./turn-view";
-import type { HostChannel } from "./vscode-api";
+import type { HostChannel, ViewState } from "./vscode-api";
 
 const WEB_LINK = /^https?:\/\//i;
 
@@ -26,8 +28,12 @@ export class ChatView {
   private readonly scroll: ScrollFollower;
   private turns: TurnView[] = [];
   private readonly dirtyTurns = new Set<TurnView>();
+  /** A snapshot's turns not painted yet, the first first: painted from the end, one job each. */
+  private unpainted: TurnView[] = [];
   private frame: number | null = null;
   private restored = false;
+  /** Where the user had scrolled to before a reload: gone back to again once the snapshot is painted whole. */
+  private restoreWhenPainted: ViewState | undefined;
   private readonly post = (intent: WebviewIntent): void => this.host.post(intent);
 
   constructor(
@@ -54,6 +60,7 @@ export class ChatView {
     this.liveRegion = element("div", { className: "sr-only", attributes: { "aria-live": "polite", role: "status" } });
     this.composer = new Composer(this.post, () => this.turns.at(-1)?.markStopRequested());
     this.scroll = new ScrollFollower(this.transcript, host);
+    slicedWork.watch((busy) => this.showBusy(busy));
     root.append(this.header, this.banner, this.transcript, this.composer.element, this.liveRegion);
   }
 
@@ -67,8 +74,7 @@ export class ChatView {
         this.showRestriction(message.restriction);
         // Another session opens at its end, as a new one would; a reloaded page goes back to where the user was.
         if (moved) this.scroll.followFromNowOn();
-        this.paintNow();
-        if (!this.restored) this.scroll.restore();
+        this.paintFromTheEnd(!this.restored);
         this.restored = true;
         return;
       }
@@ -104,9 +110,9 @@ export class ChatView {
 
   private replaceTurns(turns: TurnView[]): void {
     this.turns = turns;
+    this.unpainted = [...turns];
     this.announce("");
     this.dirtyTurns.clear();
-    for (const turn of turns) this.dirtyTurns.add(turn);
     this.transcript.replaceChildren(this.emptyHint, ...turns.map((turn) => turn.element));
   }
 
@@ -122,6 +128,47 @@ export class ChatView {
     this.switchAgent.title = `${words}: this session stays in the Sessions list, with ${header.agent}.`;
   }
 
+  /**
+   * The chat opens at its end, so the last turn is painted first and the ones above it after, a turn a job
+   * (its markdown in jobs of its own, run before the next turn's): no task holds the page for long, and a change that
+   * arrives meanwhile paints its turn at the next frame as always. The view is kept at the end while it grows
+   * upwards, or taken back to where the user had scrolled once the turns above that place are in.
+   */
+  private paintFromTheEnd(restoreScroll: boolean): void {
+    this.showTurnsState();
+    if (restoreScroll) this.restoreWhenPainted = this.scroll.restore();
+    const paintNext = (): void => {
+      const turn = this.unpainted.pop();
+      if (turn === undefined) return;
+      this.paintTurn(turn);
+      slicedWork.add(paintNext);
+    };
+    slicedWork.add(paintNext);
+    // Scrolling lays the page out: at the next frame, not in this task.
+    this.frame ??= requestAnimationFrame(() => this.paint());
+  }
+
+  /**
+   * While sliced work goes on the page is not final: assistive technology is told, and the end is kept in view
+   * (a place restored meanwhile may not exist yet, so it is restored again at the end).
+   */
+  private showBusy(busy: boolean): void {
+    const wasBusy = this.transcript.hasAttribute("aria-busy");
+    if (busy) this.transcript.setAttribute("aria-busy", "true");
+    else this.transcript.removeAttribute("aria-busy");
+    if (busy && !wasBusy) this.keepInViewWhileBusy();
+    if (busy || this.restoreWhenPainted === undefined) return;
+    this.scroll.restore(this.restoreWhenPainted);
+    this.restoreWhenPainted = undefined;
+  }
+
+  private keepInViewWhileBusy(): void {
+    requestAnimationFrame(() => {
+      this.scroll.follow();
+      if (this.transcript.hasAttribute("aria-busy")) this.keepInViewWhileBusy();
+    });
+  }
+
   private showRestriction(restriction: string | null): void {
     this.banner.hidden = restriction === null;
     this.bannerText.textContent = restriction ?? "";
@@ -133,22 +180,24 @@ export class ChatView {
     this.frame ??= requestAnimationFrame(() => this.paint());
   }
 
-  private paintNow(): void {
-    if (this.frame !== null) cancelAnimationFrame(this.frame);
-    this.paint();
-  }
-
   private paint(): void {
     this.frame = null;
-    for (const turn of this.dirtyTurns) {
-      turn.paint();
-      const words = turn.takeAnnouncement();
-      if (words !== null) this.announce(words);
-    }
+    for (const turn of this.dirtyTurns) this.paintTurn(turn);
     this.dirtyTurns.clear();
+    this.showTurnsState();
+    this.scroll.follow();
+  }
+
+  private showTurnsState(): void {
     this.emptyHint.hidden = this.turns.length > 0;
     this.composer.setRunning(this.turns.at(-1)?.running ?? false);
-    this.scroll.follow();
+  }
+
+  /** Painting a turn twice costs nothing: it paints only what changed since. */
+  private paintTurn(turn: TurnView): void {
+    turn.paint();
+    const words = turn.takeAnnouncement();
+    if (words !== null) this.announce(words);
   }
 
   private announce(words: string): void {

@@ -164,15 +164,32 @@ export class WebviewHarness {
   }
 
   /**
-   * Delivers a message as the host would (VS Code posts to the webview's window). A message that names no session is
-   * about the test's session (TEST_SESSION_ID), and a snapshot without a header gets TEST_HEADER.
+   * Delivers messages as the host would (VS Code posts to the webview's window); resolves once the view took them. A
+   * message that names no session is about the test's session (TEST_SESSION_ID), and a snapshot without a header gets
+   * TEST_HEADER.
    */
   async send(...given: TestHostMessage[]): Promise<void> {
     const messages = given.map(aboutTestSession);
-    await this.page.evaluate((list) => {
-      const page = globalThis as unknown as PageWindow;
-      for (const message of list) page.postMessage(message, "*");
-    }, messages);
+    await this.page.evaluate(
+      (list) =>
+        new Promise<void>((resolve) => {
+          const page = globalThis as unknown as PageWindow & {
+            addEventListener(type: "message", listener: (event: { data: unknown }) => void): void;
+            removeEventListener(type: "message", listener: (event: { data: unknown }) => void): void;
+          };
+          // Messages arrive in order: once this last one has, the view has taken the others (a busy page may paint a
+          // frame before it takes a message, so a test that waits for frames would otherwise look too early).
+          const delivered = (event: { data: unknown }) => {
+            if (event.data !== "__harness-delivered") return;
+            page.removeEventListener("message", delivered);
+            resolve();
+          };
+          page.addEventListener("message", delivered);
+          for (const message of list) page.postMessage(message, "*");
+          page.postMessage("__harness-delivered", "*");
+        }),
+      messages,
+    );
   }
 
   /**
@@ -232,8 +249,18 @@ export class WebviewHarness {
     await this.page.evaluate("window.__pwned.length = 0; window.__cspViolations.length = 0");
   }
 
-  /** Resolves after `count` animation frames: what the webview paints, it paints in one of them. */
+  /**
+   * Resolves after `count` animation frames: what the webview paints, it paints in one of them. A snapshot is
+   * painted over several tasks, with the transcript aria-busy meanwhile: the frames are counted once it is done.
+   */
   async frames(count = 1): Promise<void> {
+    // A frame first: messages sent before it are handled by then, and a snapshot among them has started painting.
+    await this.countFrames(1);
+    await this.page.waitForFunction(() => (globalThis as unknown as { document: { querySelector(selector: string): unknown } }).document.querySelector(".transcript[aria-busy]") === null);
+    await this.countFrames(count);
+  }
+
+  private async countFrames(count: number): Promise<void> {
     await this.page.evaluate(
       (n) =>
         new Promise<void>((resolve) => {

@@ -78,7 +78,7 @@ describe("webview: replaying a snapshot after a reload", function () {
     await harness.page.waitForFunction(() => JSON.parse(sessionStorage.getItem("__vscodeState") ?? "{}").scrollTop === 600);
     await harness.reload();
     await harness.send(snapshotOf([long]));
-    await harness.page.locator(".turn-footer").waitFor();
+    await harness.frames(1);
     assert.equal(await harness.page.evaluate(() => document.querySelector(".transcript")!.scrollTop), 600);
   });
 

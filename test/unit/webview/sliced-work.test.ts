@@ -57,4 +57,30 @@ describe("sliced work", () => {
     work.add(job("b", 1));
     assert.deepEqual(done, ["a", "b"]);
   });
+
+  it("runs a job that a running job added after it returns, not inside it, so a long chain of jobs does not nest", () => {
+    const { work, done } = scripted();
+    let depth = 0;
+    let deepest = 0;
+    const chain = (left: number) => () => {
+      depth++;
+      deepest = Math.max(deepest, depth);
+      done.push(`chain ${left}`);
+      if (left > 1) work.add(chain(left - 1));
+      depth--;
+    };
+    work.add(chain(3));
+    assert.deepEqual(done, ["chain 3", "chain 2", "chain 1"]);
+    assert.equal(deepest, 1);
+  });
+
+  it("runs a job added first before the jobs still queued, after the one running", () => {
+    const { work, done, job, nextTask } = scripted();
+    for (const name of ["a", "b", "c"]) work.add(job(name, 5));
+    work.addFirst(job("first", 1));
+    work.addFirst(job("before first", 1));
+    assert.deepEqual(done, ["a", "b"]);
+    nextTask();
+    assert.deepEqual(done, ["a", "b", "before first", "first", "c"]);
+  });
 });
