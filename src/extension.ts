@@ -4,8 +4,6 @@
 import * as vscode from "vscode";
 import { ChatSessions } from "./panel/chat-sessions";
 import type { Conversation } from "./panel/conversation";
-import { NotificationPolicy } from "./panel/notification-policy";
-import { StatusTracker, type StatusView } from "./panel/status-model";
 import { AgentRunner } from "./vscode/agent-runner";
 import { configuredAgent, pickAgent, settingsAgent } from "./vscode/agent-picker";
 import { ChatPanels, ChatViewProvider, CHAT_PANEL_TYPE, CHAT_VIEW_ID } from "./vscode/chat-webviews";
@@ -14,8 +12,9 @@ import type { CommandContext } from "./vscode/commands/command";
 import { DiffViewer } from "./vscode/diff-viewer";
 import { EditorHost } from "./vscode/editor-host";
 import { Notifier, type NoticeHandler } from "./vscode/notifier";
-import { PermissionNotifications } from "./vscode/permission-notifications";
+import { SessionNotices } from "./vscode/session-notices";
 import { activeSessionId, openSessionStore, rememberActiveSession } from "./vscode/session-storage";
+import { SessionsStatus } from "./vscode/sessions-status";
 import { SessionsView } from "./vscode/sessions-view";
 import { readSettings } from "./vscode/settings";
 import { StatusBar } from "./vscode/status-bar";
@@ -37,10 +36,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentS
   const log = vscode.window.createOutputChannel("Agent Stream", { log: true });
   context.subscriptions.push(log);
 
-  // The notifications need the sessions, which need the runner: they are reached through this once both exist. A
+  // The notifications need the sessions, which need the runner: they are reached through this once all exist. A
   // request is offered when it starts waiting, and again when the last chat on screen goes away while it still waits.
-  const permissionNotices = new Set<PermissionNotifications>();
-  const offerWaiting = () => permissionNotices.forEach((notices) => notices.offerWaiting());
+  let notices: SessionNotices | undefined;
+  const offerWaiting = () => notices?.offerWaiting();
   const runner = new AgentRunner(context, log, offerWaiting);
   const diffs = new DiffViewer();
   const host = new EditorHost(runner, log, diffs);
@@ -60,11 +59,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentS
     activeSessionId(context.workspaceState),
   );
   sessions = chats;
+  // The store keeps to agentStream.sessions.maxStorageMB: the oldest sessions not open go, now and after each turn.
+  void chats.evict();
 
   const viewProvider = new ChatViewProvider(context.extensionUri, chats, log, offerWaiting);
   const panels = new ChatPanels(context.extensionUri, chats, log, offerWaiting);
-  /** Whether the user can see this session now: in the chat view, or in its editor tab. */
-  const onScreen = (id: string) => viewProvider.visibleSession?.id === id || (chats.get(id) !== undefined && panels.showsOnScreen(chats.get(id)!));
   const revealChat = async () => {
     if (!panels.revealIfOpen(chats.active)) await viewProvider.reveal();
   };
@@ -73,55 +72,23 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentS
     if (session !== undefined) await revealChat();
   };
 
-  // The status bar follows the active session, and says when another one waits for an approval.
   const statusBar = new StatusBar("agentStream.openChat");
-  let activeStatus: StatusView | undefined;
-  const renderStatus = () => {
-    const waiting = chats.waiting();
-    const first = waiting[0];
-    if (first === undefined || activeStatus?.kind === "waiting" && waiting.length === 1) {
-      if (activeStatus !== undefined) statusBar.render(activeStatus);
-      return;
-    }
-    const count = waiting.length === 1 ? "a session waits" : `${waiting.length} sessions wait`;
-    statusBar.render({ kind: "waiting", text: `$(shield) Agent Stream: ${count} for your approval`, tooltip: `"${first.title}" (${first.agent.displayName}) asks for your approval. Click to show the chat.`, tone: "warning" });
-  };
-  let status: { tracker: StatusTracker; stop: () => void } | undefined;
-  const followActive = () => {
-    status?.stop();
-    status?.tracker.dispose();
-    const tracker = new StatusTracker((view) => {
-      activeStatus = view;
-      renderStatus();
-    }, chats.active.conversation.lastTurn);
-    status = { tracker, stop: chats.active.conversation.observe(tracker) };
-  };
-  followActive();
+  const status = new SessionsStatus(chats, statusBar);
+  notices = new SessionNotices(chats, notifier, {
+    onScreen: (session) => viewProvider.visibleSession === session || panels.showsOnScreen(session),
+    show: (session) => void showSession(session.id),
+    waitingCount: () => runner.permissions.count,
+  });
 
   const foreign = new ForeignSessions(chats, log);
   const sessionsView = new SessionsView(chats, () => foreign.list(), log);
   const stopWatching = [
     chats.onDidChange((change) => {
-      if (change === "active") {
-        followActive();
-        rememberActiveSession(context.workspaceState, chats.active.id);
-      }
-      renderStatus();
+      if (change === "active") rememberActiveSession(context.workspaceState, chats.active.id);
     }),
-    chats.watch((session) => new NotificationPolicy((notice) => notifier.show(notice, (action) => void session.conversation.runErrorAction(action, notice.turn)))),
-    chats.watch((session) => {
-      const notices = new PermissionNotifications(session.conversation, notifier, () => onScreen(session.id), () => runner.permissions.count);
-      permissionNotices.add(notices);
-      return notices;
-    }),
-    // A session in the background (not the active one, and not in a tab on screen) that completes says so once, with
-    // a way to it. (A failure says so through its own notice, above.)
-    chats.watch((session) => ({
-      turnChanged: (turn, change) => {
-        if (change.kind !== "done" || change.status !== "completed" || turn.origin !== "prompt" || session === chats.active || onScreen(session.id)) return;
-        void notifier.ask(`Agent Stream: "${session.title}" (${session.agent.displayName}) completed.`, ["Show"]).then((choice) => {
-          if (choice === "Show") void showSession(session.id);
-        });
+    chats.watch(() => ({
+      turnChanged: (_turn, change) => {
+        if (change.kind === "done") void chats.evict();
       },
     })),
   ];
@@ -145,15 +112,20 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentS
     viewProvider,
     panels,
     sessionsView,
-    new vscode.Disposable(() => {
-      stopWatching.forEach((stop) => stop());
-      status?.stop();
-      status?.tracker.dispose();
-    }),
+    status,
+    notices,
+    new vscode.Disposable(() => stopWatching.forEach((stop) => stop())),
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, viewProvider),
     vscode.window.registerWebviewPanelSerializer(CHAT_PANEL_TYPE, panels),
     ...ALL_COMMANDS.map((command) => vscode.commands.registerCommand(command.id, (...args: unknown[]) => command.run(commandContext, ...args))),
     vscode.workspace.onDidGrantWorkspaceTrust(() => chats.refresh()),
+    // New sessions take the settings' agent: the headers that offer it, and the agent's own sessions, change with them.
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (!event.affectsConfiguration("agentStream")) return;
+      chats.settingsChanged();
+      foreign.forgetAcpList();
+      void sessionsView.reloadForeign();
+    }),
   );
 
   if (process.env["AGENT_STREAM_TEST_API"] !== "1") return undefined;
