@@ -121,7 +121,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentS
     vscode.workspace.onDidGrantWorkspaceTrust(() => chats.refresh()),
     // New sessions take the settings' agent: the headers that offer it, and the agent's own sessions, change with them.
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (!event.affectsConfiguration("agentStream")) return;
+      if (!event.affectsConfiguration("agentStream.cli") && !event.affectsConfiguration("agentStream.useBuiltinAgent")) return;
       chats.settingsChanged();
       foreign.forgetAcpList();
       void sessionsView.reloadForeign();
