@@ -3,8 +3,7 @@
 import * as vscode from "vscode";
 import type { ChatSession } from "../panel/chat-session";
 import type { ChatSessions } from "../panel/chat-sessions";
-import type { ConversationView } from "../panel/conversation";
-import { IntentEnvelopeSchema } from "../protocol/messages";
+import { SessionView } from "../panel/session-view";
 import { SessionIdSchema, type SessionId } from "../protocol/sessions";
 import { escapeForLog } from "../protocol/visible-text";
 import { chatHtml, webviewOptions } from "./webview-content";
@@ -12,66 +11,18 @@ import { chatHtml, webviewOptions } from "./webview-content";
 export const CHAT_VIEW_ID = "agentStream.chat";
 export const CHAT_PANEL_TYPE = "agentStream.chatPanel";
 
-/**
- * One webview and the session it shows now. It joins a session when its script says `ready` (a snapshot, then
- * changes), and moves to another by leaving the first. Intents are checked twice: the envelope here (an intent about
- * a session the view no longer shows is dropped), the intent itself by the conversation.
- */
-class SessionWebview implements vscode.Disposable {
-  private readonly view: ConversationView;
-  private session: ChatSession | undefined;
-  private ready = false;
+/** A webview showing one session at a time (SessionView), wired to the webview's messages. */
+class SessionWebview extends SessionView implements vscode.Disposable {
   private readonly listener: vscode.Disposable;
 
-  constructor(
-    webview: vscode.Webview,
-    private target: ChatSession,
-    private readonly log: vscode.LogOutputChannel,
-  ) {
-    this.view = { post: (message) => void webview.postMessage(message) };
+  constructor(webview: vscode.Webview, target: ChatSession, log: vscode.LogOutputChannel) {
+    super((message) => void webview.postMessage(message), target, (reason) => log.warn(escapeForLog(reason)));
     this.listener = webview.onDidReceiveMessage((raw: unknown) => this.receive(raw));
   }
 
-  get shown(): ChatSession | undefined {
-    return this.session;
-  }
-
-  /** Shows another session: at once when the page is ready, else when it says so. */
-  show(session: ChatSession): void {
-    this.target = session;
-    if (this.ready) this.join(session);
-  }
-
-  dispose(): void {
-    this.session?.conversation.detach(this.view);
-    this.session = undefined;
+  override dispose(): void {
+    super.dispose();
     this.listener.dispose();
-  }
-
-  private receive(raw: unknown): void {
-    const envelope = IntentEnvelopeSchema.safeParse(raw);
-    if (!envelope.success) {
-      this.log.warn(escapeForLog("dropped a message from the chat view that is not an intent"));
-      return;
-    }
-    const { sessionId, intent } = envelope.data;
-    if (typeof intent === "object" && intent !== null && (intent as { type?: unknown }).type === "ready") {
-      this.ready = true;
-      this.join(this.target);
-      return;
-    }
-    const session = this.session;
-    if (session === undefined || sessionId !== session.id) {
-      this.log.warn(escapeForLog(`dropped an intent about session ${sessionId ?? "(none)"}, which this view no longer shows`));
-      return;
-    }
-    session.conversation.handleIntent(this.view, intent);
-  }
-
-  private join(session: ChatSession): void {
-    if (this.session !== session) this.session?.conversation.detach(this.view);
-    this.session = session;
-    session.conversation.attach(this.view);
   }
 }
 

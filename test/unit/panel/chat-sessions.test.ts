@@ -5,6 +5,7 @@ import * as path from "node:path";
 import { createAdapter } from "../../../src/dialects/registry";
 import type { SessionRunRequest, SessionsHost } from "../../../src/panel/chat-session";
 import { ChatSessions, type ChatSessionsOptions } from "../../../src/panel/chat-sessions";
+import { SessionView } from "../../../src/panel/session-view";
 import type { Conversation, Run } from "../../../src/panel/conversation";
 import type { HostMessage } from "../../../src/protocol/messages";
 import type { AgentIdentity } from "../../../src/protocol/sessions";
@@ -64,6 +65,7 @@ describe("ChatSessions: many conversations, each with its own agent, run and fil
   let agent: AgentIdentity;
   let said: string[];
   let maxRunning: number;
+  let configured: AgentIdentity | null;
   let clock = 0;
   const open: ChatSessions[] = [];
 
@@ -73,6 +75,7 @@ describe("ChatSessions: many conversations, each with its own agent, run and fil
       store,
       host,
       defaultAgent: () => agent,
+      configuredAgent: () => configured,
       maxRunning: () => maxRunning,
       say: (message) => said.push(message),
       pickAgent: async () => GEMINI,
@@ -91,6 +94,7 @@ describe("ChatSessions: many conversations, each with its own agent, run and fil
     agent = CLAUDE;
     said = [];
     maxRunning = 4;
+    configured = null;
   });
 
   afterEach(async () => {
@@ -292,5 +296,70 @@ describe("ChatSessions: many conversations, each with its own agent, run and fil
     chats.newSessionWithAgent();
     await eventually("the picked agent's session", () => chats.active !== before);
     assert.equal(chats.active.header().agent, "Gemini CLI");
+  });
+
+  it("offers, in the header of a built-in agent's session, the CLI the settings configure, and starts a session with it", async () => {
+    agent = { profile: "builtin", displayName: "Built-in agent", command: "", args: null };
+    configured = CLAUDE;
+    const chats = await sessions();
+    const builtin = chats.active;
+    assert.deepEqual(builtin.header(), { title: "New session", agent: "Built-in agent", otherAgent: "Claude Code" });
+    const view = viewOf(builtin.conversation);
+    builtin.conversation.handleIntent({ post: () => {} }, { type: "newSessionWithAgent" });
+    assert.equal(chats.active.agent.displayName, "Claude Code", "the offered agent, not a pick");
+    assert.notEqual(chats.active, builtin);
+    assert.ok(view.length > 0);
+  });
+});
+
+describe("SessionView: a webview shows one session at a time", () => {
+  let folder: string;
+  let host: ScriptedSessionsHost;
+  let chats: ChatSessions;
+
+  beforeEach(async () => {
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), "session-view-"));
+    host = new ScriptedSessionsHost();
+    const store = await SessionStore.open(folder, { maxBytes: 50 * 1024 * 1024, log: { warn: () => {} } });
+    chats = await ChatSessions.open({ store, host, defaultAgent: () => CLAUDE, maxRunning: () => 4, say: () => {}, pickAgent: async () => undefined, log: () => {} }, undefined);
+  });
+
+  afterEach(async () => {
+    for (const stream of host.streams) stream.end();
+    await chats.dispose();
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it("joins its session at the page's ready, moves with show, and drops an intent about the session it left", async () => {
+    const first = chats.active;
+    first.conversation.send("first");
+    const second = chats.create();
+    const posted: HostMessage[] = [];
+    const rejected: string[] = [];
+    const view = new SessionView((message) => posted.push(message), first, (reason) => rejected.push(reason));
+    view.receive({ sessionId: null, intent: { type: "ready" } });
+    assert.equal(view.shown, first);
+    assert.deepEqual([posted[0]?.type, posted[0]?.sessionId], ["snapshot", first.id]);
+    view.show(second);
+    assert.deepEqual([posted.at(-1)?.type, posted.at(-1)?.sessionId], ["snapshot", second.id]);
+    // The page's Stop was sent while it still showed the first session: it must not stop the second, nor the first.
+    second.conversation.send("second");
+    view.receive({ sessionId: first.id, intent: { type: "stop" } });
+    assert.equal(first.conversation.running, true);
+    assert.equal(second.conversation.running, true);
+    assert.match(rejected.join("\n"), new RegExp(`session ${first.id}, which this view does not show`));
+    view.receive({ sessionId: second.id, intent: { type: "stop" } });
+    await eventually("the second session's run to stop", () => !second.conversation.running);
+    assert.equal(first.conversation.running, true);
+    view.dispose();
+  });
+
+  it("drops what is not an intent in its envelope", () => {
+    const rejected: string[] = [];
+    const view = new SessionView(() => {}, chats.active, (reason) => rejected.push(reason));
+    view.receive({ type: "ready" });
+    view.receive({ sessionId: "../../etc", intent: { type: "ready" } });
+    assert.equal(view.shown, undefined);
+    assert.equal(rejected.length, 2);
   });
 });
