@@ -5,6 +5,7 @@ import type { ContentBlock } from "@agentclientprotocol/sdk";
 import { PROTOCOL_VERSION, type CliEventType, type CliStreamEvent, type EventOfType } from "../protocol/events";
 import type { Problem, Transcript } from "../protocol/transcript";
 import { Session, type SessionOptions } from "../session/session";
+import type { AgentStateUpdate } from "../protocol/agent-state";
 import { AcpEventTranslator } from "../dialects/acp/acp-event-translator";
 import type { AcpEvent } from "../dialects/acp/acp-events";
 import { AcpAgentConnection, type AcpAgentConnectionOptions } from "./agent-connection";
@@ -18,6 +19,8 @@ export interface AcpConversationOptions extends Omit<AcpAgentConnectionOptions, 
    * so that a reloaded window's next prompt continues the same conversation on the agent's side.
    */
   onSession?(sessionId: string, continued: "new" | "loaded" | "resumed"): void;
+  /** What the agent says about its session (its title, mode, commands, usage), between turns as well as in them. */
+  onAgentState?(update: AgentStateUpdate): void;
 }
 export type AcpRunOptions = Omit<SessionOptions, "dialect" | "severalTurns">;
 
@@ -33,6 +36,8 @@ export class AcpConversation {
       ...options,
       onEvent: (event) => {
         if (event.type === "session_ready") options.onSession?.(event.sessionId, event.continued);
+        const state = agentStateOf(event);
+        if (state !== undefined) options.onAgentState?.(state);
         this.current?.accept(event);
       },
       // A bad line mid-turn is the turn's: a recoverable MALFORMED_EVENT error in its chat and its `--json`.
@@ -154,5 +159,21 @@ export class AcpRun {
 
   private envelope<T extends CliEventType>(type: T, payload: EventOfType<T>["payload"]): CliStreamEvent {
     return { protocol: PROTOCOL_VERSION, type, sessionId: this.conversationId, timestamp: Date.now(), payload } as EventOfType<T>;
+  }
+}
+
+/** The session-level news of an ACP event, in the session's own words; undefined for what belongs to a turn. */
+function agentStateOf(event: AcpEvent): AgentStateUpdate | undefined {
+  switch (event.type) {
+    case "session_title":
+      return { kind: "title", title: event.title };
+    case "mode":
+      return { kind: "mode", modeId: event.modeId };
+    case "commands":
+      return { kind: "commands", commands: event.commands.map((command) => ({ name: command.name, description: command.description })) };
+    case "usage":
+      return { kind: "usage", used: event.usage.used, size: event.usage.size, cost: event.usage.cost === null ? null : { ...event.usage.cost } };
+    default:
+      return undefined;
   }
 }

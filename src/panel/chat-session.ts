@@ -2,6 +2,7 @@
 // conversation of turns with the run in progress, and the agent's side of it (the CLI's conversation, the ACP
 // agent's session) that a follow-up continues, also after a reload. It saves itself to the store as it changes.
 import { randomUUID } from "node:crypto";
+import { applyAgentState, emptyAgentState, type AgentState, type AgentStateUpdate } from "../protocol/agent-state";
 import type { CliConversation, SessionChange, SessionHeader, Turn } from "../protocol/messages";
 import type { AgentIdentity, AgentSessionRef, SessionId, SessionStatus, SessionSummary, StoredSession } from "../protocol/sessions";
 import { STORED_SESSION_VERSION } from "../protocol/sessions";
@@ -17,6 +18,8 @@ export interface SessionRunRequest extends RunRequest {
   acpSessionId: string | null;
   /** The ACP agent opened (or continued) its session: kept so that a follow-up after a reload continues it. */
   onAcpSession(acpSessionId: string): void;
+  /** What the agent says about its session (its title, mode, commands, usage), as it says it. */
+  onAgentState(update: AgentStateUpdate): void;
 }
 
 /** What every session needs of the editor; the rest of a conversation's host is the session's own. */
@@ -73,6 +76,8 @@ export class ChatSession {
   private changes: SessionSummary["changes"];
   private lastStatus: SessionStatus;
   private ended = false;
+  /** What the agent said about the session, as it arrives; live only (the title it gives is saved as the title). */
+  readonly agentState: AgentState = emptyAgentState();
 
   constructor(
     private readonly owner: SessionOwner,
@@ -169,6 +174,20 @@ export class ChatSession {
     this.conversation.dispose();
   }
 
+  private onAgentState(update: AgentStateUpdate): void {
+    if (this.ended) return;
+    applyAgentState(this.agentState, update);
+    // The agent's own title names the session, unless the user named it.
+    if (update.kind !== "title" || this.titleSource === "user") return;
+    const title = titleOfPrompt(update.title);
+    if (title === "" || title === this.titleText) return;
+    this.titleText = title;
+    this.titleSource = "agent";
+    this.save();
+    this.conversation.refreshHeader();
+    this.owner.changed(this);
+  }
+
   private onTurnStarted(turn: Turn): void {
     if (this.titleSource === "prompt" && this.titleText === UNTITLED && turn.origin === "prompt") {
       this.titleText = titleOfPrompt(turn.prompt);
@@ -207,6 +226,7 @@ export class ChatSession {
           onAcpSession: (acpSessionId) => {
             this.agentSession = { ...this.agentSession, acpSessionId };
           },
+          onAgentState: (update) => this.onAgentState(update),
         }),
       openExternal: (url) => host.openExternal(url),
       writeClipboard: (text) => host.writeClipboard(text),

@@ -115,6 +115,7 @@ export class AgentRunner implements vscode.Disposable {
         log: { trace: (m) => log.trace(escapeForLog(m)), problem: (m) => log.warn(escapeForLog(m)), info: (m) => log.info(escapeForLog(m)) },
         // After a window reload (or opening a stored session), a follow-up continues the agent's session when it can.
         savedSessionId: request.conversation.continues ? (request.acpSessionId ?? undefined) : undefined,
+        onAgentState: (update) => request.onAgentState(update),
         onSession: (sessionId, continued) => {
           request.onAcpSession(sessionId);
           if (continued !== "new") log.info(escapeForLog(`continued the agent's session ${sessionId} (${continued})`));

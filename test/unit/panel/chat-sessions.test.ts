@@ -290,6 +290,24 @@ describe("ChatSessions: many conversations, each with its own agent, run and fil
     assert.equal(after.list().find((row) => row.id === session.id)?.title, "Parser work");
   });
 
+  it("takes the agent's own title for the session, keeps what else it says of the session, and a user's name wins", async () => {
+    const chats = await sessions();
+    const session = chats.active;
+    const view = viewOf(session.conversation);
+    session.conversation.send("please look at the parser, it reads the config twice");
+    const request = host.requests[0];
+    request?.onAgentState({ kind: "title", title: "Parser reads config twice" });
+    request?.onAgentState({ kind: "mode", modeId: "default" });
+    request?.onAgentState({ kind: "usage", used: 1200, size: 200000, cost: { amount: 0.02, currency: "USD" } });
+    assert.equal(chats.list().find((row) => row.id === session.id)?.title, "Parser reads config twice");
+    assert.deepEqual(view.at(-1), { type: "header", sessionId: session.id, header: { title: "Parser reads config twice", agent: "Claude Code", otherAgent: null } });
+    assert.deepEqual([session.agentState.modeId, session.agentState.usage?.used], ["default", 1200]);
+    await answer(host, session.conversation);
+    session.rename("Mine");
+    request?.onAgentState({ kind: "title", title: "The agent's again" });
+    assert.equal(session.title, "Mine");
+  });
+
   it("starts a New Session with Agent… with the agent picked", async () => {
     const chats = await sessions();
     const before = chats.active;
