@@ -91,7 +91,7 @@ export interface AcpAgentConnectionOptions {
   clientInfo?: { name: string; version: string };
   /** The process is stopped after this long without a turn; default 10 minutes; 0 keeps it until dispose. */
   idleStopMs?: number;
-  /** How long an idle agent whose stdin was closed gets to exit by itself (New Session, idle stop); default 2000. */
+  /** How long an idle agent whose stdin was closed gets to exit by itself (its session deleted, idle stop); default 2000. */
   closeGraceMs?: number;
   /**
    * A turn with nothing from the agent for this long fails NETWORK_TIMEOUT and the agent is stopped, as a stream CLI's
@@ -281,7 +281,7 @@ export class AcpAgentConnection {
     if (this.permissionsInHand === 0) this.turn?.silence?.resume();
   }
 
-  /** New Session, window close: the turn (if any) is canceled and the agent's whole process tree ended. */
+  /** Its session deleted, window close: the turn (if any) is canceled and the agent's whole process tree ended. */
   async dispose(): Promise<void> {
     this.disposed = true;
     this.clearIdleTimer();

@@ -46,6 +46,12 @@ export class SessionView {
     }
     const session = this.session;
     if (session === undefined || sessionId !== session.id) {
+      // A prompt typed in the instant between New Session and the page's move to the new session is the new
+      // session's first prompt: the user's words are not lost. Any other intent about another session is dropped.
+      if (session !== undefined && session.isEmpty && isSend(intent)) {
+        session.conversation.handleIntent(this.view, intent);
+        return;
+      }
       this.logRejected(`dropped an intent about session ${sessionId ?? "(none)"}, which this view does not show`);
       return;
     }
@@ -62,4 +68,8 @@ export class SessionView {
     this.session = session;
     session.conversation.attach(this.view);
   }
+}
+
+function isSend(intent: unknown): boolean {
+  return typeof intent === "object" && intent !== null && (intent as { type?: unknown }).type === "send";
 }

@@ -134,7 +134,7 @@ export class PermissionDesk {
     return "answered";
   }
 
-  /** Stop, New Session, close: every open request is answered `cancelled`. */
+  /** Stop, the session deleted, close: every open request is answered `cancelled`. */
   cancelAll(): void {
     for (const waiting of [...this.waiting.values()]) waiting.settle(cancelledDecision());
   }

@@ -143,7 +143,7 @@ class SettingReader {
     const minutes = this.number(key, DEFAULT_IDLE_STOP_MINUTES);
     if (minutes < 0) return this.fallBack(key, minutes, "0 or more", DEFAULT_IDLE_STOP_MINUTES) * 60_000;
     if (minutes > MAX_IDLE_STOP_MINUTES) {
-      this.warn(`agentStream.${key}: ${minutes} is longer than a timer can wait (24.8 days); the agent is kept until New Session.`);
+      this.warn(`agentStream.${key}: ${minutes} is longer than a timer can wait (24.8 days); the agent is kept until its session is deleted.`);
       return 0;
     }
     return Math.round(minutes * 60_000);

@@ -372,6 +372,22 @@ describe("SessionView: a webview shows one session at a time", () => {
     view.dispose();
   });
 
+  it("gives a prompt sent in the instant before the page moved to a new, empty session to that session", () => {
+    const left = chats.active;
+    left.conversation.send("earlier work");
+    const view = new SessionView(() => {}, left, () => {});
+    view.receive({ sessionId: null, intent: { type: "ready" } });
+    const fresh = chats.create();
+    view.show(fresh);
+    view.receive({ sessionId: left.id, intent: { type: "send", prompt: "first words of the new session" } });
+    assert.equal(fresh.conversation.lastTurn?.prompt, "first words of the new session");
+    assert.equal(left.conversation.turnCount, 1);
+    // Once the new session has a prompt, another stale one is not the new session's.
+    view.receive({ sessionId: left.id, intent: { type: "send", prompt: "stale" } });
+    assert.equal(fresh.conversation.turnCount, 1);
+    view.dispose();
+  });
+
   it("drops what is not an intent in its envelope", () => {
     const rejected: string[] = [];
     const view = new SessionView(() => {}, chats.active, (reason) => rejected.push(reason));
