@@ -14,7 +14,7 @@ import { eventually } from "../helpers/eventually";
 import { isRunning, runningWithEnvironment } from "./processes";
 import { CLAUDE_ACP, DONE_CHUNKS, QWEN, WRITE_PROMPT, WRITTEN_FILE, WRITTEN_TEXT, type RealAcpAgent } from "./real-acp-agents";
 import { useRealAgentInPanel } from "./real-agent-in-panel";
-import { ask, deleteSession, newSession, RESULTS, runCommand, sessionRows, statusItem, turnOf } from "./workbench";
+import { ask, deleteAllSessions, deleteSession, newSession, RESULTS, runCommand, sessionRows, statusItem, turnOf } from "./workbench";
 
 /** What each agent offers on its write's permission card, in its own words and order, and how it ends a rejected turn. */
 interface CardFacts {
@@ -150,9 +150,11 @@ function describeAgentInPanel(agent: RealAcpAgent): void {
 
     it("answers the waiting card cancelled on Stop: the turn says Stopped, nothing is written, and Delete Session leaves no process", async () => {
       const page = workbench.page;
+      // The sessions of the tests before keep their agents warm: they are not this session's.
+      const others = runningWithEnvironment(markerEntry);
       const { chat, turn, card } = await promptForWrite(page);
       await statusItem(page, "Agent Stream: waiting for your approval").waitFor({ timeout: 30_000 });
-      const pids = runningWithEnvironment(markerEntry);
+      const pids = runningWithEnvironment(markerEntry).filter((pid) => !others.includes(pid));
       assert.ok(pids.length > 0, "the agent's processes are found while its card waits");
 
       await chat.getByRole("button", { name: "Stop" }).click();
@@ -173,8 +175,12 @@ function describeAgentInPanel(agent: RealAcpAgent): void {
       assert.ok(warmAfterStop.length > 0, "the agent stays warm after Stop");
       assert.ok(warmAfterStop.some(isRunning), "New Session leaves the stopped session's warm agent running");
       await deleteSession(page, WRITE_PROMPT);
-      await eventually(`no process of ${agent.title} (${pids.join(", ")}) runs`, () => runningWithEnvironment(markerEntry).length === 0, 15_000);
+      await eventually(`no process of ${agent.title}'s deleted session (${pids.join(", ")}) runs`, () => !pids.some(isRunning), 15_000);
       console.log(`      ${agent.title}: ${warmAfterStop.length} of ${pids.length} process(es) still ran after Stop and New Session, none after Delete Session`);
+
+      // The earlier tests' sessions are still warm; deleting them all leaves no process of the agent at all.
+      await deleteAllSessions(page);
+      await eventually(`no process of ${agent.title} runs`, () => runningWithEnvironment(markerEntry).length === 0, 15_000);
     });
   });
 }

@@ -203,6 +203,15 @@ export async function deleteSession(page: Page, title: string): Promise<void> {
   await eventually(`one row titled "${title}" fewer than ${before} in the Sessions view`, async () => (await rows.count()) === before - 1, 30_000);
 }
 
+/** Delete All Sessions from the palette, and the question it asks first answered Delete All. */
+export async function deleteAllSessions(page: Page): Promise<void> {
+  await runCommand(page, "Agent Stream: Delete All Sessions…");
+  const dialog = page.locator(".monaco-dialog-box");
+  await dialog.getByText(/^Delete all \d+ sessions of this workspace\?/).waitFor({ timeout: 30_000 });
+  await dialog.getByRole("button", { name: "Delete All", exact: true }).click();
+  await dialog.waitFor({ state: "hidden", timeout: 30_000 });
+}
+
 /**
  * The notification centre (the bell in the status bar). Toasts never show in this workbench: VS Code suppresses
  * them when it runs with the smoke-test driver, which code-server needs to load an extension under development.
