@@ -128,7 +128,9 @@ export async function ask(page: Page, prompt: string): Promise<FrameLocator> {
 export async function runCommand(page: Page, title: string): Promise<void> {
   for (let attempt = 0; attempt < 30; attempt++) {
     await page.keyboard.press("F1");
-    await page.locator(".quick-input-widget input").fill(`>${title}`);
+    // Just after a reload the workbench is on screen before its keybindings are: F1 then opens nothing, and is pressed again.
+    const typed = await page.locator(".quick-input-widget input").fill(`>${title}`, { timeout: 2000 }).then(() => true, () => false);
+    if (!typed) continue;
     const row = page.locator(".quick-input-list .monaco-list-row", { has: page.getByText(title, { exact: true }) }).first();
     if (await row.waitFor({ timeout: 2000 }).then(() => true, () => false)) {
       await row.click();
