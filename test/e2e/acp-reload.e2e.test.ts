@@ -1,6 +1,7 @@
 // An ACP conversation survives a window reload in a real VS Code: the chat still shows its turns, the old agent
 // process is gone with the old extension host, and the next follow-up asks a new agent process to load the session
-// the conversation had, instead of starting a blank one. After New Session, a prompt starts a new session. The agent is
+// the conversation had, instead of starting a blank one. New Session keeps that session in the list with its agent, and
+// a prompt starts a new session in an agent of its own; deleting the first session ends its agent only. The agent is
 // the project's fake ACP agent (scenario `load`: it offers `loadSession` and records what it was asked).
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
@@ -8,8 +9,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { eventually } from "../helpers/eventually";
 import { fakeCli } from "../helpers/repo";
-import { isRunning } from "./processes";
-import { ask, newSession, openChat, runCommand, turnOf, useWorkbench } from "./workbench";
+import { isRunning, runningWithEnvironment } from "./processes";
+import { ask, chatFrame, deleteSession, newSession, openChat, runCommand, sessionRows, turnOf, useWorkbench } from "./workbench";
 
 interface Fact {
   newSession?: string;
@@ -40,7 +41,7 @@ describe("an ACP conversation across a window reload", function () {
       .filter((fact) => fact.newSession !== undefined || fact.loadSession !== undefined);
   }
 
-  it("continues the agent's session in the follow-up after a reload, and starts a new one after New Session", async () => {
+  it("continues the agent's session in the follow-up after a reload; New Session keeps it and starts a new one; Delete ends its agent", async () => {
     const page = workbench.page;
     await newSession(page);
     fs.rmSync(record, { force: true });
@@ -69,11 +70,25 @@ describe("an ACP conversation across a window reload", function () {
     // The agent's replay of the loaded history is not shown again: the chat has it already.
     assert.equal(await chat.getByText("old answer").count(), 0);
 
+    // New Session keeps this session in the list with its agent warm; the new session's prompt starts a session of
+    // its own, in an agent of its own.
+    const firstSessionAgents = runningWithEnvironment(`FAKE_ACP_RECORD=${record}`);
+    assert.equal(firstSessionAgents.length, 1, `one agent runs the first session: ${firstSessionAgents.join(", ")}`);
     await newSession(page);
+    assert.equal(await turnOf(chatFrame(page), "First question").count(), 0, "the new session's chat is empty");
+    await sessionRows(page, "First question", "completed").waitFor({ timeout: 30_000 });
     chat = await ask(page, "Third question");
     await turnOf(chat, "Third question").getByText(/continued session-\d+-1/).waitFor({ timeout: 60_000 });
     const facts = sessionFacts();
     assert.equal(facts.length, 3);
     assert.ok(facts[2]?.newSession !== undefined && facts[2].newSession !== sessionId, `a new session after New Session: ${JSON.stringify(facts[2])}`);
+    assert.deepEqual(firstSessionAgents.filter(isRunning), firstSessionAgents, "the first session's agent still runs beside the new one's");
+    const agents = runningWithEnvironment(`FAKE_ACP_RECORD=${record}`);
+    assert.equal(agents.length, 2, `two agents, one a session: ${agents.join(", ")}`);
+
+    // Delete Session asks first, then ends the deleted session's agent, and only that one.
+    await deleteSession(page, "First question");
+    await eventually(`the first session's agent (${firstSessionAgents.join(", ")}) is gone`, () => !firstSessionAgents.some(isRunning), 15_000);
+    assert.deepEqual(runningWithEnvironment(`FAKE_ACP_RECORD=${record}`), agents.filter((pid) => !firstSessionAgents.includes(pid)), "the new session's agent still runs");
   });
 });

@@ -25,7 +25,8 @@ describe("a CLI that cannot be found, in a real VS Code", function () {
     const center = await openNotificationCenter(page);
     const notification = center.locator(".notification-list-item", { hasText: "The agent CLI could not be found" }).first();
     await notification.waitFor();
-    assert.match(await notification.locator(".notification-list-item-message").innerText(), /^locus: The agent CLI could not be found\. Could not start '.*locus'/);
+    // The agent by its display name, as the chat's header names it, not by the file's name.
+    assert.match(await notification.locator(".notification-list-item-message").innerText(), /^Locus: The agent CLI could not be found\. Could not start '.*locus'/);
     assert.equal(await notification.locator(".notification-list-item-source").innerText(), "Source: Agent Stream");
     assert.deepEqual(await notification.locator(".notification-list-item-buttons-container .monaco-button").allInnerTexts(), [
       "Set CLI Path",

@@ -28,7 +28,7 @@ import { SLOW_DELTA_DELAY_MS, slowAnswerChunks } from "../../scripts/recording/s
 const GONE_DEADLINE_MS = 10_000;
 
 /*
- * What each agent makes of a session saved by an earlier process (its stdin closed between turns, as New Session and
+ * What each agent makes of a session saved by an earlier process (its stdin closed between turns, as Delete Session and
  * the idle stop do), and whether it asks before writing outside the workspace, are measured per version
  * (`agent.measured`): a change in a new release fails the test so the docs can be corrected.
  *
@@ -231,7 +231,7 @@ for (const agent of realAcpAgents(agentVersionsOf())) {
       }
     });
 
-    /** Runs one turn in an agent process of its own, as the panel does, then ends it as New Session does. */
+    /** Runs one turn in an agent process of its own, as the panel does, then ends it as deleting its session does. */
     const turnInItsOwnProcess = async (prompt: string, seen: SessionsSeen, savedSessionId?: string) => {
       const transport = acpTransportOf(resolveProfile(agent.profile as ProfileSetting, null));
       const conversation = new AcpConversation({

@@ -14,7 +14,7 @@ import { eventually } from "../helpers/eventually";
 import { isRunning, runningWithEnvironment } from "./processes";
 import { CLAUDE_ACP, DONE_CHUNKS, QWEN, WRITE_PROMPT, WRITTEN_FILE, WRITTEN_TEXT, type RealAcpAgent } from "./real-acp-agents";
 import { useRealAgentInPanel } from "./real-agent-in-panel";
-import { ask, newSession, RESULTS, runCommand, statusItem, turnOf } from "./workbench";
+import { ask, deleteAllSessions, deleteSession, newSession, RESULTS, runCommand, sessionRows, statusItem, turnOf } from "./workbench";
 
 /** What each agent offers on its write's permission card, in its own words and order, and how it ends a rejected turn. */
 interface CardFacts {
@@ -148,11 +148,13 @@ function describeAgentInPanel(agent: RealAcpAgent): void {
       }
     });
 
-    it("answers the waiting card cancelled on Stop: the turn says Stopped, nothing is written, and New Session leaves no process", async () => {
+    it("answers the waiting card cancelled on Stop: the turn says Stopped, nothing is written, and Delete Session leaves no process", async () => {
       const page = workbench.page;
+      // The sessions of the tests before keep their agents warm: they are not this session's.
+      const others = runningWithEnvironment(markerEntry);
       const { chat, turn, card } = await promptForWrite(page);
       await statusItem(page, "Agent Stream: waiting for your approval").waitFor({ timeout: 30_000 });
-      const pids = runningWithEnvironment(markerEntry);
+      const pids = runningWithEnvironment(markerEntry).filter((pid) => !others.includes(pid));
       assert.ok(pids.length > 0, "the agent's processes are found while its card waits");
 
       await chat.getByRole("button", { name: "Stop" }).click();
@@ -165,10 +167,20 @@ function describeAgentInPanel(agent: RealAcpAgent): void {
       await page.screenshot({ path: path.join(RESULTS, `e2e-acp-${agent.profile}-stopped.png`) });
       const warmAfterStop = pids.filter(isRunning);
 
-      // The agent stays warm for the conversation's next turn after an in-band cancel; New Session ends its tree.
+      // The agent stays warm for the session's next turn after an in-band cancel, and New Session leaves it so: the
+      // stopped session stays in the list. Deleting it (after the question it asks) ends its agent's tree.
       await newSession(page);
-      await eventually(`no process of ${agent.title} (${pids.join(", ")}) runs`, () => runningWithEnvironment(markerEntry).length === 0, 15_000);
-      console.log(`      ${agent.title}: ${warmAfterStop.length} of ${pids.length} process(es) still ran after Stop, none after New Session`);
+      assert.equal(await turnOf(chat, WRITE_PROMPT).count(), 0, "the new session's chat is empty");
+      await sessionRows(page, WRITE_PROMPT, "stopped").first().waitFor({ timeout: 30_000 });
+      assert.ok(warmAfterStop.length > 0, "the agent stays warm after Stop");
+      assert.ok(warmAfterStop.some(isRunning), "New Session leaves the stopped session's warm agent running");
+      await deleteSession(page, WRITE_PROMPT);
+      await eventually(`no process of ${agent.title}'s deleted session (${pids.join(", ")}) runs`, () => !pids.some(isRunning), 15_000);
+      console.log(`      ${agent.title}: ${warmAfterStop.length} of ${pids.length} process(es) still ran after Stop and New Session, none after Delete Session`);
+
+      // The earlier tests' sessions are still warm; deleting them all leaves no process of the agent at all.
+      await deleteAllSessions(page);
+      await eventually(`no process of ${agent.title} runs`, () => runningWithEnvironment(markerEntry).length === 0, 15_000);
     });
   });
 }

@@ -6,6 +6,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { chromium, type Browser, type FrameLocator, type Locator, type Page } from "playwright-core";
 import { startCodeServer, type CodeServer } from "../../scripts/code-server";
+import { eventually } from "../helpers/eventually";
 import { fakeCli, repoRoot } from "../helpers/repo";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../helpers/webview-harness";
 
@@ -127,7 +128,9 @@ export async function ask(page: Page, prompt: string): Promise<FrameLocator> {
 export async function runCommand(page: Page, title: string): Promise<void> {
   for (let attempt = 0; attempt < 30; attempt++) {
     await page.keyboard.press("F1");
-    await page.locator(".quick-input-widget input").fill(`>${title}`);
+    // Just after a reload the workbench is on screen before its keybindings are: F1 then opens nothing, and is pressed again.
+    const typed = await page.locator(".quick-input-widget input").fill(`>${title}`, { timeout: 2000 }).then(() => true, () => false);
+    if (!typed) continue;
     const row = page.locator(".quick-input-list .monaco-list-row", { has: page.getByText(title, { exact: true }) }).first();
     if (await row.waitFor({ timeout: 2000 }).then(() => true, () => false)) {
       await row.click();
@@ -167,10 +170,48 @@ export const IDLE_STATUS = /^\s*Agent Stream\s*$/;
 /**
  * New Session from the palette: an empty chat, and the status bar back to idle at once. Tests that read the status
  * bar start here, so a previous turn's "completed"/"stopped" (of another test, or a failed attempt) cannot answer.
+ * The session shown before stays in the Sessions list, running if it ran: only Stop and Delete Session end an agent.
  */
 export async function newSession(page: Page): Promise<void> {
   await runCommand(page, "Agent Stream: New Session");
   await statusItem(page, IDLE_STATUS).waitFor({ timeout: 30_000 });
+  await chatFrame(page).locator(".session-title", { hasText: "New session" }).waitFor({ timeout: 30_000 });
+}
+
+/**
+ * The Sessions view's rows of the sessions titled `title`, newest first, in `state` when given (its words: "running",
+ * "stopped", "completed", …): matched as a screen reader reads a row, "title, agent, state[, active]".
+ */
+export function sessionRows(page: Page, title: string, state?: string): Locator {
+  const view = page.locator(".pane", { has: page.locator(".pane-header", { hasText: /^Sessions/ }) });
+  const inState = state === undefined ? "" : `[aria-label*=${JSON.stringify(`, ${state}`)}]`;
+  return view.locator(`.monaco-list-row[aria-label^=${JSON.stringify(`${title}, `)}]${inState}`);
+}
+
+/**
+ * Delete on the newest row titled `title` in the Sessions view (its inline action), and the question it asks first
+ * answered Delete. Returns once the row is gone.
+ */
+export async function deleteSession(page: Page, title: string): Promise<void> {
+  const rows = sessionRows(page, title);
+  await rows.first().waitFor({ timeout: 30_000 });
+  const before = await rows.count();
+  await rows.first().hover();
+  await rows.first().locator(".actions .action-label[aria-label^='Delete Session']").click();
+  const dialog = page.locator(".monaco-dialog-box");
+  await dialog.getByText(`Delete the session "${title}"?`, { exact: false }).waitFor({ timeout: 30_000 });
+  await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+  await dialog.waitFor({ state: "hidden", timeout: 30_000 });
+  await eventually(`one row titled "${title}" fewer than ${before} in the Sessions view`, async () => (await rows.count()) === before - 1, 30_000);
+}
+
+/** Delete All Sessions from the palette, and the question it asks first answered Delete All. */
+export async function deleteAllSessions(page: Page): Promise<void> {
+  await runCommand(page, "Agent Stream: Delete All Sessions…");
+  const dialog = page.locator(".monaco-dialog-box");
+  await dialog.getByText(/^Delete all \d+ sessions of this workspace\?/).waitFor({ timeout: 30_000 });
+  await dialog.getByRole("button", { name: "Delete All", exact: true }).click();
+  await dialog.waitFor({ state: "hidden", timeout: 30_000 });
 }
 
 /**
