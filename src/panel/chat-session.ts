@@ -137,6 +137,7 @@ export class ChatSession {
       turnCount: this.conversation.turnCount,
       changes: this.changes,
       source: this.source,
+      agentConversationId: this.agentSession.conversationId,
     };
   }
 

@@ -4,6 +4,7 @@
 import * as vscode from "vscode";
 import type { ChatSessions } from "../panel/chat-sessions";
 import type { SessionStatus, SessionSummary } from "../protocol/sessions";
+import { listedSessions } from "../sessions/session-summary";
 
 export const SESSIONS_VIEW_ID = "agentStream.sessions";
 
@@ -66,9 +67,7 @@ export class SessionsView implements vscode.TreeDataProvider<SessionSummary>, vs
 
   getChildren(element?: SessionSummary): SessionSummary[] {
     if (element !== undefined) return [];
-    const ours = this.sessions.list();
-    const known = new Set(ours.map((summary) => summary.id));
-    return [...ours, ...this.foreign.filter((summary) => !known.has(summary.id))].sort((a, b) => b.updatedAt - a.updatedAt);
+    return listedSessions(this.sessions.list(), this.foreign);
   }
 
   /** Reads the CLIs' own stores again (when the view is shown, and when asked). */
