@@ -231,8 +231,10 @@ export class ChatSession {
       },
       persistRunning: (turn, cli) => {
         this.savedRunning = turn;
+        // No running turn (it ended, and `persist` kept its conversation): nothing to say of the agent's conversation.
+        if (turn === null) return;
         this.keepCliConversation(cli);
-        if (turn !== null) this.save();
+        this.save();
       },
       openDiff: (diff) => host.openDiff?.(diff),
       endConversation: () => host.endAgent(this.id),
