@@ -144,3 +144,14 @@ export async function newEmptySession(page: Page): Promise<FrameLocator> {
 
 /** What an empty session is called until its first prompt names it. */
 export const UNTITLED = "New session";
+
+/** The primary sidebar dragged by its edge to `width` pixels, as a user widens it to read the rows. */
+export async function widenSidebar(page: Page, width: number): Promise<void> {
+  const box = await page.locator(".part.sidebar").boundingBox();
+  if (box === null) throw new Error("the sidebar is not shown");
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width + 1, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + width, y, { steps: 10 });
+  await page.mouse.up();
+}

@@ -34,6 +34,7 @@ import {
   showSessions,
   UNTITLED,
   useColorTheme,
+  widenSidebar,
 } from "./sessions-workbench";
 import { RESULTS, turnOf, useWorkbench } from "./workbench";
 
@@ -215,6 +216,10 @@ describe(`sessions in a real VS Code: ${CLAUDE.title} ${CLAUDE.version} and ${QW
     await turnOf(chat, FOLLOW_UP_PROMPT).getByText(FOLLOW_UP_ANSWER).waitFor({ timeout: 120_000 });
     const sent = sentText(claudeBodies);
     assert.ok(sent.includes(FIRST_PROMPT) && sent.includes(FIRST_ANSWER), `Claude's follow-up carries the first turn: ${sent.slice(0, 1500)}`);
+    // Listed once: Claude Code's own store holds the same conversation, which is ours.
+    await foldAndUnfoldSessions(page);
+    await rowInState(page, FIRST_PROMPT, "Claude Code, completed, active");
+    assert.equal(await sessionRow(page, FIRST_PROMPT).count(), 1);
 
     await sessionRow(page, WRITE_PROMPT).click();
     const qwenChat = await chatOfSession(page, WRITE_PROMPT);
@@ -225,7 +230,7 @@ describe(`sessions in a real VS Code: ${CLAUDE.title} ${CLAUDE.version} and ${QW
     await turnOf(qwenChat, QWEN_FOLLOW_UP).getByText(QWEN_FOLLOW_UP_CHUNKS.join("")).waitFor({ timeout: 120_000 });
     const qwenSent = sentText(qwenBodies);
     assert.ok(qwenSent.includes(WRITE_PROMPT), `Qwen Code's follow-up carries the first prompt: ${qwenSent.slice(0, 1500)}`);
-    console.log(`      Qwen Code on resume: the follow-up's request holds the first prompt, ${qwenSent.includes("write_file") ? "and" : "but not"} its write_file call`);
+    console.log(`      Qwen Code on resume: the follow-up's request holds the first prompt, ${qwenSent.includes("fix the build") ? "and" : "but not"} its write_file call`);
   });
 
   it("lists a session Claude Code ran outside the extension (claude -p) as Claude Code's, opens it with its history, and continues it", async () => {
@@ -308,13 +313,20 @@ describe(`sessions in a real VS Code: ${CLAUDE.title} ${CLAUDE.version} and ${QW
     await rowInState(page, long, "Claude Code, running");
 
     await showSessions(page);
-    for (const theme of ["Dark Modern", "Light Modern"]) {
-      await useColorTheme(page, theme);
-      const file = path.join(RESULTS, `e2e-sessions-view-${theme.toLowerCase().replace(/ /g, "-")}.png`);
-      await sessionsPane(page).screenshot({ path: file });
-      await page.screenshot({ path: file.replace(/\.png$/, "-window.png") });
-      console.log(`      the Sessions view in ${theme}: ${file}`);
-    }
+    await sessionRow(page, long).and(page.locator('[aria-selected="true"]')).waitFor({ timeout: 30_000 });
+    const pictures = async (width: string) => {
+      for (const theme of ["Dark Modern", "Light Modern"]) {
+        await useColorTheme(page, theme);
+        await page.mouse.move(700, 450); // off the rows: no hover actions in the picture
+        const file = path.join(RESULTS, `e2e-sessions-view-${width}-${theme.toLowerCase().replace(/ /g, "-")}.png`);
+        await sessionsPane(page).screenshot({ path: file });
+        console.log(`      the Sessions view, ${width}, in ${theme}: ${file}`);
+      }
+    };
+    await pictures("default-width");
+    await widenSidebar(page, 560);
+    await pictures("wide");
+    await page.screenshot({ path: path.join(RESULTS, "e2e-sessions-window-light.png") });
     await useColorTheme(page, "Dark Modern");
     holds.open();
   });
