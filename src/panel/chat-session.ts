@@ -143,6 +143,7 @@ export class ChatSession {
       turnCount: this.conversation.turnCount,
       changes: this.changes,
       source: this.source,
+      agentConversationId: this.agentSession.conversationId,
     };
   }
 
@@ -252,8 +253,10 @@ export class ChatSession {
       },
       persistRunning: (turn, cli) => {
         this.savedRunning = turn;
+        // No running turn (it ended, and `persist` kept its conversation): nothing to say of the agent's conversation.
+        if (turn === null) return;
         this.keepCliConversation(cli);
-        if (turn !== null) this.save();
+        this.save();
       },
       openDiff: (diff) => host.openDiff?.(diff),
       endConversation: () => host.endAgent(this.id),

@@ -66,6 +66,11 @@ export const SessionSummarySchema = z.object({
   turnCount: z.number().check(z.int(), z.nonnegative()),
   changes: z.nullable(SessionChangesSchema),
   source: SessionSourceSchema,
+  /**
+   * The agent's own id of the conversation it continues (Claude Code's session id), so that the CLI's own listing of
+   * that conversation is not shown beside it. Absent in index entries written before it was kept.
+   */
+  agentConversationId: z.optional(z.nullable(Field)),
 });
 export type SessionSummary = z.infer<typeof SessionSummarySchema>;
 

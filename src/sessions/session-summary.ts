@@ -51,7 +51,18 @@ export function summaryOf(session: StoredSession, status: SessionStatus): Sessio
     turnCount: session.turns.length,
     changes: changesIn(session.turns),
     source: session.source,
+    agentConversationId: session.agentSession?.conversationId ?? null,
   };
+}
+
+/**
+ * Our sessions and the CLIs' own in one list, newest first. A CLI's session that one of ours already is (the same id:
+ * opened from the list) or runs (its agent conversation: every session we run with Claude Code is also in Claude's
+ * store) is listed once, as ours.
+ */
+export function listedSessions(ours: readonly SessionSummary[], theirs: readonly SessionSummary[]): SessionSummary[] {
+  const known = new Set(ours.flatMap((summary) => [summary.id, ...(typeof summary.agentConversationId === "string" ? [summary.agentConversationId] : [])]));
+  return [...ours, ...theirs.filter((summary) => !known.has(summary.id))].sort((a, b) => b.updatedAt - a.updatedAt);
 }
 
 /**

@@ -4,6 +4,7 @@
 import * as vscode from "vscode";
 import type { ChatSessions } from "../panel/chat-sessions";
 import type { SessionStatus, SessionSummary } from "../protocol/sessions";
+import { listedSessions } from "../sessions/session-summary";
 
 export const SESSIONS_VIEW_ID = "agentStream.sessions";
 
@@ -13,7 +14,8 @@ const STATUS: Readonly<Record<SessionStatus, { icon: string; color?: string; wor
   waiting: { icon: "shield", color: "list.warningForeground", words: "waiting for you" },
   completed: { icon: "pass", color: "testing.iconPassed", words: "completed" },
   failed: { icon: "error", color: "list.errorForeground", words: "failed" },
-  stopped: { icon: "debug-stop", words: "stopped" },
+  // Not `debug-stop`: the workbench paints that one in the debugger's red, and a stop the user chose is no failure.
+  stopped: { icon: "stop-circle", words: "stopped" },
 };
 
 /** Sessions of the CLIs' own stores, for this workspace (Claude Code's): listed beside ours, read only. */
@@ -25,6 +27,7 @@ export class SessionsView implements vscode.TreeDataProvider<SessionSummary>, vs
   readonly onDidChangeTreeData = this.changed.event;
   private readonly stopFollowing: () => void;
   private refreshTimer: NodeJS.Timeout | undefined;
+  private activeMoved = false;
   private foreign: SessionSummary[] = [];
 
   constructor(
@@ -34,9 +37,14 @@ export class SessionsView implements vscode.TreeDataProvider<SessionSummary>, vs
   ) {
     this.treeView = vscode.window.createTreeView(SESSIONS_VIEW_ID, { treeDataProvider: this, showCollapseAll: false });
     // Rows change with every state a session passes through: one repaint for a burst of them.
-    this.stopFollowing = sessions.onDidChange(() => this.refreshSoon());
+    this.stopFollowing = sessions.onDidChange((change) => {
+      if (change === "active") this.activeMoved = true;
+      this.refreshSoon();
+    });
     this.treeView.onDidChangeVisibility((event) => {
-      if (event.visible) void this.reloadForeign();
+      if (!event.visible) return;
+      this.activeMoved = true;
+      void this.reloadForeign();
     });
     void this.reloadForeign();
     this.updateBadge();
@@ -64,11 +72,14 @@ export class SessionsView implements vscode.TreeDataProvider<SessionSummary>, vs
     return item;
   }
 
+  /** A flat list: no row has a parent (reveal needs to be told). */
+  getParent(): undefined {
+    return undefined;
+  }
+
   getChildren(element?: SessionSummary): SessionSummary[] {
     if (element !== undefined) return [];
-    const ours = this.sessions.list();
-    const known = new Set(ours.map((summary) => summary.id));
-    return [...ours, ...this.foreign.filter((summary) => !known.has(summary.id))].sort((a, b) => b.updatedAt - a.updatedAt);
+    return listedSessions(this.sessions.list(), this.foreign);
   }
 
   /** Reads the CLIs' own stores again (when the view is shown, and when asked). */
@@ -99,7 +110,20 @@ export class SessionsView implements vscode.TreeDataProvider<SessionSummary>, vs
       this.refreshTimer = undefined;
       this.changed.fire(undefined);
       this.updateBadge();
+      if (this.activeMoved) this.selectActive();
     }, 50);
+  }
+
+  /**
+   * The active session's row selected, as the open file is in the Explorer: the "●" of its description is cut off
+   * first when the sidebar is narrow or the title long.
+   */
+  private selectActive(): void {
+    this.activeMoved = false;
+    if (!this.treeView.visible) return;
+    const active = this.sessions.active.summary();
+    if (!this.getChildren().some((summary) => summary.id === active.id)) return;
+    this.treeView.reveal(active, { select: true, focus: false }).then(undefined, (error: unknown) => this.log.info(`the active session's row could not be selected: ${String(error)}`));
   }
 
   private updateBadge(): void {

@@ -276,6 +276,20 @@ describe("ChatSessions: many conversations, each with its own agent, run and fil
     );
   });
 
+  it("keeps the agent's own conversation in a session's row once its turn has ended, and in what it saves next", async () => {
+    const before = await sessions();
+    const session = before.active;
+    session.conversation.send("first question");
+    await answer(host, session.conversation, "first answer");
+    const conversationId = host.requests[0]?.conversation.id;
+        assert.equal(before.list().find((row) => row.id === session.id)?.agentConversationId, conversationId);
+    await before.rename(session.id, "Parser work");
+    const file = path.join(folder, "sessions", `${session.id}.json`);
+    const saved = () => JSON.parse(fs.readFileSync(file, "utf8")) as { title: string; agentSession: { conversationId: string | null } };
+    await eventually("the renamed session is written", () => fs.existsSync(file) && saved().title === "Parser work");
+    assert.equal(saved().agentSession.conversationId, conversationId);
+  });
+
   it("keeps a name the user gave over the first prompt, across a reload", async () => {
     const before = await sessions();
     const session = before.active;

@@ -1,10 +1,34 @@
 import * as assert from "node:assert/strict";
 import type { Turn } from "../../../src/protocol/messages";
-import { MAX_TITLE_CHARS, statusOf, summaryOf, titleOfPrompt } from "../../../src/sessions/session-summary";
+import { listedSessions, MAX_TITLE_CHARS, statusOf, summaryOf, titleOfPrompt } from "../../../src/sessions/session-summary";
 import { storedSession } from "../../helpers/stored-session-builder";
 import { toolBlock, turnWith } from "../../helpers/turn-builder";
 
 describe("a session's summary", () => {
+  it("lists a Claude Code session once, as ours, when one of our sessions runs that conversation", () => {
+    const claudeId = "0b0e5a6c-1f3d-4c4e-9a51-7a3c5f0d2e11";
+    const ours = summaryOf(storedSession({ updatedAt: 5_000, agentSession: { conversationId: claudeId, spoke: true, acpSessionId: null } }), "completed");
+    const theirs = (id: string, updatedAt: number) => ({ ...summaryOf(storedSession({ id, updatedAt }), "completed"), source: "claude-code" as const, agentConversationId: null });
+    const outside = theirs("5d7c2b9e-3a41-4f0b-8e6d-2c9a1b7f4e30", 4_000);
+    assert.deepEqual(
+      listedSessions([ours], [theirs(claudeId, 6_000), outside]).map((summary) => summary.id),
+      [ours.id, outside.id],
+    );
+  });
+
+  it("lists an opened Claude Code session once, and an index entry written before the agent's id was kept as it is", () => {
+    const opened = summaryOf(storedSession({ updatedAt: 3_000 }), "completed");
+    const { agentConversationId: _unknown, ...older } = summaryOf(storedSession({ updatedAt: 1_000 }), "stopped");
+    const theirs = { ...opened, source: "claude-code" as const, updatedAt: 9_000 };
+    assert.deepEqual(
+      listedSessions([older, opened], [theirs]).map((summary) => [summary.id, summary.source]),
+      [
+        [opened.id, "agent-stream"],
+        [older.id, "agent-stream"],
+      ],
+    );
+  });
+
   it("is titled by the first line of a prompt that has text, trimmed", () => {
     assert.equal(titleOfPrompt("\r\n   \n  Explain the build  \r\nin detail"), "Explain the build");
   });
@@ -43,7 +67,7 @@ describe("a session's summary", () => {
   });
 
   it("carries the session's own facts and the status it is given", () => {
-    const session = storedSession({ title: "t", turns: [turnWith(1, []), turnWith(2, [])] });
+    const session = storedSession({ title: "t", turns: [turnWith(1, []), turnWith(2, [])], agentSession: { conversationId: "c-1", spoke: true, acpSessionId: null } });
     assert.deepEqual(summaryOf(session, "waiting"), {
       id: session.id,
       title: "t",
@@ -54,6 +78,7 @@ describe("a session's summary", () => {
       turnCount: 2,
       changes: null,
       source: "agent-stream",
+      agentConversationId: "c-1",
     });
   });
 });
