@@ -86,9 +86,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentS
     chats.onDidChange((change) => {
       if (change === "active") rememberActiveSession(context.workspaceState, chats.active.id);
     }),
+    // After each turn: the store kept to its bound, and the CLIs' own sessions read again (a `claude -p` run meanwhile).
     chats.watch(() => ({
       turnChanged: (_turn, change) => {
-        if (change.kind === "done") void chats.evict();
+        if (change.kind !== "done") return;
+        void chats.evict();
+        void sessionsView.reloadForeign();
       },
     })),
   ];

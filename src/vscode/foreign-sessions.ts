@@ -43,7 +43,7 @@ export class ForeignSessions {
   async list(): Promise<SessionSummary[]> {
     const folder = workspaceFolder();
     if (folder === undefined) return [];
-    const claude = await listClaudeSessions(folder, os.homedir(), {
+    const claude = await listClaudeSessions(folder, homeOfRuns(this.log), {
       onSkipped: (file, why) => this.log.info(escapeForLog(`Claude Code's session ${file} is not listed: ${why}`)),
     });
     this.acpRows ??= await this.listAcp(folder);
@@ -67,7 +67,7 @@ export class ForeignSessions {
   }
 
   private async openClaude(summary: SessionSummary, folder: string): Promise<ChatSession | undefined> {
-    const history = await readClaudeSession(folder, os.homedir(), summary.id, {
+    const history = await readClaudeSession(folder, homeOfRuns(this.log), summary.id, {
       onSkipped: (file, why) => this.log.warn(escapeForLog(`Claude Code's session ${file} could not be read: ${why}`)),
     });
     if (history === undefined) return undefined;
@@ -102,7 +102,9 @@ export class ForeignSessions {
       updatedAt: summary.updatedAt,
       turns,
       agentSession,
-      source: summary.source,
+      // Ours from now on (renamed, deleted, saved like any other); the agent's own store is still never touched, and
+      // lists it again if ours is deleted.
+      source: "agent-stream",
     };
     return this.sessions.adoptStored(stored);
   }
@@ -128,6 +130,11 @@ export class ForeignSessions {
       return [];
     }
   }
+}
+
+/** The home folder the agents run with (`agentStream.cli.env` may set another), where Claude Code keeps its store. */
+function homeOfRuns(log: vscode.LogOutputChannel): string {
+  return readSettings(log).cliEnv["HOME"] ?? os.homedir();
 }
 
 /** Claude Code as the settings run it when they name it, else the `claude` on the PATH with the profile's arguments. */

@@ -131,7 +131,8 @@ export async function runCommand(page: Page, title: string): Promise<void> {
     // Just after a reload the workbench is on screen before its keybindings are: F1 then opens nothing, and is pressed again.
     const typed = await page.locator(".quick-input-widget input").fill(`>${title}`, { timeout: 2000 }).then(() => true, () => false);
     if (!typed) continue;
-    const row = page.locator(".quick-input-list .monaco-list-row", { has: page.getByText(title, { exact: true }) }).first();
+    // The whole label: a highlighted part of a longer one ("… New Session" in "… New Session with Agent…") is not it.
+    const row = page.locator(".quick-input-list .monaco-list-row", { has: page.locator(".label-name", { hasText: wholeLabel(title) }) }).first();
     if (await row.waitFor({ timeout: 2000 }).then(() => true, () => false)) {
       await row.click();
       return;
@@ -139,6 +140,11 @@ export async function runCommand(page: Page, title: string): Promise<void> {
     await page.keyboard.press("Escape");
   }
   throw new Error(`command "${title}" never appeared in the palette`);
+}
+
+/** A regular expression matching exactly `text`, for a label that may be split into highlighted parts. */
+function wholeLabel(text: string): RegExp {
+  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
 }
 
 /** Ctrl+P, the file's name, its row: the file opens in the editor. */
