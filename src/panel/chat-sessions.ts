@@ -209,8 +209,11 @@ export class ChatSessions implements SessionOwner {
     this.emit("list", undefined);
   }
 
+  /** Deletes every session of ours; an empty new session is active afterwards (none is read just to be deleted). */
   async deleteAll(): Promise<void> {
-    for (const summary of this.list()) await this.delete(summary.id);
+    const doomed = this.list().filter((summary) => summary.source === "agent-stream" && !(summary.id === this.activeSession.id && this.activeSession.isEmpty));
+    if (!this.activeSession.isEmpty) this.activate(this.adopt(new ChatSession(this, { agent: undefined })));
+    for (const summary of doomed) await this.delete(summary.id);
   }
 
   /** Keeps the store to its bound: the oldest sessions go first, never one open in this window. */

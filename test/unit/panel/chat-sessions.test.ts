@@ -290,6 +290,23 @@ describe("ChatSessions: many conversations, each with its own agent, run and fil
     assert.equal(saved().agentSession.conversationId, conversationId);
   });
 
+  it("deletes all sessions, running ones stopped, and leaves an empty new session active", async () => {
+    const chats = await sessions();
+    const first = chats.active;
+    first.conversation.send("one");
+    await answer(host, first.conversation);
+    const second = chats.create();
+    second.conversation.send("two, still running");
+    await chats.deleteAll();
+    assert.equal(second.conversation.running, false);
+    assert.deepEqual(new Set(host.endedAgents), new Set([first.id, second.id]));
+    assert.deepEqual(
+      chats.list().map((row) => [row.title, row.status]),
+      [["New session", "new"]],
+    );
+    assert.ok(chats.active.isEmpty);
+  });
+
   it("keeps a name the user gave over the first prompt, across a reload", async () => {
     const before = await sessions();
     const session = before.active;
