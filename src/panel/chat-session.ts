@@ -7,7 +7,8 @@ import type { CliConversation, SessionChange, SessionHeader, Turn } from "../pro
 import type { AgentIdentity, AgentSessionRef, SessionId, SessionStatus, SessionSummary, StoredSession } from "../protocol/sessions";
 import { STORED_SESSION_VERSION } from "../protocol/sessions";
 import type { Scheduler } from "../process/scheduler";
-import { changesIn, statusOfLastTurn, titleOfPrompt } from "../sessions/session-summary";
+import { titleFromPrompt } from "../common/session-title";
+import { changesIn, statusOfLastTurn } from "../sessions/session-summary";
 import { Conversation, type ConversationHost, type Run, type RunRequest } from "./conversation";
 
 /** A run as the editor starts it for a session: the session's own agent, and the agent's session to continue. */
@@ -157,7 +158,7 @@ export class ChatSession {
   rename(title: string): void {
     const text = title.trim();
     if (text === "" || this.ended) return;
-    this.titleText = titleOfPrompt(text);
+    this.titleText = titleFromPrompt(text);
     this.titleSource = "user";
     this.save();
     this.conversation.refreshHeader();
@@ -180,7 +181,7 @@ export class ChatSession {
     applyAgentState(this.agentState, update);
     // The agent's own title names the session, unless the user named it.
     if (update.kind !== "title" || this.titleSource === "user") return;
-    const title = titleOfPrompt(update.title);
+    const title = titleFromPrompt(update.title);
     if (title === "" || title === this.titleText) return;
     this.titleText = title;
     this.titleSource = "agent";
@@ -191,7 +192,7 @@ export class ChatSession {
 
   private onTurnStarted(turn: Turn): void {
     if (this.titleSource === "prompt" && this.titleText === UNTITLED && turn.origin === "prompt") {
-      this.titleText = titleOfPrompt(turn.prompt);
+      this.titleText = titleFromPrompt(turn.prompt);
       this.conversation.refreshHeader();
     }
     this.updatedAt = this.owner.now();

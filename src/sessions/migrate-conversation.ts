@@ -6,7 +6,7 @@ import * as z from "zod/mini";
 import { CliConversationSchema, TurnSchema, type CliConversation, type Turn } from "../protocol/messages";
 import { AgentIdentitySchema, STORED_SESSION_VERSION, type AgentIdentity, type AgentSessionRef, type SessionId, type StoredSession } from "../protocol/sessions";
 import { withRequestsCancelled } from "./kept-turns";
-import { titleOfPrompt } from "./session-summary";
+import { titleFromPrompt } from "../common/session-title";
 
 /** The five values as the workspace's state holds them (anything, or undefined), under the keys they had. */
 export interface StoredConversation {
@@ -58,7 +58,7 @@ export function migrateConversation(old: StoredConversation, now: number, newId:
   return {
     version: STORED_SESSION_VERSION,
     id: newId(),
-    title: titleOfPrompt(first.prompt),
+    title: titleFromPrompt(first.prompt),
     titleSource: "prompt",
     agent: agentOf(turns, cliConversation, acpSession),
     createdAt: now,

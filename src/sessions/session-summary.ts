@@ -4,20 +4,6 @@ import type { Turn } from "../protocol/messages";
 import type { ToolDiff } from "../protocol/transcript";
 import type { SessionStatus, SessionSummary, StoredSession } from "../protocol/sessions";
 
-/** Characters of a title: a list row shows less, and the first prompt can be 100,000. */
-export const MAX_TITLE_CHARS = 120;
-
-/** A title from a prompt: its first line with text, trimmed, cut short with an ellipsis. */
-export function titleOfPrompt(prompt: string): string {
-  let start = 0;
-  for (;;) {
-    const end = prompt.indexOf("\n", start);
-    const line = prompt.slice(start, end === -1 ? undefined : end).trim();
-    if (line !== "" || end === -1) return line.length > MAX_TITLE_CHARS ? `${line.slice(0, MAX_TITLE_CHARS - 1)}…` : line;
-    start = end + 1;
-  }
-}
-
 /**
  * A session's state from its last turn: while it runs, running (waiting while a permission request of it waits for
  * the user); then how that turn ended. A turn saved while it ran (no end yet) was stopped by the reload.

@@ -1,5 +1,5 @@
 import * as vscode from "vscode";
-import { MAX_TITLE_CHARS } from "../../sessions/session-summary";
+import { TITLE_CHARS } from "../../common/session-title";
 import type { AgentStreamCommand } from "./command";
 import { sessionArgument } from "./session-argument";
 
@@ -12,7 +12,7 @@ export const renameSession: AgentStreamCommand = {
     const title = await vscode.window.showInputBox({
       title: "Agent Stream: Rename Session",
       value: summary.title,
-      validateInput: (value) => (value.trim() === "" ? "A name cannot be empty." : value.length > MAX_TITLE_CHARS ? `At most ${MAX_TITLE_CHARS} characters.` : null),
+      validateInput: (value) => (value.trim() === "" ? "A name cannot be empty." : value.length > TITLE_CHARS ? `At most ${TITLE_CHARS} characters.` : null),
     });
     if (title === undefined) return;
     await context.sessions.rename(summary.id, title);

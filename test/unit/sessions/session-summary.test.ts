@@ -1,6 +1,7 @@
 import * as assert from "node:assert/strict";
 import type { Turn } from "../../../src/protocol/messages";
-import { listedSessions, MAX_TITLE_CHARS, statusOf, summaryOf, titleOfPrompt } from "../../../src/sessions/session-summary";
+import { TITLE_CHARS, titleFromPrompt } from "../../../src/common/session-title";
+import { listedSessions, statusOf, summaryOf } from "../../../src/sessions/session-summary";
 import { storedSession } from "../../helpers/stored-session-builder";
 import { toolBlock, turnWith } from "../../helpers/turn-builder";
 
@@ -30,12 +31,12 @@ describe("a session's summary", () => {
   });
 
   it("is titled by the first line of a prompt that has text, trimmed", () => {
-    assert.equal(titleOfPrompt("\r\n   \n  Explain the build  \r\nin detail"), "Explain the build");
+    assert.equal(titleFromPrompt("\r\n   \n  Explain the build  \r\nin detail"), "Explain the build");
   });
 
   it("cuts a long title short with an ellipsis", () => {
-    const title = titleOfPrompt("word ".repeat(100_000));
-    assert.equal(title.length, MAX_TITLE_CHARS);
+    const title = titleFromPrompt("word ".repeat(100_000));
+    assert.equal(title.length, TITLE_CHARS);
     assert.ok(title.endsWith("…"));
   });
 
