@@ -18,6 +18,7 @@ import { realScheduler, type ScheduledCall, type Scheduler } from "../process/sc
 import type { Session } from "../session/session";
 import { applyChange } from "../common/turn-changes";
 import { failingError } from "../common/turn-failure";
+import { charsIn, withRequestsCancelled } from "../sessions/kept-turns";
 
 /** A run in progress, as the conversation needs it (a LiveSession, or a replay). */
 export interface Run {
@@ -191,11 +192,6 @@ export class Conversation {
     const snapshot = this.snapshot();
     this.views.add(view);
     view.post(snapshot);
-  }
-
-  /** Whether a view shows this conversation now. */
-  get onScreen(): boolean {
-    return this.views.size > 0;
   }
 
   /** This is for when a view goes away, or moves to another session. */
@@ -523,23 +519,6 @@ function stoppedByTheWindow(turn: Turn, durationMs: number): Turn {
   const toolsUsed = [...new Set(turn.blocks.flatMap((block) => (block.kind === "tool" ? [block.tool] : [])))];
   const done = { exitCode: -1, durationMs, toolsUsed, tokensUsed: null, success: false, synthesized: true };
   return { ...withRequestsCancelled(copyTurn(turn)), state: "canceled", status: "canceled", done };
-}
-
-/** Answers `cancelled` every request of `turn` (a copy) still waiting: in a turn that no longer runs nobody can answer. */
-function withRequestsCancelled(turn: Turn): Turn {
-  for (const [index, block] of turn.blocks.entries()) {
-    if (block.kind === "permission" && block.decision === null) turn.blocks[index] = { ...block, decision: "cancelled", optionId: null, answeredBy: null };
-  }
-  return turn;
-}
-
-/** The characters of every string in a value (a turn: no deeper than its schema), keys left out. */
-function charsIn(value: unknown): number {
-  if (typeof value === "string") return value.length;
-  if (typeof value !== "object" || value === null) return 0;
-  let chars = 0;
-  for (const item of Array.isArray(value) ? value : Object.values(value)) chars += charsIn(item);
-  return chars;
 }
 
 function describe(value: unknown): string {

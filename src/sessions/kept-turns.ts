@@ -74,8 +74,8 @@ function notSaved(omitted: number, maxChars: number): StatusBlock {
   return { kind: "status", status: "session full", message: `This session keeps about ${limit} of text; ${blocks}.` };
 }
 
-/** The characters of every string in a value (a block: no deeper than its schema), keys left out. */
-function charsIn(value: unknown): number {
+/** The characters of every string in a value (a turn or a block: no deeper than its schema), keys left out. */
+export function charsIn(value: unknown): number {
   if (typeof value === "string") return value.length;
   if (typeof value !== "object" || value === null) return 0;
   let chars = 0;
