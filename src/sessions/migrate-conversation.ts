@@ -1,5 +1,5 @@
-// The single conversation versions before sessions kept in the workspace's state (five Memento keys, see
-// vscode/conversation-store.ts) as the first session of the store, nothing lost: every turn that still fits its
+// The single conversation versions before sessions kept in the workspace's state (five Memento keys, which
+// src/vscode/session-storage.ts reads) as the first session of the store, nothing lost: every turn that still fits its
 // schema, the turn that was running when the window went, and what a follow-up continues (the CLI's conversation and
 // the ACP agent's session). Pure: the glue reads the five values, saves the session, and only then removes the keys.
 import * as z from "zod/mini";
@@ -23,8 +23,8 @@ export interface StoredConversation {
 }
 
 /**
- * What `acp/saved-session.ts` stored under `agentStream.acpSession`, frozen here: this reads what earlier versions
- * wrote, whatever that module becomes. Lengths as that schema's; the id pattern is `SessionIdSchema`'s looser elder.
+ * What earlier versions stored under `agentStream.acpSession` (their `acp/saved-session.ts`), frozen here: this reads
+ * what they wrote. Lengths as that schema's; the id pattern is `SessionIdSchema`'s looser elder.
  */
 const LegacyAcpSessionSchema = z.object({
   conversation: CliConversationSchema.shape.id,

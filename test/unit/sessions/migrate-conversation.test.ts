@@ -3,7 +3,6 @@ import { randomUUID } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { savedAcpSession } from "../../../src/acp/saved-session";
 import type { Turn } from "../../../src/protocol/messages";
 import { StoredSessionSchema, type SessionId, type StoredSession } from "../../../src/protocol/sessions";
 import { migrateConversation, type StoredConversation } from "../../../src/sessions/migrate-conversation";
@@ -35,6 +34,11 @@ function migrated(values: Partial<StoredConversation>): StoredSession {
   assert.ok(session !== null);
   assert.ok(StoredSessionSchema.safeParse(session).success, "the session fits the schema the store reads it back with");
   return session;
+}
+
+/** What earlier versions wrote under `agentStream.acpSession`: the conversation, the agent's command line, its session id. */
+function legacyAcpSession(request: { conversation: { id: string }; command: string; args: string[] }, sessionId: string): unknown {
+  return { conversation: request.conversation.id, agent: [request.command, ...request.args], sessionId };
 }
 
 describe("migrating the single stored conversation to the first session", () => {
@@ -84,7 +88,7 @@ describe("migrating the single stored conversation to the first session", () => 
     const session = migrated({
       turns: [finished(1, "gemini")],
       cliConversation: { agent: "gemini", id: CLI_CONVERSATION },
-      acpSession: savedAcpSession(request, "acp-session-7"),
+      acpSession: legacyAcpSession(request, "acp-session-7"),
     });
     assert.deepEqual(session.agent, { profile: "gemini", displayName: "gemini", command: "/usr/local/bin/gemini", args: ["--experimental-acp"] });
     assert.deepEqual(session.agentSession, { conversationId: CLI_CONVERSATION, spoke: true, acpSessionId: "acp-session-7" });
@@ -95,7 +99,7 @@ describe("migrating the single stored conversation to the first session", () => 
     const session = migrated({
       turns: [finished(1)],
       cliConversation: { agent: "claude", id: CLI_CONVERSATION },
-      acpSession: savedAcpSession(earlier, "acp-session-7"),
+      acpSession: legacyAcpSession(earlier, "acp-session-7"),
     });
     assert.deepEqual(session.agentSession, { conversationId: CLI_CONVERSATION, spoke: true, acpSessionId: null });
   });
