@@ -10,26 +10,7 @@ import type { AgentStreamTestApi } from "../../src/extension";
 import type { Turn } from "../../src/protocol/messages";
 import { eventually } from "../helpers/eventually";
 import { assertNoRawControl } from "../helpers/hostile-stream";
-
-const EXTENSION_ID = "agent-stream.agent-stream";
-
-function repo(): string {
-  const root = process.env["AGENT_STREAM_REPO"];
-  assert.ok(root, "the runner passes AGENT_STREAM_REPO (the extension host's PATH and cwd are not ours)");
-  return root;
-}
-
-const fakeCli = (name: string) => path.join(repo(), "test", "fake-clis", name);
-
-async function testApi(): Promise<AgentStreamTestApi> {
-  const extension = vscode.extensions.getExtension<AgentStreamTestApi | undefined>(EXTENSION_ID);
-  assert.ok(extension);
-  const api = await extension.activate();
-  assert.ok(api, "the runner sets AGENT_STREAM_TEST_API=1 for the extension host");
-  return api;
-}
-
-const config = () => vscode.workspace.getConfiguration("agentStream");
+import { config, fakeCli, repo, testApi } from "./extension-host";
 
 /** User settings for one test; restored afterwards. */
 async function useSettings(values: Record<string, unknown>): Promise<void> {

@@ -1,31 +1,12 @@
 // Many sessions in a real VS Code extension host: New Session keeps the session before (running, if it runs), two
-// sessions run side by side with a process each, Stop and delete act on one session only, and the status bar says
-// when another session waits. Against fake CLIs written in Node; the extension's test API shows the registry.
+// sessions run side by side with a process each, Stop and delete act on one session only, and a session keeps its
+// agent when the settings change. Against fake CLIs written in Node; the extension's test API shows the registry.
 import * as assert from "node:assert/strict";
-import * as path from "node:path";
 import * as vscode from "vscode";
 import type { AgentStreamTestApi } from "../../src/extension";
 import type { ChatSession } from "../../src/panel/chat-session";
 import { eventually } from "../helpers/eventually";
-
-const EXTENSION_ID = "agent-stream.agent-stream";
-
-function repo(): string {
-  const root = process.env["AGENT_STREAM_REPO"];
-  assert.ok(root, "the runner passes AGENT_STREAM_REPO (the extension host's PATH and cwd are not ours)");
-  return root;
-}
-
-const fakeCli = (name: string) => path.join(repo(), "test", "fake-clis", name);
-const config = () => vscode.workspace.getConfiguration("agentStream");
-
-async function testApi(): Promise<AgentStreamTestApi> {
-  const extension = vscode.extensions.getExtension<AgentStreamTestApi | undefined>(EXTENSION_ID);
-  assert.ok(extension);
-  const api = await extension.activate();
-  assert.ok(api, "the runner sets AGENT_STREAM_TEST_API=1 for the extension host");
-  return api;
-}
+import { config, fakeCli, testApi } from "./extension-host";
 
 /** The pid of a session's running CLI (a LiveSession's). */
 function pidOf(session: ChatSession): number {
