@@ -27,7 +27,6 @@ export class SessionsView implements vscode.TreeDataProvider<SessionSummary>, vs
   readonly onDidChangeTreeData = this.changed.event;
   private readonly stopFollowing: () => void;
   private refreshTimer: NodeJS.Timeout | undefined;
-  private activeMoved = false;
   private foreign: SessionSummary[] = [];
 
   constructor(
@@ -37,24 +36,22 @@ export class SessionsView implements vscode.TreeDataProvider<SessionSummary>, vs
   ) {
     this.treeView = vscode.window.createTreeView(SESSIONS_VIEW_ID, { treeDataProvider: this, showCollapseAll: false });
     // Rows change with every state a session passes through: one repaint for a burst of them.
-    this.stopFollowing = sessions.onDidChange((change) => {
-      if (change === "active") this.activeMoved = true;
-      this.refreshSoon();
-    });
+    this.stopFollowing = sessions.onDidChange(() => this.refreshSoon());
     this.treeView.onDidChangeVisibility((event) => {
-      if (!event.visible) return;
-      this.activeMoved = true;
-      void this.reloadForeign();
+      if (event.visible) void this.reloadForeign();
     });
     void this.reloadForeign();
     this.updateBadge();
   }
 
   getTreeItem(summary: SessionSummary): vscode.TreeItem {
-    const item = new vscode.TreeItem(summary.title, vscode.TreeItemCollapsibleState.None);
+    const active = this.sessions.active.id === summary.id;
+    // The active session's title is highlighted, as a match is: the "●" of its description is the first thing cut off
+    // at the default width. (Selecting its row instead would need TreeView.reveal, which opens the sidebar too.)
+    const label: vscode.TreeItemLabel = { label: summary.title, highlights: active ? [[0, summary.title.length]] : [] };
+    const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
     item.id = summary.id;
     const status = STATUS[summary.status];
-    const active = this.sessions.active.id === summary.id;
     item.iconPath = new vscode.ThemeIcon(status.icon, status.color === undefined ? undefined : new vscode.ThemeColor(status.color));
     const changes = summary.changes === null ? "" : ` · +${summary.changes.added} −${summary.changes.removed}`;
     item.description = `${active ? "● " : ""}${summary.agent.displayName} · ${ago(summary.updatedAt, Date.now())}${changes}`;
@@ -70,11 +67,6 @@ export class SessionsView implements vscode.TreeDataProvider<SessionSummary>, vs
     item.contextValue = `session.${summary.source === "agent-stream" ? "ours" : "foreign"}.${summary.status}`;
     item.command = { command: "agentStream.openSession", title: "Open Session", arguments: [summary] };
     return item;
-  }
-
-  /** A flat list: no row has a parent (reveal needs to be told). */
-  getParent(): undefined {
-    return undefined;
   }
 
   getChildren(element?: SessionSummary): SessionSummary[] {
@@ -110,20 +102,7 @@ export class SessionsView implements vscode.TreeDataProvider<SessionSummary>, vs
       this.refreshTimer = undefined;
       this.changed.fire(undefined);
       this.updateBadge();
-      if (this.activeMoved) this.selectActive();
     }, 50);
-  }
-
-  /**
-   * The active session's row selected, as the open file is in the Explorer: the "●" of its description is cut off
-   * first when the sidebar is narrow or the title long.
-   */
-  private selectActive(): void {
-    this.activeMoved = false;
-    if (!this.treeView.visible) return;
-    const active = this.sessions.active.summary();
-    if (!this.getChildren().some((summary) => summary.id === active.id)) return;
-    this.treeView.reveal(active, { select: true, focus: false }).then(undefined, (error: unknown) => this.log.info(`the active session's row could not be selected: ${String(error)}`));
   }
 
   private updateBadge(): void {

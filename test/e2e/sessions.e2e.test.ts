@@ -313,7 +313,9 @@ describe(`sessions in a real VS Code: ${CLAUDE.title} ${CLAUDE.version} and ${QW
     await rowInState(page, long, "Claude Code, running");
 
     await showSessions(page);
-    await sessionRow(page, long).and(page.locator('[aria-selected="true"]')).waitFor({ timeout: 30_000 });
+    // The active session's row says so (to a screen reader in its label; on screen its title is highlighted).
+    await sessionRow(page, long).and(page.locator('[aria-label$=", active"]')).waitFor({ timeout: 30_000 });
+    await sessionRow(page, long).locator(".highlight").first().waitFor({ timeout: 30_000 });
     const pictures = async (width: string) => {
       for (const theme of ["Dark Modern", "Light Modern"]) {
         await useColorTheme(page, theme);
