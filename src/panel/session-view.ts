@@ -25,6 +25,11 @@ export class SessionView {
     return this.session;
   }
 
+  /** The session the view shows, or will show as soon as its page is ready (a view just opened is loading it). */
+  get showing(): ChatSession {
+    return this.target;
+  }
+
   /** Shows another session: at once when the page is ready, else when it says so. */
   show(session: ChatSession): void {
     this.target = session;

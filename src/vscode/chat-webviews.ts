@@ -63,9 +63,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     return this.view?.visible ?? false;
   }
 
-  /** The session the view shows while it is on screen, else undefined. */
+  /** The session the view shows (or is loading) while it is on screen, else undefined. */
   get visibleSession(): ChatSession | undefined {
-    return this.visible ? this.connection?.shown : undefined;
+    return this.visible ? this.connection?.showing : undefined;
   }
 
   /** Shows the view, creating it if VS Code has not yet. */
