@@ -11,6 +11,26 @@ markdown.linkify.set({ fuzzyEmail: false });
 markdown.renderer.rules.image = (tokens, index, options, env, renderer) =>
   markdown.utils.escapeHtml(renderer.renderInlineAsText(tokens[index].children ?? [], options, env));
 
+// A table column's alignment is a class, not markdown-it's inline `style` (the CSP forbids inline styles: each cell was
+// a CSP error and lost its alignment).
+const ALIGNMENT_CLASSES: ReadonlyMap<string, string> = new Map([
+  ["text-align:left", "align-left"],
+  ["text-align:center", "align-center"],
+  ["text-align:right", "align-right"],
+]);
+markdown.core.ruler.push("alignment_classes", (state) => {
+  for (const token of state.tokens) {
+    if (token.type !== "th_open" && token.type !== "td_open") continue;
+    const style = token.attrGet("style");
+    if (style === null) continue;
+    const alignment = ALIGNMENT_CLASSES.get(String(style));
+    token.attrs = (token.attrs ?? []).filter(([name]) => name !== "style");
+    if (alignment !== undefined) token.attrSet("class", alignment);
+  }
+  return true;
+});
+const ALIGNMENT_CLASS_NAMES = new Set(ALIGNMENT_CLASSES.values());
+
 /** Links may only go to the web; the host checks again before opening anything. */
 const WEB_LINK = /^https?:\/\//i;
 const LANGUAGE_CLASS = /^language-[\w#+.-]{1,40}$/;
@@ -18,7 +38,7 @@ const LANGUAGE_CLASS = /^language-[\w#+.-]{1,40}$/;
 const purifier = DOMPurify(window);
 purifier.addHook("afterSanitizeAttributes", (node) => {
   if (node.tagName === "A") keepOnlyWebLink(node);
-  keepOnlyLanguageClass(node);
+  keepOnlyOurClasses(node);
 });
 
 /** What markdown-it produces, minus images; no forms, frames, media, SVG, MathML, styles or scripts. */
@@ -66,9 +86,14 @@ function keepOnlyWebLink(anchor: Element): void {
   anchor.setAttribute("rel", "noopener noreferrer");
 }
 
-/** markdown-it marks a fence's language as a class; no other class may reach the page (it could borrow our UI's). */
-function keepOnlyLanguageClass(node: Element): void {
+/**
+ * markdown-it marks a fence's language and a table cell's alignment as a class; no other class may reach the page (it
+ * could borrow our UI's).
+ */
+function keepOnlyOurClasses(node: Element): void {
   const className = node.getAttribute("class");
   if (className === null) return;
-  if (node.tagName !== "CODE" || !LANGUAGE_CLASS.test(className)) node.removeAttribute("class");
+  if (node.tagName === "CODE" && LANGUAGE_CLASS.test(className)) return;
+  if ((node.tagName === "TH" || node.tagName === "TD") && ALIGNMENT_CLASS_NAMES.has(className)) return;
+  node.removeAttribute("class");
 }
