@@ -58,7 +58,18 @@ export class ChatView {
     this.transcript.addEventListener("click", (event) => this.onTranscriptClick(event));
     this.transcript.addEventListener("auxclick", (event) => this.onTranscriptClick(event));
     this.liveRegion = element("div", { className: "sr-only", attributes: { "aria-live": "polite", role: "status" } });
-    this.composer = new Composer(this.post, () => this.turns.at(-1)?.markStopRequested());
+    this.composer = new Composer(
+      this.post,
+      () => this.turns.at(-1)?.markStopRequested(),
+      () => this.turns.map((turn) => turn.prompt),
+      host,
+    );
+    // Escape stops the running turn, as in a terminal, unless a control of a card or a menu has the focus (Escape
+    // there belongs to it).
+    document.addEventListener("keydown", (event) => {
+      if (event.key !== "Escape" || event.isComposing || event.defaultPrevented || ownsEscape(document.activeElement)) return;
+      if (this.composer.stopFromKeyboard()) event.preventDefault();
+    });
     this.scroll = new ScrollFollower(this.transcript, host);
     slicedWork.watch((busy) => this.showBusy(busy));
     root.append(this.header, this.banner, this.transcript, this.composer.element, this.liveRegion);
@@ -69,6 +80,7 @@ export class ChatView {
       case "snapshot": {
         const moved = this.sessionId !== null && this.sessionId !== message.sessionId;
         this.sessionId = message.sessionId;
+        this.composer.showSession(message.sessionId);
         this.showHeader(message.header);
         this.replaceTurns(message.turns.map((turn) => new TurnView(turn, this.post)));
         this.showRestriction(message.restriction);
@@ -221,4 +233,10 @@ export class ChatView {
       if (code !== null) this.post({ type: "copy", text: code });
     }
   }
+}
+
+/** Whether Escape belongs to the focused element: a control inside the transcript (a card's button, link or fold), or a menu. */
+function ownsEscape(focused: Element | null): boolean {
+  if (focused === null) return false;
+  return focused.closest(".transcript button, .transcript a, .transcript summary, [role=menu], [role=listbox], [role=dialog]") !== null;
 }

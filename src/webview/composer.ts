@@ -1,7 +1,20 @@
 // Where the user writes: Enter sends, Shift+Enter starts a new line, and Enter that confirms an IME
-// composition (Japanese, Chinese, Korean input) never sends half a word.
+// composition (Japanese, Chinese, Korean input) never sends half a word. ↑ and ↓ in an empty box bring back the
+// session's earlier prompts; what is typed and not sent is kept per session, across reloads.
 import type { WebviewIntent } from "../protocol/messages";
 import { button, element } from "./element";
+
+/** Where a session's unsent text is kept (the webview's state). */
+export interface DraftStore {
+  loadDraft(sessionId: string): string;
+  saveDraft(sessionId: string, text: string): void;
+}
+
+/** The earlier prompt shown in the box, walked to with ↑/↓: its place among the prompts, and its text as shown. */
+interface Recalled {
+  index: number;
+  text: string;
+}
 
 const PLACEHOLDER = "Ask the agent… (Enter to send, Shift+Enter for a new line)";
 const RESTRICTED_PLACEHOLDER = "Chat is not available here: see the notice above";
@@ -13,16 +26,23 @@ export class Composer {
   private readonly stopButton: HTMLButtonElement;
   private running = false;
   private restricted = false;
+  /** The session whose draft the box holds: null before the host's first snapshot. */
+  private sessionId: string | null = null;
+  private recalled: Recalled | null = null;
 
   constructor(
     private readonly post: (intent: WebviewIntent) => void,
     private readonly onStop: () => void,
+    /** The session's prompts, oldest first. */
+    private readonly prompts: () => readonly string[],
+    private readonly drafts: DraftStore,
   ) {
     this.input = element("textarea", {
       className: "composer-input",
       attributes: { rows: "3", "aria-label": "Message to the agent", placeholder: PLACEHOLDER },
     });
     this.input.addEventListener("keydown", (event) => this.onKeyDown(event));
+    this.input.addEventListener("input", () => this.keepDraft());
     this.sendButton = button({ label: "Send (Enter)", iconName: "send", className: "icon-button send", onClick: () => this.send() });
     this.stopButton = button({ label: "Stop", iconName: "debug-stop", className: "icon-button stop", onClick: () => this.stop() });
     const newSession = button({
@@ -54,12 +74,61 @@ export class Composer {
     this.input.focus();
   }
 
+  /** The page shows this session now: the box holds its draft (the one being typed stays where it was typed). */
+  showSession(sessionId: string): void {
+    if (sessionId === this.sessionId) return;
+    this.sessionId = sessionId;
+    this.recalled = null;
+    this.input.value = this.drafts.loadDraft(sessionId);
+  }
+
+  /** Escape anywhere but on a card: stops the running turn. Whether it did. */
+  stopFromKeyboard(): boolean {
+    if (!this.running) return false;
+    this.stop();
+    return true;
+  }
+
   private onKeyDown(event: KeyboardEvent): void {
-    if (event.key !== "Enter" || event.shiftKey) return;
     // keyCode 229 is what Chromium reports for keys an IME is still handling.
     if (event.isComposing || event.keyCode === 229) return;
+    if (event.key === "ArrowUp" || event.key === "ArrowDown") {
+      if (event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (this.recall(event.key === "ArrowUp" ? -1 : 1)) event.preventDefault();
+      return;
+    }
+    if (event.key !== "Enter" || event.shiftKey) return;
     event.preventDefault();
     this.send();
+  }
+
+  /**
+   * Walks the session's earlier prompts: only from an empty box, or from a recalled prompt left as it was (once the
+   * user edits it, the arrows move the caret again). Past the newest, the box is empty again.
+   */
+  private recall(step: -1 | 1): boolean {
+    const recalled = this.recalled !== null && this.recalled.text === this.input.value ? this.recalled : null;
+    if (recalled === null && this.input.value !== "") return false;
+    // ↓ from an empty box has nowhere to go.
+    if (recalled === null && step === 1) return false;
+    const prompts = this.prompts();
+    const index = (recalled?.index ?? prompts.length) + step;
+    // Above the oldest the box keeps it (the key is used up, the caret does not jump).
+    if (index < 0) return recalled !== null;
+    if (index >= prompts.length) {
+      this.recalled = null;
+      this.input.value = "";
+    } else {
+      this.recalled = { index, text: prompts[index] };
+      this.input.value = prompts[index];
+      this.input.setSelectionRange(this.input.value.length, this.input.value.length);
+    }
+    this.keepDraft();
+    return true;
+  }
+
+  private keepDraft(): void {
+    if (this.sessionId !== null) this.drafts.saveDraft(this.sessionId, this.input.value);
   }
 
   private send(): void {
@@ -67,6 +136,8 @@ export class Composer {
     if (prompt === "" || this.running || this.restricted) return;
     this.post({ type: "send", prompt });
     this.input.value = "";
+    this.recalled = null;
+    this.keepDraft();
   }
 
   private stop(): void {

@@ -75,6 +75,11 @@ export class TurnView {
     this.element = element("article", { className: "turn", attributes: { "aria-label": `Prompt ${turn.id + 1}` } }, prompt, answer);
   }
 
+  /** What the user asked (shown above the answer; ↑ in an empty composer brings it back). */
+  get prompt(): string {
+    return this.turn.prompt;
+  }
+
   get id(): number {
     return this.turn.id;
   }

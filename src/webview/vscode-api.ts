@@ -9,7 +9,7 @@ interface VsCodeApi {
 
 declare function acquireVsCodeApi(): VsCodeApi;
 
-/** What the view keeps across reloads: where the user had scrolled to, nothing else. */
+/** Where the user had scrolled to: kept across reloads. */
 export interface ViewState {
   scrollTop: number;
   following: boolean;
@@ -24,7 +24,18 @@ export interface HostChannel {
   showSession(sessionId: string): void;
   loadViewState(): ViewState | undefined;
   saveViewState(state: ViewState): void;
+  /** What the user had typed and not sent in a session's composer ("" when nothing), kept across reloads. */
+  loadDraft(sessionId: string): string;
+  saveDraft(sessionId: string, text: string): void;
 }
+
+/**
+ * Drafts of this many sessions at most, the most recently typed kept: VS Code keeps a webview's state in memory and
+ * in the workspace's storage, so it must stay small.
+ */
+export const MAX_DRAFTS = 20;
+/** A draft longer than this is kept only for the page's life: a pasted file should not be written to the state. */
+export const MAX_SAVED_DRAFT_CHARS = 64 * 1024;
 
 /** May be called once per page: VS Code refuses a second acquireVsCodeApi(). */
 export function connectToHost(): HostChannel {
@@ -32,8 +43,10 @@ export function connectToHost(): HostChannel {
   const saved = api.getState();
   let sessionId = parseSessionId(saved);
   let viewState = parseViewState(saved);
-  // One state object holds both: each save keeps the other part.
-  const save = () => api.setState({ ...viewState, sessionId });
+  // Oldest first: a draft saved again moves to the end.
+  const drafts = parseDrafts(saved);
+  // One state object holds them all: each save keeps the other parts.
+  const save = () => api.setState({ ...viewState, sessionId, drafts: Object.fromEntries(drafts) });
   return {
     post: (intent) => api.postMessage({ sessionId, intent } satisfies IntentEnvelope),
     get sessionId() {
@@ -48,7 +61,30 @@ export function connectToHost(): HostChannel {
       viewState = state;
       save();
     },
+    loadDraft: (id) => drafts.get(id) ?? "",
+    saveDraft: (id, text) => {
+      const kept = text.length <= MAX_SAVED_DRAFT_CHARS ? text : "";
+      if ((drafts.get(id) ?? "") === kept) return;
+      drafts.delete(id);
+      if (kept !== "") drafts.set(id, kept);
+      for (const oldest of drafts.keys()) {
+        if (drafts.size <= MAX_DRAFTS) break;
+        drafts.delete(oldest);
+      }
+      save();
+    },
   };
+}
+
+function parseDrafts(raw: unknown): Map<string, string> {
+  const drafts = new Map<string, string>();
+  if (typeof raw !== "object" || raw === null) return drafts;
+  const saved = (raw as Record<string, unknown>).drafts;
+  if (typeof saved !== "object" || saved === null) return drafts;
+  for (const [id, text] of Object.entries(saved as Record<string, unknown>).slice(-MAX_DRAFTS)) {
+    if (id.length <= 36 && typeof text === "string" && text.length <= MAX_SAVED_DRAFT_CHARS) drafts.set(id, text);
+  }
+  return drafts;
 }
 
 function parseSessionId(raw: unknown): string | null {

@@ -126,6 +126,101 @@ describe("webview: the composer", function () {
     assert.ok(!(await harness.page.locator(".transcript").textContent())?.includes("from the session shown before"));
   });
 
+  describe("keyboard", function () {
+    const twoPrompts = () => snapshotOf([recordTurn(0, "first question", [cli.start(), cli.textDelta("a"), cli.done()]), recordTurn(1, "second question", [cli.start(), cli.textDelta("b"), cli.done()])]);
+
+    it("stops the running turn with Escape from the message box", async function () {
+      const turn = recordTurn(0, "work", [cli.start(), cli.textDelta("working")]);
+      await harness.send(turn.started, { type: "changes", turnId: 0, changes: turn.changes });
+      await harness.page.getByRole("button", { name: "Stop" }).waitFor();
+      await input().focus();
+      await harness.page.keyboard.press("Escape");
+      assert.deepEqual(await harness.intents(), [{ type: "stop" }]);
+    });
+
+    it("leaves Escape to a card's control that has the focus, and sends nothing when no turn runs", async function () {
+      const turn = recordTurn(0, "work", [cli.start(), cli.textDelta("working")]);
+      await harness.send(turn.started, { type: "changes", turnId: 0, changes: turn.changes });
+      await harness.page.getByRole("button", { name: "Copy answer as markdown" }).focus();
+      await harness.page.keyboard.press("Escape");
+      assert.deepEqual(await harness.intents(), []);
+      await harness.send(EMPTY);
+      await harness.page.locator(".turn").first().waitFor({ state: "detached" });
+      await input().focus();
+      await harness.page.keyboard.press("Escape");
+      assert.deepEqual(await harness.intents(), []);
+    });
+
+    it("walks the session's earlier prompts with ↑ and ↓ from an empty box, and back to empty", async function () {
+      await harness.send(twoPrompts());
+      await harness.page.locator(".turn").nth(1).waitFor();
+      await input().focus();
+      await input().press("ArrowUp");
+      assert.equal(await input().inputValue(), "second question");
+      await input().press("ArrowUp");
+      assert.equal(await input().inputValue(), "first question");
+      await input().press("ArrowUp");
+      assert.equal(await input().inputValue(), "first question");
+      await input().press("ArrowDown");
+      assert.equal(await input().inputValue(), "second question");
+      await input().press("ArrowDown");
+      assert.equal(await input().inputValue(), "");
+      assert.deepEqual(await harness.intents(), []);
+    });
+
+    it("does not replace text the user typed with an earlier prompt", async function () {
+      await harness.send(twoPrompts());
+      await harness.page.locator(".turn").nth(1).waitFor();
+      await input().fill("my own words");
+      await input().press("ArrowUp");
+      assert.equal(await input().inputValue(), "my own words");
+      await input().fill("");
+      await input().press("ArrowUp");
+      await input().press("End");
+      await input().pressSequentially(" again");
+      await input().press("ArrowUp");
+      assert.equal(await input().inputValue(), "second question again", "an edited recall is the user's text: ↑ moves the caret");
+    });
+  });
+
+  describe("drafts", function () {
+    const other = "00000000-0000-4000-8000-000000000003";
+
+    it("keeps what was typed and not sent across a reload of the page", async function () {
+      await input().fill("half a thought");
+      await harness.reload();
+      await harness.send(EMPTY);
+      await harness.frames(1);
+      assert.equal(await input().inputValue(), "half a thought");
+      await input().fill("");
+    });
+
+    it("keeps a draft per session: moving to another session shows its own, and back again", async function () {
+      await input().fill("for the first session");
+      await harness.send({ type: "snapshot", sessionId: other, turns: [], restriction: null });
+      await harness.frames(1);
+      assert.equal(await input().inputValue(), "");
+      await input().fill("for the other one");
+      await harness.send(EMPTY);
+      await harness.frames(1);
+      assert.equal(await input().inputValue(), "for the first session");
+      await harness.send({ type: "snapshot", sessionId: other, turns: [], restriction: null });
+      await harness.frames(1);
+      assert.equal(await input().inputValue(), "for the other one");
+      await input().fill("");
+      await harness.send(EMPTY);
+    });
+
+    it("forgets the draft once it is sent", async function () {
+      await input().fill("send me");
+      await input().press("Enter");
+      await harness.reload();
+      await harness.send(EMPTY);
+      await harness.frames(1);
+      assert.equal(await input().inputValue(), "");
+    });
+  });
+
   describe("under a restriction", function () {
     beforeEach(async function () {
       await harness.send(snapshotOf([answeredTurn(0)], RESTRICTED));
