@@ -57,7 +57,7 @@ class DiffItem {
     openDiff: ((diffIndex: number) => void) | null,
   ) {
     const counts = element("span", { className: "diff-counts" });
-    const header = element("div", { className: "diff-header" }, icon(diff.oldText === null ? "new-file" : "diff"), pathLabel(diff.path), counts);
+    const header = element("div", { className: "diff-header" }, pathLabel(diff.path, icon(diff.oldText === null ? "new-file" : "diff")), counts);
     if (openDiff !== null) {
       header.append(button({ label: `Open Diff of ${diff.path}`, caption: "Open Diff", iconName: "diff", className: "text-button secondary diff-open", onClick: () => openDiff(index) }));
     }
@@ -97,11 +97,13 @@ function showCounts(counts: HTMLElement, lines: { added: number; removed: number
  * The path, its folder cut first when the chat is narrow: agents name files by absolute path, and the file's own name
  * is what the user needs to see. The whole path is the element's text and its tooltip.
  */
-function pathLabel(path: string): HTMLElement {
+function pathLabel(path: string, kind: HTMLElement): HTMLElement {
   const cut = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1;
+  // The icon travels with the name: in a narrow chat the counts and Open Diff wrap, never the icon alone.
   return element(
     "span",
     { className: "diff-path", attributes: { title: path } },
+    kind,
     element("span", { className: "diff-folder", text: path.slice(0, cut) }),
     element("span", { className: "diff-name", text: path.slice(cut) }),
   );

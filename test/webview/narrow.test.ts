@@ -1,0 +1,79 @@
+// The chat as people drag the side bar narrow (180–290 px), with an edit's diffs, a permission card and an error card
+// on screen: nothing sticks out or is squeezed away, file names stay readable, titles keep whole words, and only the
+// conversation scrolls — never the page under the composer.
+import * as assert from "node:assert/strict";
+import { WebviewHarness } from "../helpers/webview-harness";
+import { layoutFaults } from "./layout";
+import { showAgentBlocks, showRichConversation } from "./scenes";
+
+const NARROW_WIDTHS = [180, 220, 290];
+
+describe("webview: a narrow side bar", function () {
+  let harness: WebviewHarness;
+
+  before(async function () {
+    harness = await WebviewHarness.open({ viewport: { width: 290, height: 794 } });
+    await showRichConversation(harness);
+    await showAgentBlocks(harness, 9);
+    await harness.frames(2);
+  });
+
+  after(async function () {
+    await harness?.close();
+  });
+
+  it("scrolls only the conversation: the page is exactly as tall as the view, and a wheel over the composer moves nothing", async function () {
+    const page = () => harness.page.evaluate(() => ({ height: document.scrollingElement?.scrollHeight, view: window.innerHeight, top: window.scrollY }));
+    assert.deepEqual(await page(), { height: 794, view: 794, top: 0 });
+    await harness.page.locator(".composer").hover();
+    await harness.page.mouse.wheel(0, 600);
+    await harness.frames(2);
+    assert.equal((await page()).top, 0);
+  });
+
+  for (const width of NARROW_WIDTHS) {
+    describe(`at ${width} px`, function () {
+      before(async function () {
+        await harness.page.setViewportSize({ width, height: 2400 });
+        await harness.frames(2);
+      });
+
+      it("has nothing cut off, sticking out or drawn over another block", async function () {
+        assert.deepEqual(await layoutFaults(harness.page), []);
+      });
+
+      it("shows each changed file's name in full beside its icon, with Open Diff inside the card", async function () {
+        const faults = await harness.page.evaluate(() => {
+          const found: string[] = [];
+          for (const item of document.querySelectorAll(".diff-file")) {
+            const name = item.querySelector(".diff-name");
+            const open = item.querySelector(".diff-open");
+            const card = item.closest(".tool-card, .permission");
+            if (name === null || name.scrollWidth > name.clientWidth + 1 || name.getBoundingClientRect().width < 1) found.push(`${name?.textContent} is cut`);
+            const icon = item.querySelector(".diff-path > .codicon")?.getBoundingClientRect();
+            const nameBox = name?.getBoundingClientRect();
+            if (icon === undefined || nameBox === undefined || Math.abs(icon.top + icon.height / 2 - (nameBox.top + nameBox.height / 2)) > 4) found.push(`${name?.textContent}'s icon is not on its line`);
+            if (open !== null && card !== null && open.getBoundingClientRect().right > card.getBoundingClientRect().right + 0.5) found.push(`Open Diff of ${name?.textContent} sticks out`);
+          }
+          return found;
+        });
+        assert.deepEqual(faults, []);
+      });
+
+      it("keeps an error's title to whole words, its icon beside it", async function () {
+        const title = harness.page.locator(".error-card .error-title").first();
+        const words = await title.evaluate((node) => {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          const rects = [...range.getClientRects()];
+          const lines = new Set(rects.map((rect) => Math.round(rect.top)));
+          const icon = node.parentElement?.querySelector(".codicon")?.getBoundingClientRect();
+          const iconMiddle = icon === undefined ? -1 : icon.top + icon.height / 2;
+          return { lines: lines.size, words: (node.textContent ?? "").split(" ").length, iconBesideTitle: iconMiddle >= node.getBoundingClientRect().top && iconMiddle <= node.getBoundingClientRect().bottom };
+        });
+        assert.ok(words.lines <= Math.ceil(words.words / 2), `the title takes ${words.lines} lines for ${words.words} words`);
+        assert.ok(words.iconBesideTitle, "the error icon sits on a line of its own");
+      });
+    });
+  }
+});
