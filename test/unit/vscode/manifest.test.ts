@@ -9,7 +9,8 @@ import { repoRoot } from "../../helpers/repo";
 
 interface Manifest {
   contributes: {
-    commands: { command: string; title: string; category?: string }[];
+    commands: { command: string; title: string; category?: string; icon?: string }[];
+    menus: Record<string, { command: string; when?: string; group?: string }[]>;
     configuration: { properties: Record<string, { markdownDescription?: string; description?: string; scope?: string; maximum?: number }> };
   };
   capabilities: { untrustedWorkspaces: { supported: string; restrictedConfigurations?: string[] } };
@@ -20,6 +21,15 @@ const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
 const settings = Object.entries(manifest.contributes.configuration.properties);
 
 describe("package.json and README", () => {
+  it("puts each title-bar action of a view once, as an icon: New Session once in the sidebar (on Sessions; the chat has its own button), Open Chat in Editor with an icon", () => {
+    const titleActions = manifest.contributes.menus["view/title"].filter((item) => item.group?.startsWith("navigation") === true);
+    const inView = (view: string) => titleActions.filter((item) => item.when === `view == ${view}`).map((item) => item.command);
+    assert.deepEqual(inView("agentStream.chat"), ["agentStream.openChatInEditor"]);
+    assert.equal([...inView("agentStream.chat"), ...inView("agentStream.sessions")].filter((command) => command === "agentStream.newSession").length, 1);
+    const iconless = titleActions.filter((item) => manifest.contributes.commands.find((command) => command.command === item.command)?.icon === undefined);
+    assert.deepEqual(iconless, []);
+  });
+
   it("describes every setting in package.json and lists it in the README", () => {
     assert.ok(settings.length >= 10);
     const undescribed = settings.filter(([, s]) => (s.markdownDescription ?? s.description ?? "").trim().length < 20).map(([key]) => key);
