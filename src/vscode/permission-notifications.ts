@@ -38,7 +38,7 @@ export class PermissionNotifications implements ConversationObserver {
       const key = `${turn.id}:${block.requestId}`;
       if (this.offered.has(key)) continue;
       this.offered.add(key);
-      void this.notifier.ask(permissionMessage(block), block.options.map((option) => option.name)).then((chosen) => {
+      void this.notifier.ask(permissionMessage(block), buttonOrder(block.options).map((option) => option.name)).then((chosen) => {
         const option = block.options.find((candidate) => candidate.name === chosen);
         // Answered meanwhile (on its card, by Stop): the click is too late, and says nothing.
         if (option === undefined || !stillWaiting(turn, block.requestId)) return;
@@ -46,6 +46,16 @@ export class PermissionNotifications implements ConversationObserver {
       });
     }
   }
+}
+
+/**
+ * The options as buttons: VS Code makes the first one the notification's primary button, which a quick Enter picks, so
+ * it is a one-time answer, never an "always" (agents list theirs in any order).
+ */
+const BUTTON_ORDER: Record<PermissionBlock["options"][number]["kind"], number> = { allow_once: 0, reject_once: 1, allow_always: 2, reject_always: 3 };
+
+function buttonOrder(options: PermissionBlock["options"]): PermissionBlock["options"] {
+  return [...options].sort((a, b) => BUTTON_ORDER[a.kind] - BUTTON_ORDER[b.kind]);
 }
 
 function stillWaiting(turn: Turn, requestId: string): boolean {

@@ -80,4 +80,20 @@ describe("permission notifications", () => {
     await new Promise((resolve) => setImmediate(resolve));
     assert.deepEqual(host.answers, [{ requestId: "2", optionId: "proceed_once" }]);
   });
+
+  it("never makes an \"always\" option the notification's first (primary) button, whatever order the agent gives", async () => {
+    const asked = shown("Run npm test");
+    const alwaysFirst = [
+      { id: "always", name: "Always allow", kind: "allow_always" as const },
+      { id: "never", name: "Never", kind: "reject_always" as const },
+      { id: "reject", name: "Reject", kind: "reject_once" as const },
+      { id: "once", name: "Allow", kind: "allow_once" as const },
+    ];
+    host.stream.push(cli.event("permission_requested", { requestId: "1", toolId: "call-1", title: "Run npm test", options: alwaysFirst }));
+    await asked;
+    assert.deepEqual(notifier.asked[0]!.choices, ["Allow", "Reject", "Always allow", "Never"]);
+    notifier.asked[0]!.click("Always allow");
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(host.answers, [{ requestId: "1", optionId: "always" }]);
+  });
 });
