@@ -34,7 +34,11 @@ export class ChatView {
   private restored = false;
   /** Where the user had scrolled to before a reload: gone back to again once the snapshot is painted whole. */
   private restoreWhenPainted: ViewState | undefined;
-  private readonly post = (intent: WebviewIntent): void => this.host.post(intent);
+  private readonly post = (intent: WebviewIntent): void => {
+    // Answering a card lets the agent go on: like a prompt, the user wants to see what comes of it.
+    if (intent.type === "answerPermission") this.scroll.followFromNowOn();
+    this.host.post(intent);
+  };
 
   constructor(
     root: HTMLElement,
@@ -64,8 +68,8 @@ export class ChatView {
       () => this.turns.map((turn) => turn.prompt),
       host,
     );
-    // Escape stops the running turn, as in a terminal, unless a control of a card or a menu has the focus (Escape
-    // there belongs to it).
+    // Escape stops the running turn, as in a terminal, unless a card (or anything else in a turn) or a menu has the
+    // focus: Escape there belongs to it (a waiting permission card answers it with Reject).
     document.addEventListener("keydown", (event) => {
       if (event.key !== "Escape" || event.isComposing || event.defaultPrevented || ownsEscape(document.activeElement)) return;
       if (this.composer.stopFromKeyboard()) event.preventDefault();
@@ -235,8 +239,8 @@ export class ChatView {
   }
 }
 
-/** Whether Escape belongs to the focused element: a control inside the transcript (a card's button, link or fold), or a menu. */
+/** Whether Escape belongs to the focused element: anything in a turn (a card, its buttons, links and folds), or a menu. */
 function ownsEscape(focused: Element | null): boolean {
   if (focused === null) return false;
-  return focused.closest(".transcript button, .transcript a, .transcript summary, [role=menu], [role=listbox], [role=dialog]") !== null;
+  return focused.closest(".transcript .turn, [role=menu], [role=listbox], [role=dialog]") !== null;
 }

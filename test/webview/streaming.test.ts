@@ -2,6 +2,7 @@
 // announcement at the end.
 import * as assert from "node:assert/strict";
 import * as cli from "../helpers/stream-builder";
+import { permissionBlock, toolBlock } from "../helpers/turn-builder";
 import { WebviewHarness, type TestHostMessage } from "../helpers/webview-harness";
 import { ANSWER_MARKDOWN, changeMessages, deltas, recordTurn, snapshotOf, type RecordedTurn } from "./conversations";
 
@@ -448,6 +449,27 @@ describe("webview: streaming a turn", function () {
       const readingAt = await scrollUpToRead();
       await streamThird(1);
       assert.equal(await page().evaluate(() => document.querySelector(".transcript")!.scrollTop), readingAt);
+    });
+
+    it("follows the answer again once the user answers a permission card, even from where they had scrolled up to read it", async function () {
+      await streamThird(0);
+      const length = turn.final.blocks.length;
+      const tool = toolBlock({ toolId: "run-1", tool: "bash", toolKind: "execute", title: "npm test", status: "running", parameters: { command: "npm test" } });
+      const request = permissionBlock({ requestId: "7", toolId: "run-1", title: "Run npm test" });
+      await harness.send({ type: "changes", turnId: 0, changes: [{ kind: "block-added", index: length, block: tool }, { kind: "block-added", index: length + 1, block: request }] });
+      await page().locator(".permission button").first().waitFor();
+      await harness.frames(2);
+      await scrollUpToRead();
+      // The card keeps the keyboard: Escape answers it (Reject), as a user reading above it would.
+      await page().evaluate(() => (document.querySelector(".permission") as HTMLElement).focus({ preventScroll: true }));
+      await page().keyboard.press("Escape");
+      await harness.waitForIntent("answerPermission");
+      await harness.send({ type: "changes", turnId: 0, changes: [{ kind: "block-updated", index: length + 1, block: { ...request, decision: "rejected", optionId: "reject-once", answeredBy: "user" } }] });
+      const more = Array.from({ length: 40 }, (_, i) => `After the answer, line ${i}.`).join("\n\n");
+      await harness.send({ type: "changes", turnId: 0, changes: [{ kind: "block-added", index: length + 2, block: { kind: "text", text: more, truncatedChars: 0 } }] });
+      await page().waitForFunction(() => document.querySelector(".transcript")?.textContent?.includes("After the answer, line 39."));
+      await harness.frames(2);
+      assert.ok((await distanceFromBottom()) <= 1, `stopped following: ${await distanceFromBottom()} px from the end`);
     });
 
     it("follows again once the user scrolls back to the bottom", async function () {

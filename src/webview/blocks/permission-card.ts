@@ -49,12 +49,13 @@ export class PermissionCardView implements BlockView<PermissionBlock> {
     if (!wasWaiting || this.shown.decision === null) return;
     this.context.announce(`${answerWords(this.shown)}: ${block.title}`);
     // The button that had focus is gone: keep the keyboard on the card rather than lose it to the page.
-    if (hadFocus) this.element.focus();
+    if (hadFocus) this.element.focus({ preventScroll: true });
   }
 
   /** A request that appears while its turn runs takes focus: it is what the agent waits for. */
   placed(): void {
-    if (this.context.running && this.block.decision === null) this.element.focus();
+    // Without scrolling to it: the chat follows the end, where its buttons are; a tall card's top is above.
+    if (this.context.running && this.block.decision === null) this.element.focus({ preventScroll: true });
   }
 
   /** The block as the card shows it: unanswered outside a running turn, cancelled, since nobody waits for it. */
