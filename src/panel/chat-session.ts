@@ -25,7 +25,7 @@ export interface SessionRunRequest extends RunRequest {
 
 /** What every session needs of the editor; the rest of a conversation's host is the session's own. */
 export interface SessionsHost
-  extends Pick<ConversationHost, "openExternal" | "writeClipboard" | "runEditorAction" | "logRejected" | "restriction" | "openDiff"> {
+  extends Pick<ConversationHost, "openExternal" | "writeClipboard" | "runEditorAction" | "logRejected" | "restriction" | "openDiff" | "workspaceFiles" | "openWorkspaceFile"> {
   startRun(request: SessionRunRequest): Run;
   /** The session ended (deleted): its warm agent, if any, stops. */
   endAgent(sessionId: SessionId): void;
@@ -260,6 +260,8 @@ export class ChatSession {
         this.save();
       },
       openDiff: (diff) => host.openDiff?.(diff),
+      workspaceFiles: (paths) => host.workspaceFiles?.(paths) ?? Promise.resolve([]),
+      openWorkspaceFile: (path, line) => host.openWorkspaceFile?.(path, line),
       endConversation: () => host.endAgent(this.id),
       newSession: () => this.owner.newSession(),
       newSessionWithAgent: () => this.owner.newSessionWithAgent(this),

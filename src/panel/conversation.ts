@@ -77,6 +77,10 @@ export interface ConversationHost {
   persistRunning(turn: Turn | null, cliConversation: CliConversation | null): void;
   /** A tool card's "Open Diff": shows the editor's diff of that file, before ↔ after. Absent: the view's button does nothing. */
   openDiff?(diff: ToolDiff): void;
+  /** Of these paths as answers write them (absolute, or relative to a workspace folder), those that are workspace files. */
+  workspaceFiles?(paths: readonly string[]): Promise<string[]>;
+  /** Opens a workspace file at the line; anything that is not one is refused (and logged), never opened. */
+  openWorkspaceFile?(path: string, line: number | null): void;
   /** The session is deleted: the agent's side of the conversation ends too (a warm ACP agent is stopped). */
   endConversation?(): void;
   /** New Session (a button, an error card's action): another session; this one stays as it is. */
@@ -368,6 +372,18 @@ export class Conversation {
       }
       case "openDiff":
         this.openDiff(intent);
+        return;
+      case "checkPaths": {
+        const checked = intent.paths;
+        // Answered to the view that asked: its page keeps what it learnt.
+        void (this.host.workspaceFiles?.(checked) ?? Promise.resolve([])).then(
+          (found) => view.post({ type: "pathsChecked", sessionId: this.host.sessionId, checked, found }),
+          () => view.post({ type: "pathsChecked", sessionId: this.host.sessionId, checked, found: [] }),
+        );
+        return;
+      }
+      case "openPath":
+        this.host.openWorkspaceFile?.(intent.path, intent.line);
         return;
       case "answerPermission":
         this.answerPermission(intent.turnId, intent.requestId, intent.optionId);

@@ -88,6 +88,8 @@ export const HostMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("changes"), ...AboutSession, turnId: WholeNumberSchema, changes: z.array(SessionChangeSchema) }),
   /** The session was renamed, or its agent gave it a title. */
   z.object({ type: z.literal("header"), ...AboutSession, header: SessionHeaderSchema }),
+  /** The answer to the view's `checkPaths`, to that view only: of the paths it asked about, those that are workspace files. */
+  z.object({ type: z.literal("pathsChecked"), ...AboutSession, checked: z.array(z.string()), found: z.array(z.string()) }),
 ]);
 export type HostMessage = z.infer<typeof HostMessageSchema>;
 
@@ -100,6 +102,11 @@ export const MAX_PROMPT_CHARS = 100_000;
 export const MAX_COPY_CHARS = 10 * 1024 * 1024;
 /** An agent's option ids are short names ("allow-once"); anything longer is not one of them. */
 const MAX_OPTION_ID_CHARS = 1024;
+/** A path as an answer writes it; longer is not one. */
+export const MAX_WRITTEN_PATH_CHARS = 1024;
+/** How many paths one `checkPaths` may ask about. */
+export const MAX_CHECKED_PATHS = 100;
+const WrittenPathSchema = z.string().check(z.minLength(1), z.maxLength(MAX_WRITTEN_PATH_CHARS));
 /** A permission request's id is the desk's count of its requests: a few digits. */
 const MAX_REQUEST_ID_CHARS = 64;
 
@@ -118,6 +125,10 @@ export const WebviewIntentSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("errorAction"), action: ErrorActionSchema, turnId: WholeNumberSchema }),
   /** A tool card's "Open Diff": the host opens the editor's diff of that file (before ↔ after) from its own turn. */
   z.strictObject({ type: z.literal("openDiff"), turnId: WholeNumberSchema, blockIndex: WholeNumberSchema, diffIndex: WholeNumberSchema }),
+  /** Which of these paths, written in answers, are files in the workspace (answered with `pathsChecked`). */
+  z.strictObject({ type: z.literal("checkPaths"), paths: z.array(WrittenPathSchema).check(z.maxLength(MAX_CHECKED_PATHS)) }),
+  /** A path link: the host opens it at the line only when it is a file inside the workspace. */
+  z.strictObject({ type: z.literal("openPath"), path: WrittenPathSchema, line: z.nullable(z.number().check(z.int(), z.gte(1), z.lte(100_000_000))) }),
   /**
    * The user's answer to a permission request, named by its id: one of the agent's options by id, or null when they
    * dismissed it (Escape with no reject option), which is answered `cancelled`, never an allow.

@@ -1,6 +1,7 @@
 // What every session needs of the editor (see SessionsHost): runs, links, the clipboard, the error cards' editor
 // actions, trust. Glue only: each method hands over to the core or to a VS Code API.
 import * as vscode from "vscode";
+import { workspaceFileOf, workspaceFilesAmong } from "../acp/written-paths";
 import type { SessionRunRequest, SessionsHost } from "../panel/chat-session";
 import type { EditorAction, Run } from "../panel/conversation";
 import { pointsToLocalNetwork } from "../panel/local-address";
@@ -95,7 +96,29 @@ export class EditorHost implements SessionsHost {
     void this.diffs.open(diff);
   }
 
+  workspaceFiles(paths: readonly string[]): Promise<string[]> {
+    return workspaceFilesAmong(paths, workspaceRoots());
+  }
+
+  openWorkspaceFile(written: string, line: number | null): void {
+    void this.openFileAt(written, line);
+  }
+
+  private async openFileAt(written: string, line: number | null): Promise<void> {
+    const file = await workspaceFileOf(written, workspaceRoots());
+    if (file === undefined) {
+      this.logRejected(`refused to open ${written}: it is not a file inside the workspace folders`);
+      return;
+    }
+    const at = line === null ? undefined : new vscode.Position(line - 1, 0);
+    await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true, ...(at === undefined ? {} : { selection: new vscode.Range(at, at) }) });
+  }
+
   endAgent(sessionId: string): void {
     this.runner.endSession(sessionId);
   }
+}
+
+function workspaceRoots(): string[] {
+  return (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
 }

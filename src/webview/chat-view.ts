@@ -5,6 +5,7 @@ import type { HostMessage, SessionHeader, WebviewIntent } from "../protocol/mess
 import { codeForCopyButton, COPY_CODE_ATTRIBUTE } from "./code-blocks";
 import { Composer } from "./composer";
 import { button, element, icon } from "./element";
+import { pathLinks, writtenPathOf } from "./path-links";
 import { ScrollFollower } from "./scroll-follower";
 import { slicedWork } from "./sliced-work";
 import { TurnView } from "./turn-view";
@@ -61,6 +62,8 @@ export class ChatView {
     this.transcript = element("div", { className: "transcript", attributes: { "aria-label": "Conversation", role: "region", tabindex: "0" } }, this.emptyHint);
     this.transcript.addEventListener("click", (event) => this.onTranscriptClick(event));
     this.transcript.addEventListener("auxclick", (event) => this.onTranscriptClick(event));
+    this.transcript.addEventListener("keydown", (event) => this.onTranscriptKey(event));
+    pathLinks.connect({ check: (paths) => this.post({ type: "checkPaths", paths }) });
     this.liveRegion = element("div", { className: "sr-only", attributes: { "aria-live": "polite", role: "status" } });
     this.composer = new Composer(
       this.post,
@@ -96,6 +99,9 @@ export class ChatView {
       }
       case "header":
         this.showHeader(message.header);
+        return;
+      case "pathsChecked":
+        pathLinks.answered(message.checked, message.found);
         return;
       case "turn-started": {
         const view = new TurnView(message.turn, this.post);
@@ -235,7 +241,22 @@ export class ChatView {
     if (copyButton !== null && event.type === "click") {
       const code = codeForCopyButton(copyButton);
       if (code !== null) this.post({ type: "copy", text: code });
+      return;
     }
+    const pathLink = event.target.closest(".path-link");
+    if (pathLink !== null && event.type === "click") this.openPath(pathLink);
+  }
+
+  /** A path link has the keyboard: Enter opens it, as a link's would. */
+  private onTranscriptKey(event: KeyboardEvent): void {
+    if (event.key !== "Enter" || !(event.target instanceof Element) || !event.target.classList.contains("path-link")) return;
+    event.preventDefault();
+    this.openPath(event.target);
+  }
+
+  private openPath(link: Element): void {
+    const written = writtenPathOf(link);
+    if (written !== null) this.post({ type: "openPath", path: written.path, line: written.line });
   }
 }
 

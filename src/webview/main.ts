@@ -24,7 +24,13 @@ host.post({ type: "ready" });
  * Every HostMessage type, keyed by messages.ts's own union: a type added there and missing here (or one listed here
  * that is gone) fails to compile. The schema itself stays on the host: parsing with it would bring zod into the page.
  */
-const HOST_MESSAGE_TYPES: Readonly<Record<HostMessage["type"], true>> = { snapshot: true, "turn-started": true, changes: true, header: true };
+const HOST_MESSAGE_TYPES: Readonly<Record<HostMessage["type"], true>> = {
+  snapshot: true,
+  "turn-started": true,
+  changes: true,
+  header: true,
+  pathsChecked: true,
+};
 
 function isHostMessage(data: unknown): data is HostMessage {
   if (typeof data !== "object" || data === null) return false;

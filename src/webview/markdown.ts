@@ -3,6 +3,7 @@
 import DOMPurify, { type Config } from "dompurify";
 import MarkdownIt from "markdown-it";
 import { decorateCodeBlocks } from "./code-blocks";
+import { pathLinks } from "./path-links";
 
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false });
 // An address is plain text: a mailto: link would only be stripped again below.
@@ -74,6 +75,7 @@ export function referencesOf(source: string): MarkdownEnvironment {
 export function renderMarkdown(source: string, env: MarkdownEnvironment = {}): DocumentFragment {
   const fragment = purifier.sanitize(markdown.render(source, env), SANITIZE_CONFIG);
   decorateCodeBlocks(fragment);
+  pathLinks.markCandidates(fragment);
   return fragment;
 }
 

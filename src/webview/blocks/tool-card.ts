@@ -8,6 +8,7 @@ import { element, icon, screenReaderText } from "../element";
 import type { BlockContext, BlockView } from "./block-view";
 import { DiffList } from "./diff-list";
 import { countLines, FoldedText } from "./folded-text";
+import { pathLinks } from "../path-links";
 
 const STATUS_LOOK: Record<ToolStatus, { icon: string; words: string }> = {
   running: { icon: "loading codicon-modifier-spin", words: "running" },
@@ -102,6 +103,8 @@ export class ToolCardView implements BlockView<ToolCard> {
         return element("span", { className: "tool-location", attributes: { title: where } }, icon("location"), element("span", { text: where }));
       }),
     );
+    // A place in a workspace file opens at its line, as paths in answers do.
+    pathLinks.markCandidates(this.locations);
   }
 
   /** What the tool printed or returned, folded: text only, bounded. */

@@ -37,6 +37,7 @@ class RecordingHost implements ConversationHost {
   readonly actions: { action: EditorAction; turnId: number }[] = [];
   readonly rejected: string[] = [];
   readonly openedDiffs: ToolDiff[] = [];
+  readonly openedFiles: { path: string; line: number | null }[] = [];
   persisted: readonly Turn[] | undefined;
   persistedCliConversation: CliConversation | null | undefined;
   readonly runs: LiveSession[] = [];
@@ -70,6 +71,13 @@ class RecordingHost implements ConversationHost {
   }
   logRejected(reason: string): void {
     this.rejected.push(reason);
+  }
+  /** This workspace has exactly one file. */
+  workspaceFiles(paths: readonly string[]): Promise<string[]> {
+    return Promise.resolve(paths.filter((path) => path === "src/auth.ts"));
+  }
+  openWorkspaceFile(path: string, line: number | null): void {
+    this.openedFiles.push({ path, line });
   }
   restriction(): string | null {
     return this.restrictionText;
@@ -164,6 +172,24 @@ describe("Conversation", () => {
 
   it("answers ready with a snapshot of the whole conversation", () => {
     assert.deepEqual(view.messages, [{ type: "snapshot", sessionId: TEST_SESSION_ID, header: TEST_HEADER, turns: [], restriction: null }]);
+  });
+
+  it("answers a view's question about paths to that view only, and passes a path link on to the host", async () => {
+    const other = new RecordingView();
+    conversation.handleIntent(other, { type: "ready" });
+    conversation.handleIntent(view, { type: "checkPaths", paths: ["src/auth.ts", "e.g"] });
+    await eventually("the answer about paths", () => view.messages.some((message) => message.type === "pathsChecked"));
+    assert.deepEqual(view.messages.at(-1), { type: "pathsChecked", sessionId: TEST_SESSION_ID, checked: ["src/auth.ts", "e.g"], found: ["src/auth.ts"] });
+    assert.ok(!other.messages.some((message) => message.type === "pathsChecked"));
+    conversation.handleIntent(view, { type: "openPath", path: "src/auth.ts", line: 42 });
+    assert.deepEqual(host.openedFiles, [{ path: "src/auth.ts", line: 42 }]);
+  });
+
+  it("drops a question about too many paths, or a path link with a line that is not one", () => {
+    conversation.handleIntent(view, { type: "checkPaths", paths: Array.from({ length: 101 }, (_, i) => `f${i}.ts`) });
+    conversation.handleIntent(view, { type: "openPath", path: "src/auth.ts", line: 0 });
+    assert.deepEqual(host.openedFiles, []);
+    assert.equal(host.rejected.length, 2);
   });
 
   it("streams a prompt's answer to the view, which ends with the same turn as the host", async () => {
