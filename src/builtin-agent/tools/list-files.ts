@@ -1,9 +1,8 @@
 // ListFiles: every file of the workspace a person would call theirs — .gitignore honoured, .git and
 // node_modules skipped, symlinked folders not followed, and bounded so a huge tree cannot stall the answer.
-import type { Dirent } from "node:fs";
 import * as fs from "node:fs/promises";
 import * as path from "node:path";
-import { IgnoreRules, IgnoreStack } from "../gitignore";
+import { walkWorkspace } from "../../workspace/workspace-tree";
 import { readFile } from "./read-file";
 import { failed, succeeded, type ToolResult } from "./tool-result";
 
@@ -34,78 +33,19 @@ export interface ListFilesOptions {
 
 export const LIST_FILES_LIMITS = { maxFiles: 20_000, maxDepth: 32 } as const;
 
-/** Never listed, whatever .gitignore says: version control internals and installed dependencies. */
-const ALWAYS_SKIPPED = new Set([".git", "node_modules"]);
-
-interface PendingFolder {
-  path: string;
-  depth: number;
-  ignores: IgnoreStack;
-}
-
 export async function listFiles(root: string, options: ListFilesOptions = {}): Promise<ToolResult<FileListing>> {
-  const maxFiles = options.maxFiles ?? LIST_FILES_LIMITS.maxFiles;
-  const maxDepth = options.maxDepth ?? LIST_FILES_LIMITS.maxDepth;
-  const listing: FileListing = { files: [], truncated: false, depthLimited: false, ignoredEntries: 0, unreadableFolders: [] };
-  const rootIgnores = IgnoreStack.empty.with("", await readIgnoreRules(root, ".git/info/exclude"));
-  // Breadth first, so that when the limit is hit the files near the top of the tree are the ones listed.
-  const queue: PendingFolder[] = [{ path: "", depth: 0, ignores: rootIgnores }];
-  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-    if (options.signal?.aborted) return failed("interrupted");
-    const folder = next;
-    const entries = await readFolder(path.join(root, folder.path));
-    if (!entries.ok) {
-      if (folder.path === "") return failed(`cannot list the workspace: ${entries.error}`);
-      listing.unreadableFolders.push({ path: folder.path, error: entries.error });
-      continue;
-    }
-    const ignores = folder.ignores.with(folder.path, await readIgnoreRules(root, folder.path === "" ? ".gitignore" : `${folder.path}/.gitignore`));
-    for (const entry of entries.value) {
-      if (ALWAYS_SKIPPED.has(entry.name)) continue;
-      const relative = folder.path === "" ? entry.name : `${folder.path}/${entry.name}`;
-      const kind = await kindOf(path.join(root, relative), entry);
-      if (kind === "other") continue;
-      if (ignores.ignores(relative, kind === "folder")) {
-        listing.ignoredEntries++;
-        continue;
-      }
-      if (kind === "folder") {
-        if (folder.depth + 1 > maxDepth) listing.depthLimited = true;
-        else queue.push({ path: relative, depth: folder.depth + 1, ignores });
-        continue;
-      }
-      if (listing.files.length >= maxFiles) {
-        listing.truncated = true;
-        break;
-      }
-      listing.files.push({ path: relative, size: await sizeOf(path.join(root, relative)) });
-    }
-    if (listing.truncated) break;
-  }
-  listing.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return succeeded(listing);
-}
-
-async function readFolder(folder: string): Promise<ToolResult<Dirent[]>> {
-  try {
-    const entries = await fs.readdir(folder, { withFileTypes: true });
-    return succeeded(entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)));
-  } catch (error) {
-    return failed(errorCode(error));
-  }
-}
-
-/** A symlink counts as what it points to, except that folders behind symlinks are not followed (no cycles). */
-async function kindOf(absolute: string, entry: Dirent): Promise<"file" | "folder" | "other"> {
-  if (entry.isDirectory()) return "folder";
-  if (entry.isFile()) return "file";
-  if (!entry.isSymbolicLink()) return "other";
-  try {
-    return (await fs.stat(absolute)).isDirectory() ? "other" : "file";
-  } catch {
-    // A dangling link is still an entry of the tree; reading it will say what is wrong.
-    return "file";
-  }
+  const walked = await walkWorkspace(root, {
+    maxEntries: options.maxFiles ?? LIST_FILES_LIMITS.maxFiles,
+    maxDepth: options.maxDepth ?? LIST_FILES_LIMITS.maxDepth,
+    signal: options.signal,
+    readIgnoreFile: (relative) => readIgnoreFile(root, relative),
+  });
+  if (!walked.ok) return failed(walked.error);
+  const { entries, ...facts } = walked.tree;
+  const files: ListedFile[] = [];
+  for (const entry of entries) files.push({ path: entry.path, size: await sizeOf(path.join(root, entry.path)) });
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return succeeded({ files, ...facts });
 }
 
 async function sizeOf(absolute: string): Promise<number> {
@@ -120,12 +60,7 @@ async function sizeOf(absolute: string): Promise<number> {
  * Read as ReadFile reads any file: a regular file inside the workspace (links resolved), at most 1 MB. Anything else
  * — a FIFO that would wait forever, a link to /dev/zero or out of the workspace — has no rules.
  */
-async function readIgnoreRules(root: string, relative: string): Promise<IgnoreRules> {
+async function readIgnoreFile(root: string, relative: string): Promise<string> {
   const file = await readFile(root, relative);
-  return IgnoreRules.parse(file.ok && !file.value.binary ? file.value.text : "");
-}
-
-function errorCode(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return typeof code === "string" ? code : String(error);
+  return file.ok && !file.value.binary ? file.value.text : "";
 }

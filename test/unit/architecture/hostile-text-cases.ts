@@ -14,7 +14,7 @@ import { keyFilesIn } from "../../../src/builtin-agent/answers/key-files";
 import { firstParagraph } from "../../../src/builtin-agent/answers/readme-paragraph";
 import { answerSummary } from "../../../src/builtin-agent/answers/summary";
 import { answerTodos } from "../../../src/builtin-agent/answers/todos";
-import { IgnoreRules, IgnoreStack } from "../../../src/builtin-agent/gitignore";
+import { IgnoreRules, IgnoreStack } from "../../../src/workspace/gitignore";
 import { intentOf } from "../../../src/builtin-agent/intents";
 import { escapeMarkdown, tableRow } from "../../../src/builtin-agent/markdown";
 import { outlineOf } from "../../../src/builtin-agent/outline";
@@ -515,7 +515,7 @@ export const HOSTILE_TEXT_CASES: readonly HostileTextCase[] = [
   },
   {
     through: "the built-in agent reading a workspace's .gitignore (IgnoreRules)",
-    covers: sitesIn("builtin-agent/gitignore.ts", /\r?\n/),
+    covers: sitesIn("workspace/gitignore.ts", /\r?\n/),
     leads: ["[", "*a"],
     attacks: (chars) => ({ "opening brackets": repeated("[", chars), "stars": `${repeated("*a", chars)}b`, "globstars": `${repeated("**/a/", chars)}b` }),
     run: (text) => IgnoreStack.empty.with("", IgnoreRules.parse(text)).ignores(`src/a/b/${"a".repeat(40)}.ts`, false),

@@ -21,9 +21,10 @@ const ALLOWED: Record<string, readonly string[]> = {
   sessions: ["protocol", "common", "stream", "dialects", "process", "session", "profiles"],
   panel: ["protocol", "common", "session", "process", "sessions"],
   cli: ["protocol", "common", "stream", "dialects", "process", "session", "profiles", "acp", "permissions"],
-  "builtin-agent": ["protocol", "common"],
+  workspace: [],
+  "builtin-agent": ["protocol", "common", "workspace"],
   webview: ["protocol", "common"],
-  vscode: ["protocol", "common", "stream", "dialects", "process", "session", "profiles", "acp", "panel", "sessions", "permissions"],
+  vscode: ["protocol", "common", "stream", "dialects", "process", "session", "profiles", "acp", "panel", "sessions", "permissions", "workspace"],
   extension: ["panel", "vscode"],
 };
 

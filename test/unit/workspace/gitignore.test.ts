@@ -1,5 +1,5 @@
 import * as assert from "node:assert/strict";
-import { IgnoreRules, IgnoreStack } from "../../../src/builtin-agent/gitignore";
+import { IgnoreRules, IgnoreStack } from "../../../src/workspace/gitignore";
 import { assertQuickOn } from "../../helpers/hostile-text";
 
 function ignores(rules: string, path: string, isDirectory = false): boolean {
