@@ -11,6 +11,7 @@ import { ALL_COMMANDS } from "./vscode/commands/all-commands";
 import type { CommandContext } from "./vscode/commands/command";
 import { DiffViewer } from "./vscode/diff-viewer";
 import { EditorHost } from "./vscode/editor-host";
+import { WorkspaceFilePicker } from "./vscode/file-picker";
 import { Notifier, type NoticeHandler } from "./vscode/notifier";
 import { SessionNotices } from "./vscode/session-notices";
 import { activeSessionId, openSessionStore, rememberActiveSession } from "./vscode/session-storage";
@@ -42,7 +43,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentS
   const offerWaiting = () => notices?.offerWaiting();
   const runner = new AgentRunner(context, log, offerWaiting);
   const diffs = new DiffViewer();
-  const host = new EditorHost(runner, log, diffs);
+  const filePicker = new WorkspaceFilePicker(log);
+  context.subscriptions.push(filePicker);
+  const host = new EditorHost(runner, log, diffs, filePicker);
   const store = await openSessionStore(context, log);
   const notifier = new Notifier();
   const chats = await ChatSessions.open(

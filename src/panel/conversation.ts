@@ -7,6 +7,7 @@ import {
   type CliConversation,
   type ErrorAction,
   type HostMessage,
+  type PickedFile,
   type PromptContext,
   type SessionChange,
   type SessionHeader,
@@ -81,6 +82,8 @@ export interface ConversationHost {
   workspaceFiles?(paths: readonly string[]): Promise<string[]>;
   /** Opens a workspace file at the line; anything that is not one is refused (and logged), never opened. */
   openWorkspaceFile?(path: string, line: number | null): void;
+  /** The @ picker: the workspace's files and folders that best match what was typed. */
+  findFiles?(query: string): Promise<PickedFile[]>;
   /** The session is deleted: the agent's side of the conversation ends too (a warm ACP agent is stopped). */
   endConversation?(): void;
   /** New Session (a button, an error card's action): another session; this one stays as it is. */
@@ -95,6 +98,19 @@ export type EditorAction = Exclude<ErrorAction, "retry" | "newSession">;
 /** The prompt as the agent receives it: the user's words, then the editor context they chose to send. */
 export function promptWithContext(prompt: string, context: PromptContext | null): string {
   return context === null ? prompt : `${prompt}\n\n${context.text}`;
+}
+
+/**
+ * The files and folders picked with @, as the agent is told of them: by path, for it to read (every agent can; typed
+ * prompt parts per agent — ACP resource links, Claude's own references — come with the composer's prompt parts).
+ */
+export function attachedContext(attachments: readonly { path: string; kind: "file" | "folder" }[]): PromptContext | null {
+  if (attachments.length === 0) return null;
+  const named = attachments.map((attachment) => (attachment.kind === "folder" ? `${attachment.path}/` : attachment.path));
+  return {
+    summary: named.join(" · "),
+    text: ["Files and folders the user attached (read them as needed):", ...named.map((name) => `- @${name}`)].join("\n"),
+  };
 }
 
 /** How many turns survive a reload; older ones are dropped first. */
@@ -344,8 +360,17 @@ export class Conversation {
         this.attach(view);
         return;
       case "send":
-        if (!this.send(intent.prompt)) this.host.logRejected("a prompt arrived while a run was in progress or runs are not allowed; ignored");
+        if (!this.send(intent.prompt, attachedContext(intent.attachments ?? []))) this.host.logRejected("a prompt arrived while a run was in progress or runs are not allowed; ignored");
         return;
+      case "findFiles": {
+        const { requestId } = intent;
+        // Answered to the view that asked; an answer to an older request is the page's to drop.
+        void (this.host.findFiles?.(intent.query) ?? Promise.resolve([])).then(
+          (files) => view.post({ type: "filesFound", sessionId: this.host.sessionId, requestId, files }),
+          () => view.post({ type: "filesFound", sessionId: this.host.sessionId, requestId, files: [] }),
+        );
+        return;
+      }
       case "stop":
         void this.stop();
         return;

@@ -73,6 +73,10 @@ export const SessionHeaderSchema = z.object({
 });
 export type SessionHeader = z.infer<typeof SessionHeaderSchema>;
 
+/** A file or folder the @ picker offers, and that a prompt may carry: relative to the workspace folder (absolute in a multi-root one). */
+export const PickedFileSchema = z.object({ path: z.string(), kind: z.enum(["file", "folder"]), open: z.boolean() });
+export type PickedFile = z.infer<typeof PickedFileSchema>;
+
 export const HostMessageSchema = z.discriminatedUnion("type", [
   /** The whole session: sent after `ready` and when the view moves to another session, so a view loses nothing. */
   z.object({
@@ -90,6 +94,8 @@ export const HostMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("header"), ...AboutSession, header: SessionHeaderSchema }),
   /** The answer to the view's `checkPaths`, to that view only: of the paths it asked about, those that are workspace files. */
   z.object({ type: z.literal("pathsChecked"), ...AboutSession, checked: z.array(z.string()), found: z.array(z.string()) }),
+  /** The answer to the view's `findFiles` with the same request id, to that view only: the best matches, best first. */
+  z.object({ type: z.literal("filesFound"), ...AboutSession, requestId: WholeNumberSchema, files: z.array(PickedFileSchema) }),
 ]);
 export type HostMessage = z.infer<typeof HostMessageSchema>;
 
@@ -104,6 +110,10 @@ export const MAX_COPY_CHARS = 10 * 1024 * 1024;
 const MAX_OPTION_ID_CHARS = 1024;
 /** A path as an answer writes it; longer is not one. */
 export const MAX_WRITTEN_PATH_CHARS = 1024;
+/** How many files and folders one prompt may carry. */
+export const MAX_ATTACHMENTS = 20;
+/** The @ picker's query: what was typed after the @. */
+const MAX_FILE_QUERY_CHARS = 200;
 /** How many paths one `checkPaths` may ask about. */
 export const MAX_CHECKED_PATHS = 100;
 const WrittenPathSchema = z.string().check(z.minLength(1), z.maxLength(MAX_WRITTEN_PATH_CHARS));
@@ -113,7 +123,12 @@ const MAX_REQUEST_ID_CHARS = 64;
 /** Everything the webview may ask for. Anything else is dropped and logged by the host. */
 export const WebviewIntentSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("ready") }),
-  z.strictObject({ type: z.literal("send"), prompt: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_PROMPT_CHARS)) }),
+  z.strictObject({
+    type: z.literal("send"),
+    prompt: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_PROMPT_CHARS)),
+    /** Files and folders picked with @: the agent is told of them with the prompt (only workspace files are passed on). */
+    attachments: z.optional(z.array(z.strictObject({ path: WrittenPathSchema, kind: z.enum(["file", "folder"]) })).check(z.maxLength(MAX_ATTACHMENTS))),
+  }),
   z.strictObject({ type: z.literal("stop") }),
   /** A new session with the same agent; the one shown stays in the Sessions list (and keeps running if it runs). */
   z.strictObject({ type: z.literal("newSession") }),
@@ -125,6 +140,8 @@ export const WebviewIntentSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("errorAction"), action: ErrorActionSchema, turnId: WholeNumberSchema }),
   /** A tool card's "Open Diff": the host opens the editor's diff of that file (before ↔ after) from its own turn. */
   z.strictObject({ type: z.literal("openDiff"), turnId: WholeNumberSchema, blockIndex: WholeNumberSchema, diffIndex: WholeNumberSchema }),
+  /** The @ picker: the workspace's files and folders best matching what was typed (answered with `filesFound`). */
+  z.strictObject({ type: z.literal("findFiles"), requestId: WholeNumberSchema, query: z.string().check(z.maxLength(MAX_FILE_QUERY_CHARS)) }),
   /** Which of these paths, written in answers, are files in the workspace (answered with `pathsChecked`). */
   z.strictObject({ type: z.literal("checkPaths"), paths: z.array(WrittenPathSchema).check(z.maxLength(MAX_CHECKED_PATHS)) }),
   /** A path link: the host opens it at the line only when it is a file inside the workspace. */

@@ -6,11 +6,13 @@ import type { SessionRunRequest, SessionsHost } from "../panel/chat-session";
 import type { EditorAction, Run } from "../panel/conversation";
 import { pointsToLocalNetwork } from "../panel/local-address";
 import { resolveCommandPath } from "../process/command-path";
+import type { PickedFile } from "../protocol/messages";
 import type { ToolDiff } from "../protocol/transcript";
 import { escapeForLog } from "../protocol/visible-text";
 import { resolveCli } from "../profiles/profile-registry";
 import type { AgentRunner } from "./agent-runner";
 import type { DiffViewer } from "./diff-viewer";
+import type { WorkspaceFilePicker } from "./file-picker";
 import { readSettings } from "./settings";
 
 export class EditorHost implements SessionsHost {
@@ -18,6 +20,7 @@ export class EditorHost implements SessionsHost {
     private readonly runner: AgentRunner,
     private readonly log: vscode.LogOutputChannel,
     private readonly diffs: DiffViewer,
+    private readonly files: WorkspaceFilePicker,
   ) {}
 
   startRun(request: SessionRunRequest): Run {
@@ -94,6 +97,10 @@ export class EditorHost implements SessionsHost {
 
   openDiff(diff: ToolDiff): void {
     void this.diffs.open(diff);
+  }
+
+  findFiles(query: string): Promise<PickedFile[]> {
+    return this.files.find(query);
   }
 
   workspaceFiles(paths: readonly string[]): Promise<string[]> {

@@ -103,6 +103,9 @@ export class ChatView {
       case "pathsChecked":
         pathLinks.answered(message.checked, message.found);
         return;
+      case "filesFound":
+        this.composer.filesFound(message.requestId, message.files);
+        return;
       case "turn-started": {
         const view = new TurnView(message.turn, this.post);
         // The host may start a turn again (a retry); the new one replaces the old in place.

@@ -2,7 +2,9 @@
 // composition (Japanese, Chinese, Korean input) never sends half a word. ↑ and ↓ in an empty box bring back the
 // session's earlier prompts; what is typed and not sent is kept per session, across reloads.
 import type { WebviewIntent } from "../protocol/messages";
+import type { PickedFile } from "../protocol/messages";
 import { button, element } from "./element";
+import { FileMentions } from "./file-mentions";
 
 /** Where a session's unsent text is kept (the webview's state). */
 export interface DraftStore {
@@ -16,7 +18,7 @@ interface Recalled {
   text: string;
 }
 
-const PLACEHOLDER = "Ask the agent… (Enter to send, Shift+Enter for a new line)";
+const PLACEHOLDER = "Ask the agent… (Enter to send, Shift+Enter for a new line, @ to attach a file)";
 const RESTRICTED_PLACEHOLDER = "Chat is not available here: see the notice above";
 
 export class Composer {
@@ -29,6 +31,7 @@ export class Composer {
   /** The session whose draft the box holds: null before the host's first snapshot. */
   private sessionId: string | null = null;
   private recalled: Recalled | null = null;
+  private readonly mentions: FileMentions;
 
   constructor(
     private readonly post: (intent: WebviewIntent) => void,
@@ -39,10 +42,20 @@ export class Composer {
   ) {
     this.input = element("textarea", {
       className: "composer-input",
-      attributes: { rows: "3", "aria-label": "Message to the agent", placeholder: PLACEHOLDER },
+      attributes: { rows: "3", "aria-label": "Message to the agent", placeholder: PLACEHOLDER, "aria-autocomplete": "list", "aria-controls": "file-picker" },
     });
+    this.mentions = new FileMentions(this.input, post);
     this.input.addEventListener("keydown", (event) => this.onKeyDown(event));
-    this.input.addEventListener("input", () => this.keepDraft());
+    this.input.addEventListener("input", () => {
+      this.keepDraft();
+      this.mentions.update();
+    });
+    // The caret moved without typing (arrows, a click): in or out of an @mention.
+    this.input.addEventListener("keyup", (event) => {
+      if (event.key === "ArrowLeft" || event.key === "ArrowRight" || event.key === "Home" || event.key === "End") this.mentions.update();
+    });
+    this.input.addEventListener("click", () => this.mentions.update());
+    this.input.addEventListener("blur", () => this.mentions.update());
     this.sendButton = button({ label: "Send (Enter)", iconName: "send", className: "icon-button send", onClick: () => this.send() });
     this.stopButton = button({ label: "Stop", iconName: "debug-stop", className: "icon-button stop", onClick: () => this.stop() });
     const newSession = button({
@@ -53,7 +66,14 @@ export class Composer {
       onClick: () => this.post({ type: "newSession" }),
     });
     const toolbar = element("div", { className: "composer-toolbar" }, newSession, element("span", { className: "spacer" }), this.stopButton, this.sendButton);
-    this.element = element("div", { className: "composer", attributes: { role: "group", "aria-label": "Message composer" } }, this.input, toolbar);
+    this.element = element(
+      "div",
+      { className: "composer", attributes: { role: "group", "aria-label": "Message composer" } },
+      this.mentions.list,
+      this.mentions.chips,
+      this.input,
+      toolbar,
+    );
     this.show();
   }
 
@@ -82,6 +102,11 @@ export class Composer {
     this.input.value = this.drafts.loadDraft(sessionId);
   }
 
+  /** The host's answer to the @ list's question. */
+  filesFound(requestId: number, files: readonly PickedFile[]): void {
+    this.mentions.found(requestId, files);
+  }
+
   /** Escape anywhere but on a card: stops the running turn. Whether it did. */
   stopFromKeyboard(): boolean {
     if (!this.running) return false;
@@ -92,6 +117,11 @@ export class Composer {
   private onKeyDown(event: KeyboardEvent): void {
     // keyCode 229 is what Chromium reports for keys an IME is still handling.
     if (event.isComposing || event.keyCode === 229) return;
+    // The @ list, while open, has the arrows, Enter, Tab and Escape.
+    if (this.mentions.onKey(event)) {
+      event.preventDefault();
+      return;
+    }
     if (event.key === "ArrowUp" || event.key === "ArrowDown") {
       if (event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return;
       if (this.recall(event.key === "ArrowUp" ? -1 : 1)) event.preventDefault();
@@ -134,7 +164,8 @@ export class Composer {
   private send(): void {
     const prompt = this.input.value.trim();
     if (prompt === "" || this.running || this.restricted) return;
-    this.post({ type: "send", prompt });
+    const attachments = this.mentions.take();
+    this.post({ type: "send", prompt, ...(attachments.length === 0 ? {} : { attachments }) });
     this.input.value = "";
     this.recalled = null;
     this.keepDraft();

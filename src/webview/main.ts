@@ -30,6 +30,7 @@ const HOST_MESSAGE_TYPES: Readonly<Record<HostMessage["type"], true>> = {
   changes: true,
   header: true,
   pathsChecked: true,
+  filesFound: true,
 };
 
 function isHostMessage(data: unknown): data is HostMessage {

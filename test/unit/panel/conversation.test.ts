@@ -12,7 +12,7 @@ import {
   type EditorAction,
   type RunRequest,
 } from "../../../src/panel/conversation";
-import type { CliConversation, HostMessage, Turn, SessionHeader } from "../../../src/protocol/messages";
+import type { CliConversation, HostMessage, PickedFile, Turn, SessionHeader } from "../../../src/protocol/messages";
 import type { ToolDiff } from "../../../src/protocol/transcript";
 import { LiveSession } from "../../../src/session/live-session";
 import { ReplayRun } from "../../../src/session/replay";
@@ -71,6 +71,9 @@ class RecordingHost implements ConversationHost {
   }
   logRejected(reason: string): void {
     this.rejected.push(reason);
+  }
+  findFiles(query: string): Promise<PickedFile[]> {
+    return Promise.resolve(query === "auth" ? [{ path: "src/auth.ts", kind: "file", open: false }] : []);
   }
   /** This workspace has exactly one file. */
   workspaceFiles(paths: readonly string[]): Promise<string[]> {
@@ -183,6 +186,19 @@ describe("Conversation", () => {
     assert.ok(!other.messages.some((message) => message.type === "pathsChecked"));
     conversation.handleIntent(view, { type: "openPath", path: "src/auth.ts", line: 42 });
     assert.deepEqual(host.openedFiles, [{ path: "src/auth.ts", line: 42 }]);
+  });
+
+  it("answers the @ picker's question to the view that asked, with the request's id", async () => {
+    conversation.handleIntent(view, { type: "findFiles", requestId: 7, query: "auth" });
+    await eventually("the files found", () => view.messages.some((message) => message.type === "filesFound"));
+    assert.deepEqual(view.messages.at(-1), { type: "filesFound", sessionId: TEST_SESSION_ID, requestId: 7, files: [{ path: "src/auth.ts", kind: "file", open: false }] });
+  });
+
+  it("tells the agent of the files and folders attached to a prompt, and shows them under it", async () => {
+    conversation.handleIntent(view, { type: "send", prompt: "Explain these", attachments: [{ path: "src/auth.ts", kind: "file" }, { path: "src/db", kind: "folder" }] });
+    await finishedRun(conversation);
+    assert.equal(host.requests[0]?.prompt, "Explain these\n\nFiles and folders the user attached (read them as needed):\n- @src/auth.ts\n- @src/db/");
+    assert.equal(view.turns()[0]?.context?.summary, "src/auth.ts · src/db/");
   });
 
   it("drops a question about too many paths, or a path link with a line that is not one", () => {
