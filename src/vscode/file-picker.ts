@@ -5,7 +5,7 @@ import * as vscode from "vscode";
 import { NodeWorkspaceFiles } from "../acp/workspace-files";
 import type { PickedFile } from "../protocol/messages";
 import { escapeForLog } from "../protocol/visible-text";
-import { pickEntries } from "../workspace/fuzzy-match";
+import { FuzzyIndex } from "../workspace/fuzzy-match";
 import { walkWorkspace, type TreeEntry } from "../workspace/workspace-tree";
 
 /** A workspace past this many files and folders is offered its first ones (breadth first: the top of the tree). */
@@ -17,7 +17,7 @@ const MAX_PICKED = 50;
 const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
 
 export class WorkspaceFilePicker implements vscode.Disposable {
-  private entries: Promise<TreeEntry[]> | undefined;
+  private entries: Promise<FuzzyIndex> | undefined;
   private stale = false;
   private readonly watcher: vscode.FileSystemWatcher;
 
@@ -31,12 +31,12 @@ export class WorkspaceFilePicker implements vscode.Disposable {
   async find(query: string): Promise<PickedFile[]> {
     if (this.entries === undefined || this.stale) {
       this.stale = false;
-      const walking = this.walk();
+      const walking = this.walk().then((entries) => new FuzzyIndex(entries));
       // Until the new walk is done, the last one answers (typing is never held up by a walk).
       if (this.entries === undefined) this.entries = walking;
       else void walking.then((entries) => (this.entries = Promise.resolve(entries)));
     }
-    return pickEntries(await this.entries, openFiles(), query, MAX_PICKED);
+    return (await this.entries).pick(openFiles(), query, MAX_PICKED);
   }
 
   dispose(): void {
