@@ -25,7 +25,7 @@ export interface SessionRunRequest extends RunRequest {
 
 /** What every session needs of the editor; the rest of a conversation's host is the session's own. */
 export interface SessionsHost
-  extends Pick<ConversationHost, "openExternal" | "writeClipboard" | "runEditorAction" | "logRejected" | "restriction" | "openDiff" | "workspaceFiles" | "openWorkspaceFile" | "findFiles"> {
+  extends Pick<ConversationHost, "openExternal" | "writeClipboard" | "runEditorAction" | "logRejected" | "restriction" | "openDiff" | "workspaceFiles" | "openWorkspaceFile" | "findFiles" | "addSelection"> {
   startRun(request: SessionRunRequest): Run;
   /** The session ended (deleted): its warm agent, if any, stops. */
   endAgent(sessionId: SessionId): void;
@@ -263,6 +263,7 @@ export class ChatSession {
       workspaceFiles: (paths) => host.workspaceFiles?.(paths) ?? Promise.resolve([]),
       openWorkspaceFile: (path, line) => host.openWorkspaceFile?.(path, line),
       findFiles: (query) => host.findFiles?.(query) ?? Promise.resolve([]),
+      addSelection: () => host.addSelection?.(),
       endConversation: () => host.endAgent(this.id),
       newSession: () => this.owner.newSession(),
       newSessionWithAgent: () => this.owner.newSessionWithAgent(this),

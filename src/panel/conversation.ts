@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import {
   WebviewIntentSchema,
+  type Attachment,
   type CliConversation,
   type ErrorAction,
   type HostMessage,
@@ -17,6 +18,7 @@ import {
 import type { PermissionBlock, ToolDiff, Transcript } from "../protocol/transcript";
 import { realScheduler, type ScheduledCall, type Scheduler } from "../process/scheduler";
 import type { Session } from "../session/session";
+import { fenced } from "../common/code-fence";
 import { applyChange } from "../common/turn-changes";
 import { failingError } from "../common/turn-failure";
 import { charsIn, withRequestsCancelled } from "../sessions/kept-turns";
@@ -82,6 +84,8 @@ export interface ConversationHost {
   workspaceFiles?(paths: readonly string[]): Promise<string[]>;
   /** Opens a workspace file at the line; anything that is not one is refused (and logged), never opened. */
   openWorkspaceFile?(path: string, line: number | null): void;
+  /** The composer's Add Selection: the editor's selection offered to this conversation (see offerAttachment). */
+  addSelection?(): void;
   /** The @ picker: the workspace's files and folders that best match what was typed. */
   findFiles?(query: string): Promise<PickedFile[]>;
   /** The session is deleted: the agent's side of the conversation ends too (a warm ACP agent is stopped). */
@@ -101,17 +105,41 @@ export function promptWithContext(prompt: string, context: PromptContext | null)
 }
 
 /**
- * The files and folders picked with @, as the agent is told of them: by path, for it to read (every agent can; typed
- * prompt parts per agent — ACP resource links, Claude's own references — come with the composer's prompt parts).
+ * What was attached to a prompt, as the agent is told of it: files and folders picked with @ by path, for it to read
+ * (every agent can; typed prompt parts per agent — ACP resource links, Claude's own references — come with the
+ * composer's prompt parts), and a selection with its file, lines and text.
  */
-export function attachedContext(attachments: readonly { path: string; kind: "file" | "folder" }[]): PromptContext | null {
+export function attachedContext(attachments: readonly Attachment[]): PromptContext | null {
   if (attachments.length === 0) return null;
-  const named = attachments.map((attachment) => (attachment.kind === "folder" ? `${attachment.path}/` : attachment.path));
-  return {
-    summary: named.join(" · "),
-    text: ["Files and folders the user attached (read them as needed):", ...named.map((name) => `- @${name}`)].join("\n"),
-  };
+  const summary: string[] = [];
+  const named: string[] = [];
+  const selections: string[] = [];
+  for (const attachment of attachments) {
+    if (attachment.kind !== "selection") {
+      const name = attachment.kind === "folder" ? `${attachment.path}/` : attachment.path;
+      summary.push(name);
+      named.push(`- @${name}`);
+      continue;
+    }
+    const where = `${attachment.path}${linesOf(attachment)}`;
+    summary.push(`selection ${where}`);
+    selections.push(`Selected text (${where}):`, fenced(attachment.text ?? "", attachment.language ?? ""));
+  }
+  const text = [
+    ...(named.length === 0 ? [] : ["Files and folders the user attached (read them as needed):", ...named]),
+    ...selections,
+  ];
+  return { summary: summary.join(" · "), text: text.join("\n") };
 }
+
+function linesOf(attachment: Attachment): string {
+  if (attachment.lines === undefined) return "";
+  const { start, end } = attachment.lines;
+  return start === end ? `:${start}` : `:${start}–${end}`;
+}
+
+/** As many as one prompt may carry. */
+const MAX_OFFERED_ATTACHMENTS = 20;
 
 /** How many turns survive a reload; older ones are dropped first. */
 export const MAX_PERSISTED_TURNS = 50;
@@ -152,6 +180,8 @@ export function runningSaveDelayMs(chars: number): number {
 export class Conversation {
   private readonly turns: Turn[] = [];
   private readonly views = new Set<ConversationView>();
+  /** Attachments offered while no view was attached, for the first one that is. */
+  private readonly offered: Attachment[] = [];
   private current: { turn: Turn; run: Run; startedAt: number; cliConversation: CliConversation | null } | undefined;
   private pending: { turnId: number; changes: SessionChange[] } | undefined;
   private flushTimer: ScheduledCall | undefined;
@@ -212,6 +242,20 @@ export class Conversation {
     const snapshot = this.snapshot();
     this.views.add(view);
     view.post(snapshot);
+    // An attachment offered while no view showed the session (the chat was still opening) goes to the first one.
+    for (const attachment of this.offered.splice(0)) view.post({ type: "attach", sessionId: this.host.sessionId, attachment });
+  }
+
+  /**
+   * "Add Selection to Chat": a chip in the composer of each view showing the session, or of the first one to show it
+   * (the chat may still be opening).
+   */
+  offerAttachment(attachment: Attachment): void {
+    if (this.views.size === 0) {
+      if (this.offered.length < MAX_OFFERED_ATTACHMENTS) this.offered.push(attachment);
+      return;
+    }
+    this.broadcast({ type: "attach", sessionId: this.host.sessionId, attachment });
   }
 
   /** This is for when a view goes away, or moves to another session. */
@@ -361,6 +405,9 @@ export class Conversation {
         return;
       case "send":
         if (!this.send(intent.prompt, attachedContext(intent.attachments ?? []))) this.host.logRejected("a prompt arrived while a run was in progress or runs are not allowed; ignored");
+        return;
+      case "addSelection":
+        this.host.addSelection?.();
         return;
       case "findFiles": {
         const { requestId } = intent;

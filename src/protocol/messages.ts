@@ -73,6 +73,23 @@ export const SessionHeaderSchema = z.object({
 });
 export type SessionHeader = z.infer<typeof SessionHeaderSchema>;
 
+/** A selection attached to a prompt keeps at most this much of its text (the agent is told when it is cut). */
+export const MAX_ATTACHED_SELECTION_CHARS = 32 * 1024;
+
+/**
+ * What a prompt may carry besides its words: a file or folder picked with @, or a selection ("Add Selection to Chat"),
+ * by its path (relative to the workspace folder; absolute in a multi-root one) and, for a selection, its lines and text.
+ */
+export const AttachmentSchema = z.strictObject({
+  path: z.string().check(z.minLength(1), z.maxLength(1024)),
+  kind: z.enum(["file", "folder", "selection"]),
+  lines: z.optional(z.strictObject({ start: z.number().check(z.int(), z.gte(1)), end: z.number().check(z.int(), z.gte(1)) })),
+  text: z.optional(z.string().check(z.maxLength(MAX_ATTACHED_SELECTION_CHARS))),
+  /** The editor's language id, for the selection's code fence. */
+  language: z.optional(z.string().check(z.maxLength(64))),
+});
+export type Attachment = z.infer<typeof AttachmentSchema>;
+
 /** A file or folder the @ picker offers, and that a prompt may carry: relative to the workspace folder (absolute in a multi-root one). */
 export const PickedFileSchema = z.object({ path: z.string(), kind: z.enum(["file", "folder"]), open: z.boolean() });
 export type PickedFile = z.infer<typeof PickedFileSchema>;
@@ -94,6 +111,8 @@ export const HostMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("header"), ...AboutSession, header: SessionHeaderSchema }),
   /** The answer to the view's `checkPaths`, to that view only: of the paths it asked about, those that are workspace files. */
   z.object({ type: z.literal("pathsChecked"), ...AboutSession, checked: z.array(z.string()), found: z.array(z.string()) }),
+  /** "Add Selection to Chat": a chip for the composer of the session's views. */
+  z.object({ type: z.literal("attach"), ...AboutSession, attachment: AttachmentSchema }),
   /** The answer to the view's `findFiles` with the same request id, to that view only: the best matches, best first. */
   z.object({ type: z.literal("filesFound"), ...AboutSession, requestId: WholeNumberSchema, files: z.array(PickedFileSchema) }),
 ]);
@@ -127,7 +146,7 @@ export const WebviewIntentSchema = z.discriminatedUnion("type", [
     type: z.literal("send"),
     prompt: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_PROMPT_CHARS)),
     /** Files and folders picked with @: the agent is told of them with the prompt (only workspace files are passed on). */
-    attachments: z.optional(z.array(z.strictObject({ path: WrittenPathSchema, kind: z.enum(["file", "folder"]) })).check(z.maxLength(MAX_ATTACHMENTS))),
+    attachments: z.optional(z.array(AttachmentSchema).check(z.maxLength(MAX_ATTACHMENTS))),
   }),
   z.strictObject({ type: z.literal("stop") }),
   /** A new session with the same agent; the one shown stays in the Sessions list (and keeps running if it runs). */
@@ -140,6 +159,8 @@ export const WebviewIntentSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("errorAction"), action: ErrorActionSchema, turnId: WholeNumberSchema }),
   /** A tool card's "Open Diff": the host opens the editor's diff of that file (before ↔ after) from its own turn. */
   z.strictObject({ type: z.literal("openDiff"), turnId: WholeNumberSchema, blockIndex: WholeNumberSchema, diffIndex: WholeNumberSchema }),
+  /** The composer's Add Selection: the host attaches the editor's selection (answered with `attach`). */
+  z.strictObject({ type: z.literal("addSelection") }),
   /** The @ picker: the workspace's files and folders best matching what was typed (answered with `filesFound`). */
   z.strictObject({ type: z.literal("findFiles"), requestId: WholeNumberSchema, query: z.string().check(z.maxLength(MAX_FILE_QUERY_CHARS)) }),
   /** Which of these paths, written in answers, are files in the workspace (answered with `pathsChecked`). */

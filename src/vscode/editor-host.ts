@@ -99,6 +99,10 @@ export class EditorHost implements SessionsHost {
     void this.diffs.open(diff);
   }
 
+  addSelection(): void {
+    void vscode.commands.executeCommand("agentStream.addSelectionToChat");
+  }
+
   findFiles(query: string): Promise<PickedFile[]> {
     return this.files.find(query);
   }

@@ -103,6 +103,9 @@ export class ChatView {
       case "pathsChecked":
         pathLinks.answered(message.checked, message.found);
         return;
+      case "attach":
+        this.composer.attach(message.attachment);
+        return;
       case "filesFound":
         this.composer.filesFound(message.requestId, message.files);
         return;

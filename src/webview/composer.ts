@@ -2,7 +2,7 @@
 // composition (Japanese, Chinese, Korean input) never sends half a word. ↑ and ↓ in an empty box bring back the
 // session's earlier prompts; what is typed and not sent is kept per session, across reloads.
 import type { WebviewIntent } from "../protocol/messages";
-import type { PickedFile } from "../protocol/messages";
+import type { Attachment, PickedFile } from "../protocol/messages";
 import { button, element } from "./element";
 import { FileMentions } from "./file-mentions";
 
@@ -65,7 +65,21 @@ export class Composer {
       className: "text-button secondary",
       onClick: () => this.post({ type: "newSession" }),
     });
-    const toolbar = element("div", { className: "composer-toolbar" }, newSession, element("span", { className: "spacer" }), this.stopButton, this.sendButton);
+    const addSelection = button({
+      label: "Add Selection to Chat",
+      iconName: "list-selection",
+      className: "icon-button",
+      onClick: () => this.post({ type: "addSelection" }),
+    });
+    const toolbar = element(
+      "div",
+      { className: "composer-toolbar" },
+      newSession,
+      element("span", { className: "spacer" }),
+      addSelection,
+      this.stopButton,
+      this.sendButton,
+    );
     this.element = element(
       "div",
       { className: "composer", attributes: { role: "group", "aria-label": "Message composer" } },
@@ -100,6 +114,11 @@ export class Composer {
     this.sessionId = sessionId;
     this.recalled = null;
     this.input.value = this.drafts.loadDraft(sessionId);
+  }
+
+  /** "Add Selection to Chat": a chip for the next prompt. */
+  attach(attachment: Attachment): void {
+    this.mentions.add(attachment);
   }
 
   /** The host's answer to the @ list's question. */

@@ -2,14 +2,8 @@
 // chosen with ↑/↓ and Enter or Tab (or a click), Escape to close. A chosen one becomes a chip above the message box,
 // removable, and travels with the prompt. The list is a listbox the message box points into (aria-activedescendant),
 // so a screen reader follows the selection while the keyboard stays in the box.
-import type { PickedFile, WebviewIntent } from "../protocol/messages";
+import type { Attachment, PickedFile, WebviewIntent } from "../protocol/messages";
 import { button, element, icon } from "./element";
-
-/** What a prompt carries besides its words. */
-export interface Attachment {
-  path: string;
-  kind: "file" | "folder";
-}
 
 /** As many as the host takes in one prompt. */
 const MAX_ATTACHMENTS = 20;
@@ -98,6 +92,14 @@ export class FileMentions {
     }
   }
 
+  /** An attachment from the host ("Add Selection to Chat"): a chip like a picked file's. */
+  add(attachment: Attachment): void {
+    const same = (attached: Attachment) => attached.path === attachment.path && attached.kind === attachment.kind && sameLines(attached, attachment);
+    if (this.attachments.some(same) || this.attachments.length >= MAX_ATTACHMENTS) return;
+    this.attachments.push(attachment);
+    this.renderChips();
+  }
+
   /** What the prompt carries; the chips are cleared once it is sent. */
   take(): Attachment[] {
     const taken = this.attachments;
@@ -157,7 +159,7 @@ export class FileMentions {
     this.chips.hidden = this.attachments.length === 0;
     this.chips.replaceChildren(
       ...this.attachments.map((attached) => {
-        const name = attached.kind === "folder" ? `${attached.path}/` : attached.path;
+        const name = chipName(attached);
         const remove = button({
           label: `Remove ${name}`,
           iconName: "close",
@@ -168,8 +170,22 @@ export class FileMentions {
             this.input.focus();
           },
         });
-        return element("span", { className: "attachment-chip", attributes: { title: name } }, icon(attached.kind === "folder" ? "folder" : "file"), element("span", { className: "chip-name", text: name }), remove);
+        return element("span", { className: "attachment-chip", attributes: { title: name } }, icon(CHIP_ICONS[attached.kind]), element("span", { className: "chip-name", text: name }), remove);
       }),
     );
   }
+}
+
+const CHIP_ICONS: Record<Attachment["kind"], string> = { file: "file", folder: "folder", selection: "list-selection" };
+
+/** `src/a.ts`, `src/db/`, a selection as `src/a.ts:3–9`. */
+function chipName(attachment: Attachment): string {
+  if (attachment.kind === "folder") return `${attachment.path}/`;
+  if (attachment.lines === undefined) return attachment.path;
+  const { start, end } = attachment.lines;
+  return `${attachment.path}:${start === end ? start : `${start}–${end}`}`;
+}
+
+function sameLines(a: Attachment, b: Attachment): boolean {
+  return a.lines?.start === b.lines?.start && a.lines?.end === b.lines?.end;
 }

@@ -31,6 +31,7 @@ const HOST_MESSAGE_TYPES: Readonly<Record<HostMessage["type"], true>> = {
   header: true,
   pathsChecked: true,
   filesFound: true,
+  attach: true,
 };
 
 function isHostMessage(data: unknown): data is HostMessage {

@@ -7,7 +7,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import * as vscode from "vscode";
 import type { AgentStreamTestApi } from "../../src/extension";
-import type { Turn } from "../../src/protocol/messages";
+import type { HostMessage, Turn } from "../../src/protocol/messages";
 import { eventually } from "../helpers/eventually";
 import { assertNoRawControl } from "../helpers/hostile-stream";
 import { config, fakeCli, repo, testApi } from "./extension-host";
@@ -93,6 +93,29 @@ describe("in the editor", function () {
       assert.equal(turn.context?.summary, "README.md");
       assert.ok(!answerText(turn).includes("Workspace folder"), "the workspace folder was not sent");
       assert.ok(!answerText(turn).includes("Selected text"), "the selection was not sent");
+    });
+  });
+
+  describe("Add Selection to Chat", function () {
+    it("attaches the selection with its file and lines to the active session's composer, and the agent receives it with the prompt", async function () {
+      await useSettings({ "cli.path": fakeCli("fake-locus.js"), "cli.env": { FAKE_SCENARIO: "answer" } });
+      const messages: HostMessage[] = [];
+      const view = { post: (message: HostMessage) => messages.push(message) };
+      api.conversation.handleIntent(view, { type: "ready" });
+      const document = await vscode.workspace.openTextDocument(path.join(workspace, "README.md"));
+      const editor = await vscode.window.showTextDocument(document);
+      editor.selection = new vscode.Selection(0, 0, 1, 0);
+
+      await vscode.commands.executeCommand("agentStream.addSelectionToChat");
+      const offered = messages.find((message): message is Extract<HostMessage, { type: "attach" }> => message.type === "attach");
+      assert.deepEqual(offered?.attachment, { kind: "selection", path: "README.md", lines: { start: 1, end: 2 }, text: document.getText(editor.selection), language: "markdown" });
+
+      api.conversation.handleIntent(view, { type: "send", prompt: "Explain the selection", attachments: [offered!.attachment] });
+      const turn = await finished(api);
+      api.conversation.detach(view);
+      assert.equal(turn.context?.summary, "selection README.md:1–2");
+      // The fake CLI echoes the prompt it was given: what the agent really received.
+      assert.ok(answerText(turn).includes(document.lineAt(0).text), "the selected text reached the agent");
     });
   });
 

@@ -103,4 +103,22 @@ describe("webview: @ mentions in the composer", function () {
     await harness.frames(2);
     assert.deepEqual((await harness.intents()).filter((intent) => intent.type === "findFiles"), []);
   });
+
+  it("shows a selection the host attaches as a chip with its file and lines, and sends it with the prompt", async function () {
+    const selection = { kind: "selection" as const, path: "src/auth.ts", lines: { start: 3, end: 9 }, text: "const x = 1;", language: "typescript" };
+    await harness.send({ type: "attach", attachment: selection });
+    await harness.page.locator(".attachment-chip").waitFor();
+    assert.deepEqual(await harness.page.locator(".attachment-chip").allTextContents(), ["src/auth.ts:3–9"]);
+    await harness.send({ type: "attach", attachment: selection });
+    await harness.frames(1);
+    assert.equal(await harness.page.locator(".attachment-chip").count(), 1, "the same selection once");
+    await input().fill("what does this do?");
+    await input().press("Enter");
+    assert.deepEqual(await harness.waitForIntent("send"), { type: "send", prompt: "what does this do?", attachments: [selection] });
+  });
+
+  it("asks the host for the editor's selection from the composer's button", async function () {
+    await harness.page.getByRole("button", { name: "Add Selection to Chat" }).click();
+    assert.deepEqual(await harness.intents(), [{ type: "addSelection" }]);
+  });
 });

@@ -1,4 +1,5 @@
 // Every command in package.json's `contributes.commands`, one file each.
+import { addSelectionToChat } from "./add-selection-to-chat";
 import { askAboutWorkspace } from "./ask-about-workspace";
 import type { AgentStreamCommand } from "./command";
 import { deleteAllSessions } from "./delete-all-sessions";
@@ -17,6 +18,7 @@ import { stop } from "./stop";
 
 export const ALL_COMMANDS: readonly AgentStreamCommand[] = [
   askAboutWorkspace,
+  addSelectionToChat,
   openChat,
   openChatInEditor,
   stop,

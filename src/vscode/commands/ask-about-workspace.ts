@@ -32,10 +32,12 @@ async function ask({ chat, log, revealChat }: CommandContext, given: string | un
   }
   const settings = readSettings(log);
   const context = buildPromptContext(editor, settings.context);
+  // With a selection (that the settings let it send), the question is about the selection.
+  const aboutSelection = settings.context.selection && editor.selection !== null && editor.selection.text.trim() !== "";
   const prompt = given?.slice(0, MAX_PROMPT_CHARS) ?? await vscode.window.showInputBox({
-    title: "Agent Stream: Ask about Workspace",
+    title: aboutSelection ? "Agent Stream: Ask about the Selection" : "Agent Stream: Ask about Workspace",
     prompt: context === null ? "Ask the agent about this workspace." : `Sent with ${context.summary}.`,
-    placeHolder: "e.g. Where is the session state machine, and how does Stop work?",
+    placeHolder: aboutSelection ? "e.g. What does this do, and is it right?" : "e.g. Where is the session state machine, and how does Stop work?",
     ignoreFocusOut: true,
     validateInput: (value) => (value.length > MAX_PROMPT_CHARS ? `At most ${MAX_PROMPT_CHARS.toLocaleString("en-US")} characters.` : null),
   });

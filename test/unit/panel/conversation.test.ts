@@ -201,6 +201,26 @@ describe("Conversation", () => {
     assert.equal(view.turns()[0]?.context?.summary, "src/auth.ts · src/db/");
   });
 
+  it("offers an attached selection to the views showing the session, or to the first view to show it", () => {
+    const selection = { kind: "selection" as const, path: "src/a.ts", lines: { start: 3, end: 4 }, text: "a\nb", language: "ts" };
+    conversation.offerAttachment(selection);
+    assert.deepEqual(view.messages.at(-1), { type: "attach", sessionId: TEST_SESSION_ID, attachment: selection });
+    const alone = new Conversation(new RecordingHost());
+    alone.offerAttachment(selection);
+    const late = new RecordingView();
+    alone.handleIntent(late, { type: "ready" });
+    assert.deepEqual(late.messages.map((message) => message.type), ["snapshot", "attach"]);
+    alone.dispose();
+  });
+
+  it("tells the agent of an attached selection with its file, lines and text in a fence", async () => {
+    const selection = { kind: "selection" as const, path: "src/a.ts", lines: { start: 3, end: 4 }, text: "const a = `x`;\n```\n", language: "ts" };
+    conversation.handleIntent(view, { type: "send", prompt: "Why?", attachments: [selection] });
+    await finishedRun(conversation);
+    assert.equal(host.requests[0]?.prompt, "Why?\n\nSelected text (src/a.ts:3–4):\n````ts\nconst a = `x`;\n```\n````");
+    assert.equal(view.turns()[0]?.context?.summary, "selection src/a.ts:3–4");
+  });
+
   it("drops a question about too many paths, or a path link with a line that is not one", () => {
     conversation.handleIntent(view, { type: "checkPaths", paths: Array.from({ length: 101 }, (_, i) => `f${i}.ts`) });
     conversation.handleIntent(view, { type: "openPath", path: "src/auth.ts", line: 0 });
