@@ -165,7 +165,8 @@ describe("an ACP agent in the chat", function () {
       const { index, card } = await waitingCard(() => api.conversation.lastTurn);
       const notice = await eventually("the permission notification", () => asked[0]);
       assert.equal(notice.message, `Agent Stream: ${card.title}`);
-      assert.deepEqual(notice.actions, ["Always allow", "Allow once", "Reject"]);
+      // A one-time answer first (the primary button), whatever order the agent gave: never "always" on a quick Enter.
+      assert.deepEqual(notice.actions, ["Allow once", "Reject", "Always allow"]);
       assert.equal(api.statusBarItem.text, "$(shield) Agent Stream: waiting for your approval");
       assert.equal((api.statusBarItem.backgroundColor as vscode.ThemeColor | undefined)?.id, "statusBarItem.warningBackground");
       assert.match(String(api.statusBarItem.tooltip), new RegExp(card.title));

@@ -1,0 +1,71 @@
+// The composer in a real VS Code (code-server), driven as a user drives it: @ picks a workspace file that the real
+// host walked and matched, the agent receives it with the prompt, a path in the answer opens that file at its line, ↑
+// brings the prompt back, and Escape stops a running turn. The agent is the fake Locus CLI (it echoes the prompt it
+// got, so the test sees what reached it); the mechanisms under test are the extension's own.
+import * as assert from "node:assert/strict";
+import * as path from "node:path";
+import { fakeCli, repoRoot } from "../helpers/repo";
+import { chatFrame, openChat, RESULTS, statusItem, turnOf, useWorkbench, useWorkbenchWithSlowCli } from "./workbench";
+
+describe("composer in a real VS Code", function () {
+  this.timeout(240_000);
+  this.retries(1);
+  const workbench = useWorkbench(
+    { "agentStream.cli.path": fakeCli("fake-locus.js"), "agentStream.cli.env": { FAKE_SCENARIO: "answer" } },
+    path.join(repoRoot, "examples", "sample-workspace"),
+  );
+
+  it("attaches a file picked with @, and a path in the answer opens that file at its line; ↑ brings the prompt back", async () => {
+    const page = workbench.page;
+    const chat = await openChat(page);
+    const composer = chat.locator("textarea").first();
+    await composer.click();
+    await composer.pressSequentially("Explain @readm");
+    const option = chat.getByRole("option", { name: /README\.md/ });
+    await option.first().waitFor({ timeout: 30_000 });
+    await composer.press("Enter");
+    await chat.locator(".attachment-chip", { hasText: "README.md" }).waitFor();
+    assert.equal(await composer.inputValue(), "Explain ");
+    await composer.pressSequentially("README.md:3 please");
+    await composer.press("Enter");
+
+    const prompt = "Explain README.md:3 please";
+    const turn = turnOf(chat, prompt);
+    await turn.locator(".turn-footer", { hasText: "Completed" }).waitFor({ timeout: 60_000 });
+    assert.equal(await turn.locator(".prompt-context").innerText(), "With README.md");
+    // The fake CLI echoes what it received: the attachment reached the agent with the prompt.
+    assert.equal(await turn.locator(".answer-text li", { hasText: "@README.md" }).isVisible(), true, "the agent was told of the attached file");
+
+    const link = turn.locator(".answer-text .path-link", { hasText: "README.md:3" });
+    await link.waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: path.join(RESULTS, "e2e-composer-path-link.png") });
+    await link.click();
+    await page.locator(".tabs-container .tab.active", { hasText: "README.md" }).waitFor({ timeout: 30_000 });
+    await page.locator(".statusbar .statusbar-item", { hasText: /Ln 3, Col 1/ }).waitFor({ timeout: 30_000 });
+
+    const again = chatFrame(page).locator("textarea").first();
+    await again.click();
+    await again.press("ArrowUp");
+    assert.equal(await again.inputValue(), prompt);
+    await again.fill("");
+  });
+});
+
+describe("Escape in a real VS Code", function () {
+  this.timeout(240_000);
+  this.retries(1);
+  const { workbench } = useWorkbenchWithSlowCli("escape");
+
+  it("stops the running turn with Escape in the composer", async () => {
+    const page = workbench.page;
+    const chat = await openChat(page);
+    const composer = chat.locator("textarea").first();
+    await composer.fill("keep going");
+    await composer.press("Enter");
+    const turn = turnOf(chat, "keep going");
+    await turn.getByText("tick tick").waitFor({ timeout: 60_000 });
+    await composer.press("Escape");
+    await turn.locator(".turn-footer", { hasText: "Stopped" }).waitFor({ timeout: 60_000 });
+    await statusItem(page, /Agent Stream: stopped/).waitFor({ timeout: 30_000 });
+  });
+});
