@@ -74,7 +74,8 @@ export function findPaths(text: string): { start: number; end: number; written: 
 /** The path and line a token names, or null when it does not look like a file's path. */
 export function pathOf(token: string): WrittenPath | null {
   if (token.length === 0 || token.length > MAX_PATH_CHARS || token.includes("://")) return null;
-  const { base, line } = splitLine(token);
+  // `@src/a.ts`: how agents (and our own prompts) mention a file.
+  const { base, line } = splitLine(token.startsWith("@") ? token.slice(1) : token);
   if (base.length === 0 || base.endsWith("/") || base.endsWith("\\") || base.includes(":") || base.includes("#")) return null;
   let letters = false;
   for (const char of base) letters ||= isLetter(char);

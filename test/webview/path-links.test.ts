@@ -7,7 +7,7 @@ import { WebviewHarness } from "../helpers/webview-harness";
 import { recordTurn, snapshotOf } from "./conversations";
 
 const ANSWER = [
-  "The bug is in `src/auth.ts:42`; see also src/cache.ts and README.md#L7.",
+  "The bug is in `src/auth.ts:42`; see also @src/cache.ts and README.md#L7.",
   "",
   "Not files: e.g. Node.js, version v1.2, https://example.com/a.ts, 3.14 and src/missing.ts:9.",
   "",
