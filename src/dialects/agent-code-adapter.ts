@@ -120,7 +120,9 @@ export class AgentCodeAdapter implements DialectAdapter {
 
   private onToolResult(line: LineOf<typeof TOOL_RESULT>, out: AdapterOutput): Verdict {
     const error = line.is_error ? (line.output ?? "").trim() : "";
-    out.event(this.factory.make("tool_completed", error === "" ? { tool: line.tool, success: !line.is_error } : { tool: line.tool, success: false, error }));
+    if (error !== "") out.event(this.factory.make("tool_completed", { tool: line.tool, success: false, error }));
+    else if (!line.is_error && line.output) out.event(this.factory.make("tool_completed", { tool: line.tool, success: true, output: line.output }));
+    else out.event(this.factory.make("tool_completed", { tool: line.tool, success: !line.is_error }));
     return undefined;
   }
 
