@@ -4,8 +4,10 @@ import * as assert from "node:assert/strict";
 import { diffLines } from "../../../src/common/line-diff";
 import { createAdapter } from "../../../src/dialects/registry";
 import type { ToolCard, Transcript } from "../../../src/protocol/transcript";
+import { replayStream } from "../../../src/session/replay";
 import * as harness from "../../helpers/dialect-harness";
 import { tools } from "../../helpers/dialect-harness";
+import { chunksOf } from "../../helpers/stream-builder";
 
 const transcriptOf = (folder: string, scenario: string): Promise<Transcript> => harness.transcriptOf(harness.fixture(folder, `${scenario}.ndjson`), createAdapter("auto"));
 
@@ -58,6 +60,13 @@ describe("edits as diffs and output on the cards, from the real CLIs' recordings
       assert.deepEqual(changes(edit), ["notes.txt +1 −1 (excerpt)"]);
     });
 
+    it("keeps a command's output up to the transcript's limit, and says how much more there was", async () => {
+      const stream = harness.fixture("claude-recorded/2.1.330", "tool-edit.ndjson");
+      const session = await replayStream(chunksOf([stream]), { adapter: createAdapter("claude"), limits: { blockChars: 10 } });
+      const [bash] = byName(session.toTranscript(), "Bash");
+      assert.equal(bash?.output, "Before\n```\n… 25 more characters not kept");
+    });
+
     it("keeps a denied command's card without output: its error says why", async () => {
       const denied = await transcriptOf("claude-recorded/2.1.330", "tool-permission-denied");
       const [bash] = byName(denied, "Bash");
@@ -106,6 +115,12 @@ describe("edits as diffs and output on the cards, from the real CLIs' recordings
       patch?.locations.map((place) => place.path.split("/").at(-1)),
       ["notes.txt", "todo.md"],
     );
+  });
+
+  it("agent-code (hand-written from its source): FileEdit and FileWrite from their input, and a command's output", async () => {
+    const transcript = await harness.transcriptOf(harness.fixture("agent-code", "tool-edit.ndjson"), createAdapter("auto"));
+    assert.deepEqual(tools(transcript.blocks).map(changes), [["notes.txt +1 −1 (excerpt)"], ["todo.md (new) +3 −0"], []]);
+    assert.equal(tools(transcript.blocks)[2]?.output, "Before\n```ts\nconst x = 1;\n```\nAfter\n");
   });
 
   it("agent-code: what a tool that succeeded printed", async () => {
