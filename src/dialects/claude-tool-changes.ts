@@ -6,7 +6,7 @@
 // writes Claude's stream with Gemini CLI's tools (`edit`, `write_file`) and no `tool_use_result`.
 import * as z from "zod/mini";
 import type { ToolDiff } from "../protocol/transcript";
-import { applyReplacements, excerptDiffs, inputDiffs, wholeFileDiff, type Replacement } from "./kit/file-edits";
+import { applyReplacements, excerptDiffs, fitsTranscript, inputDiffs, wholeFileDiff, type Replacement } from "./kit/file-edits";
 
 const EDIT = z.object({ file_path: z.string(), old_string: z.string(), new_string: z.string(), replace_all: z.optional(z.boolean()) });
 const MULTI_EDIT = z.object({
@@ -65,10 +65,15 @@ export function proposedDiffs(tool: string, input: unknown): ToolDiff[] | undefi
 
 /**
  * The change a finished tool made, from its result line's `tool_use_result`: the whole file before and after.
- * Undefined when the result does not say (an older CLI, a failed call), or does not add up (its edit does not
- * apply to the file it reports): the proposed change stays.
+ * Undefined when the result does not say (an older CLI, a failed call), does not add up (its edit does not apply to
+ * the file it reports), or is too large for the transcript to keep: the proposed change stays.
  */
 export function madeDiffs(tool: string, toolUseResult: unknown): ToolDiff[] | undefined {
+  const made = reportedDiffs(tool, toolUseResult);
+  return made !== undefined && made.every(fitsTranscript) ? made : undefined;
+}
+
+function reportedDiffs(tool: string, toolUseResult: unknown): ToolDiff[] | undefined {
   switch (EDIT_TOOLS[tool]) {
     case "edit": {
       const result = EDIT_RESULT.safeParse(toolUseResult);

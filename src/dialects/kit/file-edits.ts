@@ -31,6 +31,18 @@ export function applyReplacements(text: string, replacements: readonly Replaceme
   return result;
 }
 
+/**
+ * Characters of one diff (path, old and new text) the session's transcript keeps (TRANSCRIPT_LIMITS.blockChars, which
+ * this layer cannot import; a test holds them equal): a larger one is dropped whole there, so a whole file that large
+ * is better left as the excerpt that fits.
+ */
+export const MAX_DIFF_CHARS = 4 * 1024 * 1024;
+
+/** Whether the transcript keeps this diff. */
+export function fitsTranscript(diff: ToolDiff): boolean {
+  return diff.path.length + (diff.oldText?.length ?? 0) + diff.newText.length <= MAX_DIFF_CHARS;
+}
+
 /** The whole file before (null: it did not exist) and after. */
 export function wholeFileDiff(path: string, before: string | null, after: string): ToolDiff {
   return { path, oldText: before, newText: after };

@@ -1,6 +1,8 @@
 // Claude Code's edit tools as diffs, on the shapes the recordings show (2.1.330) and the documented MultiEdit.
 import * as assert from "node:assert/strict";
 import { madeDiffs, proposedDiffs } from "../../../src/dialects/claude-tool-changes";
+import { MAX_DIFF_CHARS } from "../../../src/dialects/kit/file-edits";
+import { TRANSCRIPT_LIMITS } from "../../../src/session/transcript-builder";
 
 describe("Claude Code's edit tools as diffs", () => {
   it("proposes an Edit as its old and new strings, an excerpt", () => {
@@ -39,6 +41,12 @@ describe("Claude Code's edit tools as diffs", () => {
   it("shows a Write over a file as the file before and after, and a new one as new", () => {
     assert.deepEqual(madeDiffs("Write", { type: "update", filePath: "/w/a", content: "new\n", originalFile: "old\n" }), [{ path: "/w/a", oldText: "old\n", newText: "new\n" }]);
     assert.deepEqual(madeDiffs("Write", { type: "create", filePath: "/w/b", content: "x\n", originalFile: null }), [{ path: "/w/b", oldText: null, newText: "x\n" }]);
+  });
+
+  it("keeps the proposed excerpt when the whole file is larger than the transcript keeps of a diff", () => {
+    const originalFile = "x".repeat(TRANSCRIPT_LIMITS.blockChars / 2) + "\nred\n";
+    assert.equal(madeDiffs("Edit", { filePath: "/w/big.log", oldString: "red", newString: "blue", originalFile }), undefined);
+    assert.equal(MAX_DIFF_CHARS, TRANSCRIPT_LIMITS.blockChars, "the dialects' bound is the transcript's");
   });
 
   it("keeps the proposed change when the result does not add up or says nothing", () => {
