@@ -1,6 +1,7 @@
 // What a stream CLI's tool cards show, from a real recording (Claude Code 2.1.330 editing files, run against the mock
 // model) read by the same adapter and session as the chat: each edit's file with +N −M and Open Diff, what each
-// command printed folded until opened, and a code fence in that output shown as the text it is.
+// command printed folded until opened, and a code fence in that output shown as the text it is; and pi's edit, known
+// only by the part it replaced, said to be that part.
 import * as assert from "node:assert/strict";
 import { createAdapter } from "../../src/dialects/registry";
 import type { Transcript } from "../../src/protocol/transcript";
@@ -62,5 +63,15 @@ describe("webview: a stream CLI's edit and command cards", function () {
     await image.locator("summary").click();
     assert.equal(await image.locator("pre").textContent(), "[image: image/png, not shown]");
     assert.equal(await harness.page.locator("img").count(), 0);
+  });
+
+  // Last: it shows another recording in place of Claude Code's.
+  it("says of pi's edit, known only by the part it replaced, that its diff is that part", async function () {
+    const pi = await transcriptOf(fixture("pi-recorded/0.73.1", "tool-edit.ndjson"), createAdapter("pi"));
+    await harness.send({ type: "snapshot", turns: [turnWith(1, pi.blocks, { done: true })], restriction: null });
+    const edit = card("edit");
+    await edit.locator(".diff-added").waitFor();
+    assert.deepEqual(await edit.locator(".diff-counts").evaluate((counts) => [counts.querySelector(".diff-added")!.textContent, counts.querySelector(".diff-removed")!.textContent]), ["+1", "−1"]);
+    assert.equal(await edit.locator(".diff-preview summary").textContent(), "Changes (the replaced part only)");
   });
 });
