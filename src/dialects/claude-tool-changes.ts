@@ -42,9 +42,14 @@ const EDIT_TOOLS: Readonly<Record<string, EditTool>> = {
   write_file: "write",
 };
 
+/** Own names only: a tool called "constructor" changes no file. */
+function editToolOf(tool: string): EditTool | undefined {
+  return Object.hasOwn(EDIT_TOOLS, tool) ? EDIT_TOOLS[tool] : undefined;
+}
+
 /** The change a tool call proposes, from its input; undefined for a tool that changes no file, or odd input. */
 export function proposedDiffs(tool: string, input: unknown): ToolDiff[] | undefined {
-  switch (EDIT_TOOLS[tool]) {
+  switch (editToolOf(tool)) {
     case "edit": {
       const edit = EDIT.safeParse(input);
       // Qwen Code's edit takes the same fields, and may name them as Gemini CLI does.
@@ -74,7 +79,7 @@ export function madeDiffs(tool: string, toolUseResult: unknown): ToolDiff[] | un
 }
 
 function reportedDiffs(tool: string, toolUseResult: unknown): ToolDiff[] | undefined {
-  switch (EDIT_TOOLS[tool]) {
+  switch (editToolOf(tool)) {
     case "edit": {
       const result = EDIT_RESULT.safeParse(toolUseResult);
       if (!result.success) return undefined;

@@ -24,6 +24,8 @@ describe("Claude Code's edit tools as diffs", () => {
 
   it("proposes nothing for a tool that changes no file, or input of another shape", () => {
     assert.equal(proposedDiffs("Bash", { command: "ls" }), undefined);
+    assert.equal(proposedDiffs("constructor", { file_path: "/w/a.ts", content: "x" }), undefined);
+    assert.equal(madeDiffs("toString", { filePath: "/w/a.ts", content: "x", originalFile: null }), undefined);
     assert.equal(proposedDiffs("Edit", { file_path: "/w/a.ts" }), undefined);
     assert.equal(proposedDiffs("NotebookEdit", { notebook_path: "/w/n.ipynb", new_source: "x" }), undefined);
   });
