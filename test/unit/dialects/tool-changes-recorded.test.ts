@@ -23,57 +23,60 @@ function changes(card: ToolCard | undefined): string[] {
 const byName = (transcript: Transcript, name: string) => tools(transcript.blocks).filter((card) => card.tool === name);
 
 describe("edits as diffs and output on the cards, from the real CLIs' recordings", () => {
-  describe("Claude Code 2.1.330", () => {
-    let transcript: Transcript;
-    before(async () => {
-      transcript = await transcriptOf("claude-recorded/2.1.330", "tool-edit");
-    });
+  for (const version of ["2.1.197", "2.1.330"]) {
+    describe(`Claude Code ${version}`, () => {
+      const folder = `claude-recorded/${version}`;
+      let transcript: Transcript;
+      before(async () => {
+        transcript = await transcriptOf(folder, "tool-edit");
+      });
 
-    it("shows an Edit as the whole file before and after, from the file its result reports", () => {
-      const [edit] = byName(transcript, "Edit");
-      assert.deepEqual(changes(edit), ["notes.txt +1 −1"]);
-      assert.equal(edit?.diffs[0]?.oldText, "Remember: the build is green.\nSecond line: ünïcødé ✓\n");
-      assert.equal(edit?.diffs[0]?.newText, "Remember: the build is red.\nSecond line: ünïcødé ✓\n");
-    });
+      it("shows an Edit as the whole file before and after, from the file its result reports", () => {
+        const [edit] = byName(transcript, "Edit");
+        assert.deepEqual(changes(edit), ["notes.txt +1 −1"]);
+        assert.equal(edit?.diffs[0]?.oldText, "Remember: the build is green.\nSecond line: ünïcødé ✓\n");
+        assert.equal(edit?.diffs[0]?.newText, "Remember: the build is red.\nSecond line: ünïcødé ✓\n");
+      });
 
-    it("shows a Write of a new file as a new file, and a NotebookEdit as the notebook before and after", () => {
-      assert.deepEqual(changes(byName(transcript, "Write")[0]), ["todo.md (new) +3 −0"]);
-      const [notebook] = byName(transcript, "NotebookEdit");
-      assert.deepEqual(changes(notebook), ["cells.ipynb +1 −3"]);
-      assert.match(notebook?.diffs[0]?.newText ?? "", /"source": "print\('red'\)\\n"/);
-    });
+      it("shows a Write of a new file as a new file, and a NotebookEdit as the notebook before and after", () => {
+        assert.deepEqual(changes(byName(transcript, "Write")[0]), ["todo.md (new) +3 −0"]);
+        const [notebook] = byName(transcript, "NotebookEdit");
+        assert.deepEqual(changes(notebook), ["cells.ipynb +1 −3"]);
+        assert.match(notebook?.diffs[0]?.newText ?? "", /"source": "print\('red'\)\\n"/);
+      });
 
-    it("puts what each tool returned on its card: a command's output with its code fence as it is, an image as one line", () => {
-      assert.equal(byName(transcript, "Bash")[0]?.output, "Before\n```ts\nconst x = 1;\n```\nAfter");
-      const reads = byName(transcript, "Read").map((card) => card.output);
-      assert.deepEqual(reads.at(-1), "[image: image/png, not shown]");
-      assert.match(reads[0] ?? "", /^1\tRemember: the build is green\./);
-      assert.ok(transcript.blocks.every((block) => !JSON.stringify(block).includes("iVBORw0KGgo")), "no image data reaches the transcript");
-    });
+      it("puts what each tool returned on its card: a command's output with its code fence as it is, an image as one line", () => {
+        assert.equal(byName(transcript, "Bash")[0]?.output, "Before\n```ts\nconst x = 1;\n```\nAfter");
+        const reads = byName(transcript, "Read").map((card) => card.output);
+        assert.deepEqual(reads.at(-1), "[image: image/png, not shown]");
+        assert.match(reads[0] ?? "", /^1\tRemember: the build is green\./);
+        assert.ok(transcript.blocks.every((block) => !JSON.stringify(block).includes("iVBORw0KGgo")), "no image data reaches the transcript");
+      });
 
-    it("shows an edit's proposed change while it waits, before its result says more", async () => {
-      const stream = harness.fixture("claude-recorded/2.1.330", "tool-edit.ndjson");
-      const untilEditResult = stream.slice(0, stream.indexOf('"tool_use_id":"toolu_mock_edit_02","type":"tool_result"'));
-      const cut = await harness.transcriptOf(untilEditResult.slice(0, untilEditResult.lastIndexOf("\n") + 1), createAdapter("auto"));
-      const [edit] = byName(cut, "Edit");
-      assert.equal(edit?.status, "abandoned");
-      assert.deepEqual(changes(edit), ["notes.txt +1 −1 (excerpt)"]);
-    });
+      it("shows an edit's proposed change while it waits, before its result says more", async () => {
+        const stream = harness.fixture(folder, "tool-edit.ndjson");
+        const untilEditResult = stream.slice(0, stream.indexOf('"tool_use_id":"toolu_mock_edit_02","type":"tool_result"'));
+        const cut = await harness.transcriptOf(untilEditResult.slice(0, untilEditResult.lastIndexOf("\n") + 1), createAdapter("auto"));
+        const [edit] = byName(cut, "Edit");
+        assert.equal(edit?.status, "abandoned");
+        assert.deepEqual(changes(edit), ["notes.txt +1 −1 (excerpt)"]);
+      });
 
-    it("keeps a command's output up to the transcript's limit, and says how much more there was", async () => {
-      const stream = harness.fixture("claude-recorded/2.1.330", "tool-edit.ndjson");
-      const session = await replayStream(chunksOf([stream]), { adapter: createAdapter("claude"), limits: { blockChars: 10 } });
-      const [bash] = byName(session.toTranscript(), "Bash");
-      assert.equal(bash?.output, "Before\n```\n… 25 more characters not kept");
-    });
+      it("keeps a command's output up to the transcript's limit, and says how much more there was", async () => {
+        const stream = harness.fixture(folder, "tool-edit.ndjson");
+        const session = await replayStream(chunksOf([stream]), { adapter: createAdapter("claude"), limits: { blockChars: 10 } });
+        const [bash] = byName(session.toTranscript(), "Bash");
+        assert.equal(bash?.output, "Before\n```\n… 25 more characters not kept");
+      });
 
-    it("keeps a denied command's card without output: its error says why", async () => {
-      const denied = await transcriptOf("claude-recorded/2.1.330", "tool-permission-denied");
-      const [bash] = byName(denied, "Bash");
-      assert.equal(bash?.output, null);
-      assert.match(bash?.error ?? "", /needs approval/);
+      it("keeps a denied command's card without output: its error says why", async () => {
+        const denied = await transcriptOf(folder, "tool-permission-denied");
+        const [bash] = byName(denied, "Bash");
+        assert.equal(bash?.output, null);
+        assert.match(bash?.error ?? "", /needs approval|was blocked/);
+      });
     });
-  });
+  }
 
   it("pi 0.73.1: an edit as the parts it replaced, a write as the file it wrote, a command's output", async () => {
     const transcript = await transcriptOf("pi-recorded/0.73.1", "tool-edit");
