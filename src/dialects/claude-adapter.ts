@@ -7,8 +7,8 @@
 // `system/init` and closed by its own `result`: they are read as one session, with one `done` at the end.
 import * as z from "zod/mini";
 import type { CliStreamEvent, ProtocolError, ProtocolErrorCode } from "../protocol/events";
-import type { ToolDiff } from "../protocol/transcript";
 import { isRecord } from "../protocol/json-record";
+import type { ToolDiff } from "../protocol/transcript";
 import { madeDiffs, proposedDiffs } from "./claude-tool-changes";
 import { defineDialect, type AdapterOutput, type DialectAdapter, type StreamEnding } from "./dialect";
 import { errorCodeFor } from "./error-meaning";
