@@ -90,6 +90,35 @@ function claudeScenarios(): Scenario[] {
       ],
     },
     {
+      name: "tool-edit",
+      description:
+        "Read notes.txt, Edit it (green → red), Write todo.md, NotebookEdit a cell, Bash `cat fence.md` (output with a code fence), Read pixel.png (an image result), then the answer; all allowed.",
+      args: () => ["--allowedTools", "Read,Edit,Write,NotebookEdit,Bash(cat fence.md)", ...prompt(texts.EDIT_MORE_PROMPT)],
+      workspaceFiles: {
+        [texts.NOTES_FILE]: texts.NOTES_TEXT,
+        [texts.FENCE_FILE]: texts.FENCE_TEXT,
+        [texts.PIXEL_FILE]: texts.PIXEL_PNG,
+        [texts.NOTEBOOK_FILE]: texts.NOTEBOOK_TEXT,
+      },
+      replies: ({ workspace }) => {
+        const file = (name: string) => path.join(workspace, name);
+        const use = (id: string, name: string, input: unknown) => anthropicStream({ blocks: [{ type: "tool_use", id, name, input }], stopReason: "tool_use" });
+        return [
+          anthropicStream({
+            blocks: [text(texts.EDIT_INTRO_CHUNKS), { type: "tool_use", id: "toolu_mock_read_01", name: "Read", input: { file_path: file(texts.NOTES_FILE) } }],
+            stopReason: "tool_use",
+          }),
+          use("toolu_mock_edit_02", "Edit", { file_path: file(texts.NOTES_FILE), old_string: texts.EDIT_FROM, new_string: texts.EDIT_TO, replace_all: false }),
+          use("toolu_mock_write_03", "Write", { file_path: file(texts.NEW_FILE), content: texts.NEW_FILE_TEXT }),
+          use("toolu_mock_read_04", "Read", { file_path: file(texts.NOTEBOOK_FILE) }),
+          use("toolu_mock_notebook_05", "NotebookEdit", { notebook_path: file(texts.NOTEBOOK_FILE), cell_id: "cell-one", new_source: "print('red')\n", edit_mode: "replace" }),
+          use("toolu_mock_bash_06", "Bash", { command: "cat fence.md", description: "Show fence.md" }),
+          use("toolu_mock_read_07", "Read", { file_path: file(texts.PIXEL_FILE) }),
+          answer(texts.EDIT_ANSWER_CHUNKS),
+        ];
+      },
+    },
+    {
       name: "tool-error",
       description: "Read of a file that does not exist: the tool_result comes back as an error, then the model answers.",
       args: () => ["--allowedTools", "Read", ...prompt(texts.TOOL_ERROR_PROMPT)],

@@ -74,6 +74,22 @@ function piScenarios(): Scenario[] {
       ],
     },
     {
+      name: "tool-edit",
+      description: "edit notes.txt (green → red, as edits[]), write todo.md, bash `cat fence.md` (output with a code fence), then the answer.",
+      args: () => jsonMode(texts.EDIT_PROMPT),
+      workspaceFiles: { [texts.NOTES_FILE]: texts.NOTES_TEXT, [texts.FENCE_FILE]: texts.FENCE_TEXT },
+      replies: () => [
+        openaiStream({
+          content: texts.EDIT_INTRO_CHUNKS,
+          toolCalls: [{ id: "call_mock_edit_01", name: "edit", arguments: { path: texts.NOTES_FILE, edits: [{ oldText: texts.EDIT_FROM, newText: texts.EDIT_TO }] } }],
+          finishReason: "tool_calls",
+        }),
+        openaiStream({ toolCalls: [{ id: "call_mock_write_02", name: "write", arguments: { path: texts.NEW_FILE, content: texts.NEW_FILE_TEXT } }], finishReason: "tool_calls" }),
+        openaiStream({ toolCalls: [{ id: "call_mock_bash_03", name: "bash", arguments: { command: "cat fence.md" } }], finishReason: "tool_calls" }),
+        answer(texts.EDIT_ANSWER_CHUNKS),
+      ],
+    },
+    {
       name: "tool-error",
       description: "read of a file that does not exist: the tool ends with isError, then the model answers.",
       args: () => jsonMode(texts.TOOL_ERROR_PROMPT),

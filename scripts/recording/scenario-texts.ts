@@ -59,3 +59,22 @@ export const NEW_FILE = "todo.md";
 export const NEW_FILE_TEXT = "# Todo\n\n- fix the build\n";
 export const EDIT_INTRO_CHUNKS: readonly string[] = ["I'll edit ", "the notes."];
 export const EDIT_ANSWER_CHUNKS: readonly string[] = ["Done: notes.txt now says red, ", "and todo.md has one item."];
+
+/** A file whose text holds a code fence: a command that prints it shows the fence as text, not as markdown. */
+export const FENCE_FILE = "fence.md";
+export const FENCE_TEXT = "Before\n```ts\nconst x = 1;\n```\nAfter\n";
+/** The smallest PNG (1×1, transparent): Claude Code's Read returns an image, not text. */
+export const PIXEL_FILE = "pixel.png";
+export const PIXEL_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+export const NOTEBOOK_FILE = "cells.ipynb";
+export const NOTEBOOK_TEXT = JSON.stringify(
+  {
+    cells: [{ cell_type: "code", id: "cell-one", metadata: {}, execution_count: null, outputs: [], source: ["print('green')\n"] }],
+    metadata: { language_info: { name: "python" } },
+    nbformat: 4,
+    nbformat_minor: 5,
+  },
+  null,
+  1,
+);
+export const EDIT_MORE_PROMPT = "Change green to red in notes.txt, create todo.md, fix the notebook cell, show fence.md and look at pixel.png.";

@@ -23,8 +23,8 @@ export interface RecordedScenario {
   readonly replies: (places: RunPlaces) => readonly MockReply[];
   readonly otherwise?: MockReply;
   readonly env?: Readonly<Record<string, string>>;
-  /** Files to put in the workspace before the run, by relative path. */
-  readonly workspaceFiles?: Readonly<Record<string, string>>;
+  /** Files to put in the workspace before the run, by relative path (bytes for a binary file such as an image). */
+  readonly workspaceFiles?: Readonly<Record<string, string | Uint8Array>>;
   /** "pipe" when `drive` writes to the CLI's stdin. */
   readonly stdin?: "pipe";
   /** Plays the user's part while the CLI runs: waits for lines, writes input, sends signals. */

@@ -1,6 +1,8 @@
-// A finished transcript as markdown a person reads: the answer, thinking quoted, tools as one-line entries and each
-// file a tool changed as its folded diff, so a run read back (or a turn copied) says what it did to the workspace.
+// A finished transcript as markdown a person reads: the answer, thinking quoted, tools as one-line entries with what
+// they printed and each file a tool changed as its folded diff, so a run read back (or a turn copied) says what it did
+// to the workspace. An agent's text inside a fence is always longer-fenced (code-fence.ts): it stays text.
 import type { ToolDiff, Transcript, TranscriptBlock } from "../protocol/transcript";
+import { bounded } from "./bounded-text";
 import { formatDuration } from "./duration";
 import { fenced, inlineCode } from "./code-fence";
 import { diffLines, diffPreview } from "./line-diff";
@@ -45,8 +47,9 @@ export function blockToMarkdown(block: TranscriptBlock): string {
       const timing = block.durationMs !== null ? ` (${formatDuration(block.durationMs)})` : "";
       const error = block.error ? ` — ${block.error}` : "";
       const entry = `${mark} **${block.tool}**${summary ? ` ${inlineCode(summary)}` : ""} ${block.status}${timing}${error}`;
+      const output = block.output === null || block.output === "" ? [] : [outputToMarkdown(block.output)];
       // Only a tool that succeeded made its change; any other showed what it proposed (a rejected write, say).
-      return [entry, ...block.diffs.map((diff) => diffToMarkdown(diff, block.status === "succeeded"))].join("\n\n");
+      return [entry, ...output, ...block.diffs.map((diff) => diffToMarkdown(diff, block.status === "succeeded"))].join("\n\n");
     }
     case "status":
       return `_${block.status}${block.message ? `: ${block.message}` : ""}_`;
@@ -66,11 +69,20 @@ export function blockToMarkdown(block: TranscriptBlock): string {
 /** Characters of one file's folded diff shown; past them a note says how many more there were. */
 export const MAX_DIFF_CHARS = 20_000;
 
+/** Characters of a tool's output shown, as the chat's fold shows; past them a note says how many more there were. */
+export const MAX_OUTPUT_CHARS = 20_000;
+
+/** What a tool printed, as text in a fence of its own: a fence inside the output cannot close it. */
+function outputToMarkdown(output: string): string {
+  const shown = bounded(output, MAX_OUTPUT_CHARS);
+  return ["Output:", "", fenced(shown.text, "text")].join("\n") + cutNote(shown.cutChars);
+}
+
 /** One changed file: its path and counts, then the changed lines with a little context, in a `diff` fence. */
 function diffToMarkdown(diff: ToolDiff, applied: boolean): string {
   const lines = diffLines(diff.oldText, diff.newText);
   const counts = diff.oldText === null ? `new file, +${lines.added}` : `+${lines.added} −${lines.removed}`;
-  const what = applied ? counts : `${counts}, proposed`;
+  const what = [counts, ...(diff.excerpt === true ? ["the replaced part only"] : []), ...(applied ? [] : ["proposed"])].join(", ");
   const preview = diffPreview(lines, MAX_DIFF_CHARS);
   return [`${inlineCode(diff.path)} (${what})`, "", fenced(preview.text, "diff")].join("\n") + cutNote(preview.cutChars);
 }

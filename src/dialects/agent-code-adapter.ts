@@ -4,10 +4,12 @@
 import * as z from "zod/mini";
 import { isRecord } from "../protocol/json-record";
 import type { ProtocolError, ProtocolErrorCode } from "../protocol/events";
+import type { ToolDiff } from "../protocol/transcript";
 import { defineDialect, type AdapterOutput, type DialectAdapter, type StreamEnding } from "./dialect";
 import { errorCodeFor } from "./error-meaning";
 import { EventFactory } from "./event-factory";
 import { wrongType, type Json, type Verdict } from "./kit/cli-line";
+import { inputDiffs } from "./kit/file-edits";
 import { LineTable, count, exitCode, lineSchema, type LineOf } from "./kit/line-schema";
 import { Stopwatch, usageMessage } from "./kit/run-words";
 
@@ -42,6 +44,9 @@ const ERROR_KIND_CODES: readonly [RegExp, ProtocolErrorCode][] = [[/^auth:/, "AU
 /** Lines that mean the CLI went on after an error it reported: the error was not the end of the run. */
 const WENT_ON_TYPES = new Set(["turn_start", "text_delta", "thinking", "tool_call", "tool_result", "compact"]);
 
+/** agent-code's tools that change a file (crates/lib/src/tools): FileEdit `{file_path, old_string, new_string, replace_all}`, FileWrite `{file_path, content}`. */
+const FILE_TOOLS: Readonly<Record<string, "edit" | "write">> = { FileEdit: "edit", FileWrite: "write" };
+
 /** Warnings about waiting to try a model call again; the others (budget, context) are shown as they are. */
 const RETRY_WORDS = /\b(retry|retrying|backoff|rate[ _-]?limit(ed)?|overloaded)\b/i;
 
@@ -54,6 +59,11 @@ export class AgentCodeAdapter implements DialectAdapter {
   private heldError: ProtocolError | null = null;
   private tokens: number | undefined;
   private turnCosts: number | undefined;
+  /**
+   * What each running edit proposes, by tool name, oldest first: a result names only its tool, and completes the
+   * oldest running call of that name (as the session pairs them).
+   */
+  private readonly proposed = new Map<string, (ToolDiff[] | undefined)[]>();
 
   private readonly lines = new LineTable()
     .on("session_start", SESSION_START, (line, out) => this.onSessionStart(line, out))
@@ -109,6 +119,8 @@ export class AgentCodeAdapter implements DialectAdapter {
   /** agent-code reports a tool call once its input is whole (a finished content block), so it is shown at once. */
   private onToolCall(line: LineOf<typeof TOOL_CALL>, out: AdapterOutput): Verdict {
     const input = line.input;
+    const kind = Object.hasOwn(FILE_TOOLS, line.tool) ? FILE_TOOLS[line.tool] : undefined;
+    if (kind !== undefined) this.proposed.set(line.tool, [...(this.proposed.get(line.tool) ?? []), inputDiffs(kind, input)]);
     if (isRecord(input)) {
       out.event(this.factory.make("tool_started", { tool: line.tool, parameters: input }));
       return undefined;
@@ -120,7 +132,16 @@ export class AgentCodeAdapter implements DialectAdapter {
 
   private onToolResult(line: LineOf<typeof TOOL_RESULT>, out: AdapterOutput): Verdict {
     const error = line.is_error ? (line.output ?? "").trim() : "";
-    out.event(this.factory.make("tool_completed", error === "" ? { tool: line.tool, success: !line.is_error } : { tool: line.tool, success: false, error }));
+    const diffs = this.proposed.get(line.tool)?.shift();
+    out.event(
+      this.factory.make("tool_completed", {
+        tool: line.tool,
+        success: !line.is_error,
+        ...(error === "" ? {} : { error }),
+        ...(!line.is_error && line.output ? { output: line.output } : {}),
+        ...(diffs === undefined ? {} : { diffs }),
+      }),
+    );
     return undefined;
   }
 

@@ -8,12 +8,15 @@
 import * as z from "zod/mini";
 import type { CliStreamEvent, ProtocolError, ProtocolErrorCode } from "../protocol/events";
 import { isRecord } from "../protocol/json-record";
+import type { ToolDiff } from "../protocol/transcript";
+import { madeDiffs, proposedDiffs } from "./claude-tool-changes";
 import { defineDialect, type AdapterOutput, type DialectAdapter, type StreamEnding } from "./dialect";
 import { errorCodeFor } from "./error-meaning";
 import { EventFactory } from "./event-factory";
 import { contentText, wrongType, type Json, type Verdict } from "./kit/cli-line";
 import { LineTable, Malformed, accepted, count, gateIndex, index, isCount, lineSchema, object, type LineOf } from "./kit/line-schema";
 import { Stopwatch, retryMessage, usageMessage } from "./kit/run-words";
+import { toolOutputText } from "./kit/tool-output";
 
 // The lines as far as they are read. A stream_event is read in two steps, its event's kind and then that kind's
 // fields, so a problem names the field from the line's top ("event.delta.text").
@@ -64,7 +67,8 @@ const CONTENT_BLOCK = lineSchema(z.looseObject({ type: z.string() }));
 const WHOLE_TEXT = lineSchema(z.object({ text: z.string() }));
 const WHOLE_THINKING = lineSchema(z.object({ thinking: z.string() }));
 const WHOLE_TOOL = lineSchema(z.object({ id: z.string(), name: z.string(), input: z.optional(object) }));
-const USER = lineSchema(z.object({ message: object }));
+/** `tool_use_result`: what the tool did, in the CLI's own shape (an edit's whole file before it, for one). */
+const USER = lineSchema(z.object({ message: object, tool_use_result: z.optional(z.unknown()) }));
 const USER_CONTENT = lineSchema(
   z.object({ message: z.object({ content: accepted("array or string", (v): v is string | unknown[] => typeof v === "string" || Array.isArray(v)) }) }),
 );
@@ -421,7 +425,7 @@ export class ClaudeAdapter implements DialectAdapter {
     if (checked instanceof Malformed) return checked.message;
     const content = checked.message.content;
     if (typeof content === "string") return undefined;
-    const results: { toolId: string; success: boolean; error: string | undefined }[] = [];
+    const results: { toolId: string; success: boolean; error: string | undefined; output: string | undefined }[] = [];
     for (const [at, item] of content.entries()) {
       const path = ["message", "content", at];
       const block = USER_BLOCK.read(item, line, path);
@@ -431,15 +435,16 @@ export class ClaudeAdapter implements DialectAdapter {
       const result = TOOL_RESULT.read(block, line, path);
       if (result instanceof Malformed) return result.message;
       const success = result.is_error !== true;
-      results.push({ toolId: result.tool_use_id, success, error: success ? undefined : toolErrorText(result.content) });
+      results.push({ toolId: result.tool_use_id, success, error: success ? undefined : toolErrorText(result.content), output: success ? toolOutputText(result.content) : undefined });
     }
     for (const result of results) {
-      const payload: { tool: string; toolId: string; success: boolean; error?: string } = {
-        tool: this.tools.get(result.toolId) ?? "tool",
-        toolId: result.toolId,
-        success: result.success,
-      };
+      const tool = this.tools.get(result.toolId) ?? "tool";
+      const payload: { tool: string; toolId: string; success: boolean; error?: string; output?: string; diffs?: ToolDiff[] } = { tool, toolId: result.toolId, success: result.success };
       if (result.error !== undefined) payload.error = result.error;
+      if (result.output !== undefined) payload.output = result.output;
+      // The line's one tool_use_result belongs to its one tool_result; a line of several cannot say whose it is.
+      const made = result.success && results.length === 1 ? madeDiffs(tool, line.tool_use_result) : undefined;
+      if (made !== undefined) payload.diffs = made;
       this.show(out, this.factory.make("tool_completed", payload));
     }
     return undefined;
@@ -543,9 +548,12 @@ export class ClaudeAdapter implements DialectAdapter {
     out.event(this.factory.make("done", tokens === undefined ? payload : { ...payload, tokensUsed: tokens }));
   }
 
+  /** An edit's card shows the change it proposes at once, while it waits to run (or to be allowed). */
   private startTool(out: AdapterOutput, tool: string, toolId: string, parameters: Json | undefined): void {
     this.tools.set(toolId, tool);
     this.show(out, this.factory.make("tool_started", parameters === undefined ? { tool, toolId } : { tool, toolId, parameters }));
+    const proposed = proposedDiffs(tool, parameters);
+    if (proposed !== undefined) this.show(out, this.factory.make("tool_updated", { toolId, diffs: proposed }));
   }
 
   private emitContent(out: AdapterOutput, kind: "text" | "thinking", content: string): Verdict {

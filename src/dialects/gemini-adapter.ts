@@ -5,10 +5,12 @@
 import * as z from "zod/mini";
 import type { ProtocolError } from "../protocol/events";
 import { isRecord } from "../protocol/json-record";
+import type { ToolDiff } from "../protocol/transcript";
 import { defineDialect, type AdapterOutput, type DialectAdapter } from "./dialect";
 import { errorCodeFor } from "./error-meaning";
 import { EventFactory } from "./event-factory";
 import type { Json, Verdict } from "./kit/cli-line";
+import { inputDiffs } from "./kit/file-edits";
 import { LineTable, countOrNone, lineSchema, object, type LineOf } from "./kit/line-schema";
 import { Stopwatch, usageMessage } from "./kit/run-words";
 
@@ -36,7 +38,12 @@ const RESULT = lineSchema(
 interface RunningTool {
   readonly tool: string;
   readonly startedAt: number | undefined;
+  /** What an edit or write proposes, from its parameters: its result says nothing of the file. */
+  readonly diffs: ToolDiff[] | undefined;
 }
+
+/** Gemini CLI's tools that change a file: `replace {file_path, old_string, new_string}`, `write_file {file_path, content}`. */
+const FILE_TOOLS: Readonly<Record<string, "edit" | "write">> = { replace: "edit", edit: "edit", write_file: "write" };
 
 export class GeminiAdapter implements DialectAdapter {
   readonly dialect = "gemini";
@@ -74,7 +81,8 @@ export class GeminiAdapter implements DialectAdapter {
   }
 
   private onToolUse(line: LineOf<typeof TOOL_USE>, out: AdapterOutput): Verdict {
-    this.tools.set(line.tool_id, { tool: line.tool_name, startedAt: timeOf(line.timestamp) });
+    const kind = Object.hasOwn(FILE_TOOLS, line.tool_name) ? FILE_TOOLS[line.tool_name] : undefined;
+    this.tools.set(line.tool_id, { tool: line.tool_name, startedAt: timeOf(line.timestamp), diffs: kind === undefined ? undefined : inputDiffs(kind, line.parameters) });
     const payload = { tool: line.tool_name, toolId: line.tool_id };
     out.event(this.factory.make("tool_started", line.parameters === undefined ? payload : { ...payload, parameters: line.parameters }));
     return undefined;
@@ -85,7 +93,7 @@ export class GeminiAdapter implements DialectAdapter {
     const running = this.tools.get(line.tool_id);
     this.tools.delete(line.tool_id);
     const success = line.status === "success";
-    const payload: { tool: string; toolId: string; success: boolean; duration?: number; error?: string; output?: string } = {
+    const payload: { tool: string; toolId: string; success: boolean; duration?: number; error?: string; output?: string; diffs?: ToolDiff[] } = {
       tool: running?.tool ?? toolNameOf(line.tool_id),
       toolId: line.tool_id,
       success,
@@ -96,6 +104,7 @@ export class GeminiAdapter implements DialectAdapter {
     if (!success && why.trim() !== "") payload.error = why.trim();
     // What the tool printed (a shell command's output); Gemini sends "" for a read and nothing for an edit.
     if (success && typeof line.output === "string" && line.output !== "") payload.output = line.output;
+    if (running?.diffs !== undefined) payload.diffs = running.diffs;
     out.event(this.factory.make("tool_completed", payload));
     return undefined;
   }

@@ -3,7 +3,7 @@
 // naming its `state`, errors flagged `retryable`, and `done` carrying its figures in `stats`. Such a Locus may report
 // a fatal error and exit without a `done`, even with exit code 0: the run still failed.
 import * as z from "zod/mini";
-import { PROTOCOL_ERROR_CODES, type ProtocolErrorCode } from "../protocol/events";
+import { PROTOCOL_ERROR_CODES, ToolDiffSchema, type ProtocolErrorCode } from "../protocol/events";
 import { isRecord } from "../protocol/json-record";
 import { defineDialect, type AdapterOutput, type DialectAdapter, type StreamEnding } from "./dialect";
 import { errorCodeFor } from "./error-meaning";
@@ -26,8 +26,17 @@ const START = lineSchema(
 );
 const CONTENT = lineSchema(z.object({ type: z.enum(["text_delta", "thinking"]), content: z.string() }));
 const TOOL_STARTED = lineSchema(z.object({ tool: z.string(), toolId: maybe(z.string()), parameters: maybe(object) }));
+/** Protocol 1's payload beside `type`, its `output` and `diffs` (what a tool printed, the files it changed) included. */
 const TOOL_COMPLETED = lineSchema(
-  z.object({ tool: z.string(), success: z.boolean(), toolId: maybe(z.string()), duration: maybe(count), error: maybe(z.string()) }),
+  z.object({
+    tool: z.string(),
+    success: z.boolean(),
+    toolId: maybe(z.string()),
+    duration: maybe(count),
+    error: maybe(z.string()),
+    output: maybe(z.string()),
+    diffs: maybe(z.array(ToolDiffSchema)),
+  }),
 );
 const STATUS = lineSchema(z.object({ state: z.string(), message: maybe(z.string()) }));
 const ERROR = lineSchema(z.object({ message: z.string(), retryable: maybe(z.boolean()), code: maybe(z.string()) }));
@@ -99,7 +108,8 @@ export class LocusFlatAdapter implements DialectAdapter {
 
   private onToolCompleted(line: LineOf<typeof TOOL_COMPLETED>, out: AdapterOutput): Verdict {
     const error = line.error === "" ? undefined : line.error;
-    out.event(this.factory.make("tool_completed", { tool: line.tool, ...defined({ toolId: line.toolId }), success: line.success, ...defined({ duration: line.duration, error }) }));
+    const { toolId, duration, output, diffs } = line;
+    out.event(this.factory.make("tool_completed", { tool: line.tool, ...defined({ toolId }), success: line.success, ...defined({ duration, error, output, diffs }) }));
     return undefined;
   }
 

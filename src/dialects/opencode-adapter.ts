@@ -106,7 +106,7 @@ export class OpencodeAdapter implements DialectAdapter {
     if (state.status === "error") payload.error = typeof state.error === "string" && state.error.trim() !== "" ? state.error.trim() : `${tool} failed.`;
     const details = state as Record<string, unknown>;
     if (state.status === "completed" && typeof details.output === "string" && details.output !== "") payload.output = details.output;
-    const diff = editDiff(details.metadata);
+    const diff = editDiff(details.metadata) ?? writeDiff(tool, state.input);
     if (diff !== undefined) payload.diffs = [diff];
     out.event(this.factory.make("tool_completed", payload));
     return undefined;
@@ -173,8 +173,18 @@ function opencodeError(error: LineOf<typeof ERROR>["error"]): ProtocolError {
 }
 
 /**
+ * A `write`'s file, from its input `{filePath, content}`; its metadata says whether the file was there before
+ * (`exists`), not what it held, so an overwritten file is shown as the file written.
+ */
+function writeDiff(tool: string, input: Json | undefined): ToolDiff | undefined {
+  if (tool !== "write" || input === undefined) return undefined;
+  const { filePath, content } = input;
+  return typeof filePath === "string" && typeof content === "string" ? { path: filePath, oldText: null, newText: content } : undefined;
+}
+
+/**
  * An `edit`'s change, from the unified diff opencode reports (`metadata.filediff`): the changed region's lines
- * before and after (context lines in both), which is what the chat's diff shows; not the whole file.
+ * before and after (context lines in both), which is what the chat's diff shows: an excerpt, not the whole file.
  */
 function editDiff(metadata: unknown): ToolDiff | undefined {
   if (!isRecord(metadata) || !isRecord(metadata.filediff)) return undefined;
@@ -194,5 +204,5 @@ function editDiff(metadata: unknown): ToolDiff | undefined {
     }
   }
   if (!inHunk) return undefined;
-  return { path: file, oldText: before.length === 0 ? "" : before.join("\n") + "\n", newText: after.length === 0 ? "" : after.join("\n") + "\n" };
+  return { path: file, oldText: before.length === 0 ? "" : before.join("\n") + "\n", newText: after.length === 0 ? "" : after.join("\n") + "\n", excerpt: true };
 }

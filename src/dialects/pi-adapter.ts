@@ -5,12 +5,15 @@
 import * as z from "zod/mini";
 import type { ProtocolError } from "../protocol/events";
 import { isRecord } from "../protocol/json-record";
+import type { ToolDiff } from "../protocol/transcript";
 import { defineDialect, type AdapterOutput, type DialectAdapter, type StreamEnding } from "./dialect";
 import { errorCodeFor } from "./error-meaning";
 import { EventFactory } from "./event-factory";
 import { contentText, type Json, type Verdict } from "./kit/cli-line";
 import { LineTable, Malformed, accepted, countOrNone, index, isCount, lineSchema, object, type LineOf } from "./kit/line-schema";
 import { Stopwatch, retryMessage, usageMessage } from "./kit/run-words";
+import { toolOutputText } from "./kit/tool-output";
+import { piToolDiffs } from "./pi-tool-changes";
 
 type Failure = Omit<ProtocolError, "recoverable">;
 
@@ -60,6 +63,8 @@ interface StreamingMessage {
 
 interface ToolCall {
   readonly tool: string;
+  /** Its arguments, for the files an edit changes (pi's end of a tool does not repeat them). */
+  readonly parameters: Json | undefined;
   /** Our clock when pi began running it: a card's duration is the run, not the wait for the rest of the message. */
   executionStartedAt: number | null;
 }
@@ -299,7 +304,7 @@ export class PiAdapter implements DialectAdapter {
   private onToolEnd(line: LineOf<typeof TOOL_END>, out: AdapterOutput): Verdict {
     const toolId = line.toolCallId;
     const call = this.tools.get(toolId);
-    const payload: { tool: string; toolId: string; success: boolean; duration?: number; error?: string } = {
+    const payload: { tool: string; toolId: string; success: boolean; duration?: number; error?: string; output?: string; diffs?: ToolDiff[] } = {
       tool: call?.tool ?? line.toolName,
       toolId,
       success: !line.isError,
@@ -308,6 +313,10 @@ export class PiAdapter implements DialectAdapter {
     if (startedAt !== null) payload.duration = Math.max(0, this.now() - startedAt);
     const error = line.isError ? resultText(line.result) : undefined;
     if (error !== undefined) payload.error = error;
+    const output = line.isError ? undefined : toolOutputText(isRecord(line.result) ? line.result.content : undefined);
+    if (output !== undefined) payload.output = output;
+    const diffs = piToolDiffs(payload.tool, call?.parameters);
+    if (diffs !== undefined) payload.diffs = diffs;
     out.event(this.factory.make("tool_completed", payload));
     return undefined;
   }
@@ -350,7 +359,7 @@ export class PiAdapter implements DialectAdapter {
   }
 
   private startTool(out: AdapterOutput, tool: string, toolId: string, parameters: Json | undefined): void {
-    this.tools.set(toolId, { tool, executionStartedAt: null });
+    this.tools.set(toolId, { tool, parameters, executionStartedAt: null });
     out.event(this.factory.make("tool_started", parameters === undefined ? { tool, toolId } : { tool, toolId, parameters }));
   }
 

@@ -43,8 +43,11 @@ export const StartPayloadSchema = z.object({
 
 export const ContentPayloadSchema = z.object({ content: z.string() });
 
-/** A file a tool changes, as the agent reports it (ACP `diff` content): `oldText` null for a new file. */
-export const ToolDiffSchema = z.object({ path: z.string(), oldText: z.nullable(z.string()), newText: z.string() });
+/**
+ * A file a tool changes, as the agent reports it (ACP `diff` content): `oldText` null for a new file. `excerpt`: the
+ * texts are only the part the tool replaced (an edit's old and new string), not the whole file.
+ */
+export const ToolDiffSchema = z.object({ path: z.string(), oldText: z.nullable(z.string()), newText: z.string(), excerpt: z.optional(z.boolean()) });
 /** A place in a file a tool works on (ACP `locations`). */
 export const ToolLocationSchema = z.object({ path: z.string(), line: z.nullable(z.number()) });
 

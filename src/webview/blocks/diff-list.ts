@@ -62,7 +62,7 @@ class DiffItem {
       header.append(button({ label: `Open Diff of ${diff.path}`, caption: "Open Diff", iconName: "diff", className: "text-button secondary diff-open", onClick: () => openDiff(index) }));
     }
     const preview = new FoldedText("diff-preview");
-    preview.showWhenOpened(diff.oldText === null ? "New file" : "Changes", () => diffPreview(diffLines(diff.oldText, diff.newText), MAX_SHOWN_CHARS));
+    preview.showWhenOpened(previewLabel(diff), () => diffPreview(diffLines(diff.oldText, diff.newText), MAX_SHOWN_CHARS));
     this.element = element("li", { className: "diff-file" }, header, preview.element);
     slicedWork.add(() => {
       if (!this.gone) showCounts(counts, diffLines(diff.oldText, diff.newText));
@@ -71,7 +71,7 @@ class DiffItem {
 
   /** Whether this item shows exactly that file change. */
   shows(diff: ToolDiff): boolean {
-    return diff.path === this.diff.path && diff.oldText === this.diff.oldText && diff.newText === this.diff.newText;
+    return diff.path === this.diff.path && diff.oldText === this.diff.oldText && diff.newText === this.diff.newText && diff.excerpt === this.diff.excerpt;
   }
 
   replaceWith(next: DiffItem): void {
@@ -83,6 +83,12 @@ class DiffItem {
     this.gone = true;
     this.element.remove();
   }
+}
+
+/** An excerpt is the part the agent replaced, not the file: its counts are the edit's, its context only what it sent. */
+function previewLabel(diff: ToolDiff): string {
+  if (diff.oldText === null) return "New file";
+  return diff.excerpt === true ? "Changes (the replaced part only)" : "Changes";
 }
 
 function showCounts(counts: HTMLElement, lines: { added: number; removed: number }): void {

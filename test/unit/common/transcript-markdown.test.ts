@@ -2,7 +2,7 @@
 // copies. Read back through markdown-it, as a reader's viewer renders it, so a fence that closes early shows.
 import * as assert from "node:assert/strict";
 import MarkdownIt from "markdown-it";
-import { blockToMarkdown, MAX_DIFF_CHARS } from "../../../src/common/transcript-markdown";
+import { blockToMarkdown, MAX_DIFF_CHARS, MAX_OUTPUT_CHARS } from "../../../src/common/transcript-markdown";
 import { PermissionBlockSchema, ToolCardSchema, type ToolDiff } from "../../../src/protocol/transcript";
 
 const markdown = new MarkdownIt();
@@ -95,6 +95,28 @@ describe("a tool's changed files in markdown", () => {
 
   it("writes a tool that changed nothing as its one line", () => {
     assert.equal(blockToMarkdown(editCard([])), "✓ **edit** `/work/notes.md` succeeded (12 ms)");
+  });
+
+  it("says of an edit known only by the part it replaced that the diff is that part", () => {
+    const text = blockToMarkdown(editCard([{ path: "/work/a.txt", oldText: "green", newText: "red", excerpt: true }]));
+    assert.match(text, /`\/work\/a\.txt` \(\+1 −1, the replaced part only\)/);
+  });
+});
+
+describe("a tool's output in markdown", () => {
+  const commandCard = (output: string) => ({ ...editCard([]), tool: "Bash", output });
+
+  it("shows what a command printed as text, a code fence in it included, not as a fence inside a fence", () => {
+    const output = "Before\n```ts\nconst x = 1;\n```\nAfter";
+    const text = blockToMarkdown(commandCard(output));
+    assert.deepEqual(fences(text), [{ info: "text", content: output + "\n" }]);
+  });
+
+  it("cuts a huge output and says how much more there was", () => {
+    const output = "y".repeat(MAX_OUTPUT_CHARS + 1234);
+    const text = blockToMarkdown(commandCard(output));
+    assert.equal(fences(text)[0]?.content.length, MAX_OUTPUT_CHARS + 1);
+    assert.match(text, /… 1,234 more characters not shown/);
   });
 });
 

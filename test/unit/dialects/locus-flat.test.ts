@@ -149,6 +149,29 @@ describe("the locus-flat dialect", () => {
     });
   });
 
+  describe("what a tool printed and changed", () => {
+    it("keeps a tool's output and diffs, protocol 1's fields flattened beside type", async () => {
+      const diff = { path: "/src/notes.txt", oldText: "green\n", newText: "red\n" };
+      const transcript = await transcriptOf(
+        lines(
+          { type: "start", sessionId: SID, timestamp: "2026-05-02T09:14:03.120Z" },
+          { type: "tool_started", tool: "Edit", toolId: "t1", parameters: { file_path: "/src/notes.txt" } },
+          { type: "tool_completed", tool: "Edit", toolId: "t1", success: true, output: "Edited.\n```\nnot a fence\n```", diffs: [diff] },
+          { type: "done", sessionId: SID, stats: { duration: 10 } },
+        ),
+      );
+      const [edit] = tools(transcript.blocks);
+      assert.equal(edit?.output, "Edited.\n```\nnot a fence\n```");
+      assert.deepEqual(edit?.diffs, [diff]);
+      assert.deepEqual(transcript.problems, []);
+    });
+
+    it("reports diffs of another shape as a problem, naming the field", () => {
+      const { problems } = decodeAll([{ type: "tool_completed", tool: "Edit", success: true, diffs: [{ path: "/a" }] }]);
+      assert.deepEqual(problems, ["MALFORMED_EVENT tool_completed: diffs[0].oldText: missing, expected string"]);
+    });
+  });
+
   describe("how the process ended", () => {
     it("ends as failed when Locus reports a fatal error and exits 0 without a done", async () => {
       const transcript = await transcriptOfProcess(fixturePath("error-without-done.ndjson"), 0);

@@ -54,7 +54,7 @@ describe("the opencode dialect", () => {
       );
     });
 
-    it("puts what a tool returned on its card, and an edit's change as a diff of the lines it changed", async () => {
+    it("puts what a tool returned on its card, an edit's change as a diff of the lines it changed, and a write as the file it wrote", async () => {
       const used = tools((await transcriptOf(fixture("tool-use"))).blocks);
       assert.match(used[1]?.output ?? "", /^hi\n?$/);
       const [edit, write] = tools((await transcriptOf(fixture("tool-edit"))).blocks);
@@ -64,9 +64,11 @@ describe("the opencode dialect", () => {
           path: "/tmp/agent-stream-opencode-workspace-RdekGa/notes.txt",
           oldText: "Remember: the build is green.\nSecond line: ünïcødé ✓\n",
           newText: "Remember: the build is red.\nSecond line: ünïcødé ✓\n",
+          excerpt: true,
         },
       ]);
-      assert.deepEqual(write?.diffs, [], "opencode reports no diff for a write");
+      // opencode reports no diff for a write: its input is the file it writes.
+      assert.deepEqual(write?.diffs, [{ path: "/tmp/agent-stream-opencode-workspace-RdekGa/todo.md", oldText: null, newText: "# Todo\n\n- fix the build\n" }]);
     });
 
     it("shows a failed tool as failed, with its error", async () => {

@@ -44,7 +44,7 @@ const EXPECTED: Record<string, Expected> = {
   // Stream-json input, two messages in one stream: both answers, each its own block, in one session.
   "two-messages": { status: "completed", texts: ["Nice to meet you, Ada!", "Your name is Ada."] },
   "two-messages-queued": { status: "completed", texts: ["Nice to meet you, Ada!", "Your name is Ada."] },
-  // An edit and a new file (Gemini CLI, Codex, opencode and Qwen Code were recorded with one).
+  // An edit and a new file (every CLI was recorded with one; Claude Code's also edits a notebook and reads an image).
   "tool-edit": { status: "completed", minText: 10 },
 };
 
@@ -66,6 +66,8 @@ const BY_CLI: Record<string, Record<string, Partial<Expected>>> = {
     sigterm: { tools: ["shell:abandoned"] },
   },
   opencode: { "tool-edit": { tools: ["edit:succeeded", "write:succeeded"] } },
+  claude: { "tool-edit": { tools: ["read:succeeded", "edit:succeeded", "write:succeeded", "read:succeeded", "notebookedit:succeeded", "bash:succeeded", "read:succeeded"] } },
+  pi: { "tool-edit": { tools: ["edit:succeeded", "write:succeeded", "bash:succeeded"] } },
   qwen: {
     "tool-use": { tools: ["read_file:succeeded", "run_shell_command:succeeded"] },
     "tool-edit": { tools: ["read_file:succeeded", "edit:succeeded", "write_file:succeeded"] },
