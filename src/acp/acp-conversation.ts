@@ -8,6 +8,7 @@ import { Session, type SessionOptions } from "../session/session";
 import type { AgentStateUpdate } from "../protocol/agent-state";
 import { AcpEventTranslator } from "../dialects/acp/acp-event-translator";
 import type { AcpEvent } from "../dialects/acp/acp-events";
+import type { AgentSessionSettings } from "../dialects/acp/session-settings";
 import { AcpAgentConnection, type AcpAgentConnectionOptions } from "./agent-connection";
 import { ACP_DIALECT_NAME } from "../dialects/acp/acp-adapter";
 import { emitTurnEnd, type AcpTurnOutcome } from "../dialects/acp/turn-outcome";
@@ -169,6 +170,8 @@ function agentStateOf(event: AcpEvent): AgentStateUpdate | undefined {
       return { kind: "title", title: event.title };
     case "mode":
       return { kind: "mode", modeId: event.modeId };
+    case "session_settings":
+      return settingsStateOf(event.settings);
     case "commands":
       return { kind: "commands", commands: event.commands.map((command) => ({ name: command.name, description: command.description })) };
     case "usage":
@@ -176,4 +179,22 @@ function agentStateOf(event: AcpEvent): AgentStateUpdate | undefined {
     default:
       return undefined;
   }
+}
+
+/** The session's settings as the agent state keeps them for every agent: each mode marked when it approves by itself. */
+function settingsStateOf(settings: AgentSessionSettings): AgentStateUpdate {
+  const { mode, model } = settings;
+  return {
+    kind: "settings",
+    mode:
+      mode === null
+        ? null
+        : {
+            currentId: mode.current,
+            offered: mode.offered.map(({ id, name, description, approvesItself }) => ({ id, name, description, approvesItself })),
+            configId: mode.configId,
+          },
+    model: model === null ? null : { currentId: model.current, offered: model.offered.map(({ id, name, description }) => ({ id, name, description })), configId: model.configId },
+    configOptions: settings.configOptions,
+  };
 }
