@@ -19,7 +19,7 @@ import { Stopwatch, retryMessage, usageMessage } from "./kit/run-words";
 // fields, so a problem names the field from the line's top ("event.delta.text").
 const ANY = lineSchema(z.object({}));
 const SYSTEM = lineSchema(z.object({ subtype: z.string() }));
-const INIT = lineSchema(z.object({ session_id: z.string(), model: z.optional(z.string()), cwd: z.optional(z.string()) }));
+const INIT = lineSchema(z.object({ session_id: z.string(), model: z.optional(z.string()), permissionMode: z.optional(z.string()), cwd: z.optional(z.string()) }));
 const API_RETRY = lineSchema(
   z.object({
     error_status: z.optional(z.unknown()),
@@ -273,8 +273,9 @@ export class ClaudeAdapter implements DialectAdapter {
     if (this.phase.kind !== "waiting") return undefined;
     this.phase = { kind: "answering", turn: 1, announce: false };
     this.factory.sessionId = line.session_id;
-    const payload: { command: string; model?: string; cwd?: string } = { command: "exec" };
+    const payload: { command: string; model?: string; mode?: string; cwd?: string } = { command: "exec" };
     if (line.model !== undefined) payload.model = line.model;
+    if (line.permissionMode !== undefined) payload.mode = line.permissionMode;
     if (line.cwd !== undefined) payload.cwd = line.cwd;
     out.event(this.factory.make("start", payload));
     return undefined;

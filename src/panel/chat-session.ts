@@ -179,14 +179,18 @@ export class ChatSession {
   }
 
   /**
-   * The user chose the session's mode or model (by the ids the agent state offers): kept with the session and given to
-   * the agent from the next turn on (a turn under way keeps the one it started with). Undefined: back to the default.
+   * The user chose the session's mode or model: kept with the session and given to the agent from the next turn on (a
+   * turn under way keeps the one it started with). Undefined: back to the default, the mode that asks. False, and
+   * nothing kept, for an id the agent does not offer (when it listed what it offers).
    */
-  choose(setting: "mode" | "model", id: string | undefined): void {
-    if (this.ended) return;
+  choose(setting: "mode" | "model", id: string | undefined): boolean {
+    if (this.ended) return false;
+    const offered = this.agentState[setting]?.offered ?? [];
+    if (id !== undefined && offered.length > 0 && !offered.some((choice) => choice.id === id)) return false;
     const { [setting]: _previous, ...others } = this.chosenSettings;
-    this.chosenSettings = id === undefined || id === "" ? others : { ...others, [setting]: id };
+    this.chosenSettings = id === undefined ? others : { ...others, [setting]: id };
     this.save();
+    return true;
   }
 
   /** Deleted: stops whatever runs and ends its agent; it saves nothing from now on. */

@@ -221,13 +221,26 @@ describe("ChatSessions: many conversations, each with its own agent, run and fil
     await answer(host, session.conversation);
     await before.dispose();
 
-    const reopened = (await sessions(session.id)).active;
-    reopened.choose("model", undefined);
+    const after = await sessions(session.id);
+    const reopened = after.active;
+    assert.equal(await after.choose(session.id, "model", undefined), true);
     reopened.conversation.send("third question");
     assert.deepEqual(
       host.requests.map((request) => request.chosen),
       [{}, { mode: "plan", model: "sonnet" }, { mode: "plan" }],
     );
+  });
+
+  it("refuses a mode the agent does not offer, keeping the one chosen before", async () => {
+    const chats = await sessions();
+    const session = chats.active;
+    session.conversation.send("first question");
+    const plan = { id: "plan", name: "Plan", description: null, approvesItself: false };
+    host.requests[0]?.onAgentState({ kind: "settings", mode: { currentId: "default", offered: [plan], configId: null }, model: null, configOptions: [] });
+    await answer(host, session.conversation);
+    assert.equal(await chats.choose(session.id, "mode", "plan"), true);
+    assert.equal(await chats.choose(session.id, "mode", "yolo"), false);
+    assert.deepEqual(session.chosen, { mode: "plan" });
   });
 
   it("lists the sessions of the store newest first, without reading them, and opens one on demand", async () => {
