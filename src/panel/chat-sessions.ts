@@ -329,5 +329,5 @@ export class ChatSessions implements SessionOwner {
 }
 
 function sameAgent(a: AgentIdentity, b: AgentIdentity): boolean {
-  return a.profile === b.profile && a.command === b.command && JSON.stringify(a.args) === JSON.stringify(b.args);
+  return a.profile === b.profile && a.command === b.command && JSON.stringify([a.args, a.extraArgs ?? []]) === JSON.stringify([b.args, b.extraArgs ?? []]);
 }

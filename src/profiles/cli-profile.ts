@@ -17,7 +17,7 @@ export interface ConversationKey {
 
 export interface InvocationRequest {
   readonly prompt: string;
-  /** The user's `agentStream.cli.args`, or null to use the profile's own. */
+  /** The user's arguments (`userArgumentsOf`), or null to use the profile's own. */
   readonly userArgs: readonly string[] | null;
   readonly conversation: ConversationKey;
 }
@@ -107,6 +107,16 @@ export interface CliProfile<Name extends string = string> {
   /** A stream CLI whose mode and model are chosen by flags; absent: they are not (an ACP agent's are, over ACP). */
   readonly settingFlags?: SettingFlags;
   invocation(request: InvocationRequest): Invocation;
+}
+
+/**
+ * The arguments a CLI starts with, before what its profile adds for a run: `agentStream.cli.args` in place of the
+ * profile's own (also the way to drop one of them), then `agentStream.cli.extraArgs` after either. Null: the
+ * profile's own, as they are.
+ */
+export function userArgumentsOf(profile: CliProfile, cliArgs: readonly string[] | null, extraArgs: readonly string[] = []): readonly string[] | null {
+  if (extraArgs.length === 0) return cliArgs;
+  return [...(cliArgs ?? profile.defaultArgs), ...extraArgs];
 }
 
 /** Whether the CLI is run as an ACP agent, and how it is authenticated then. */

@@ -6,7 +6,7 @@ import type { CliInput } from "../process/cli-process";
 import type { ChosenAgentSettings } from "../protocol/agent-state";
 import { acpProfile, claudeAcpProfile, codexAcpProfile, copilotProfile, geminiProfile, opencodeProfile, qwenProfile } from "./acp-profiles";
 import { agentCodeProfile } from "./agent-code-profile";
-import type { CliProfile, ConversationKey } from "./cli-profile";
+import { userArgumentsOf, type CliProfile, type ConversationKey } from "./cli-profile";
 import { claudeProfile } from "./claude-profile";
 import { locusProfile } from "./locus-profile";
 import { indusagiProfile, piProfile } from "./pi-profile";
@@ -74,6 +74,8 @@ export interface CliChoice {
   readonly cliPath: string | null;
   /** Null: the profile's arguments. */
   readonly cliArgs: readonly string[] | null;
+  /** Added after those arguments (the profile's or the user's); absent: none. */
+  readonly cliExtraArgs?: readonly string[];
   readonly cliProfile: ProfileSetting;
   readonly dialect: DialectName;
 }
@@ -100,7 +102,7 @@ export function resolveCli(choice: Pick<CliChoice, "cliPath" | "cliProfile">): {
  */
 export function agentCommand(choice: CliChoice, prompt: string, conversation: ConversationKey, chosen: ChosenAgentSettings = {}): AgentCommand {
   const { profile, command } = resolveCli(choice);
-  const invocation = profile.invocation({ prompt, userArgs: choice.cliArgs, conversation });
+  const invocation = profile.invocation({ prompt, userArgs: userArgumentsOf(profile, choice.cliArgs, choice.cliExtraArgs), conversation });
   return {
     profile,
     command,

@@ -24,6 +24,8 @@ export const AgentIdentitySchema = z.object({
   command: Field,
   /** The user's arguments, or null for the profile's own. */
   args: z.nullable(z.array(Field).check(z.maxLength(256))),
+  /** The user's arguments added after those (`agentStream.cli.extraArgs`); absent: none (and in older files). */
+  extraArgs: z.optional(z.array(Field).check(z.maxLength(256))),
 });
 export type AgentIdentity = z.infer<typeof AgentIdentitySchema>;
 

@@ -18,7 +18,7 @@ import type { Transcript } from "../protocol/transcript";
 import { escapeForLog, logLines } from "../protocol/visible-text";
 import { BUILTIN_AGENT_PROFILE, profileSettingOf } from "../profiles/agent-identity";
 import { builtinAgentCommand } from "../profiles/builtin-agent-profile";
-import { acpTransportOf, type CliProfile, type ConversationKey } from "../profiles/cli-profile";
+import { acpTransportOf, userArgumentsOf, type CliProfile, type ConversationKey } from "../profiles/cli-profile";
 import { agentCommand, resolveCli, type AgentCommand } from "../profiles/profile-registry";
 import { agentStateOfStart } from "../profiles/setting-flags";
 import { LiveSession } from "../session/live-session";
@@ -77,7 +77,7 @@ export class AgentRunner implements vscode.Disposable {
 
   /** An ACP agent: each session keeps one warm agent process and one ACP session for all its turns. */
   private startAcp(settings: AgentSettings, request: SessionRunRequest, profile: CliProfile, command: string): Run {
-    const args = settings.cliArgs ?? [...profile.defaultArgs];
+    const args = [...(userArgumentsOf(profile, settings.cliArgs, settings.cliExtraArgs) ?? profile.defaultArgs)];
     // A mode or model chosen since the agent started starts it again: it continues its session, set up as now chosen.
     const key = JSON.stringify([request.conversation.id, command, args, settings.cliEnv, request.chosen.mode ?? null, request.chosen.model ?? null]);
     const sessionId = request.sessionId;
@@ -215,5 +215,12 @@ function clip(text: string): string {
 /** The settings as they apply to a session: its own agent (fixed when it was created) in place of the settings' one. */
 export function settingsForAgent(settings: AgentSettings, agent: AgentIdentity): AgentSettings {
   if (agent.profile === BUILTIN_AGENT_PROFILE) return { ...settings, useBuiltinAgent: true };
-  return { ...settings, useBuiltinAgent: false, cliPath: agent.command, cliArgs: agent.args === null ? null : [...agent.args], cliProfile: profileSettingOf(agent.profile) };
+  return {
+    ...settings,
+    useBuiltinAgent: false,
+    cliPath: agent.command,
+    cliArgs: agent.args === null ? null : [...agent.args],
+    cliExtraArgs: [...(agent.extraArgs ?? [])],
+    cliProfile: profileSettingOf(agent.profile),
+  };
 }

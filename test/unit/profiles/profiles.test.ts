@@ -121,6 +121,18 @@ describe("CLI profiles", () => {
       assert.equal(over.at(-1), true, "the last line, the result");
     });
 
+    it("adds the user's extra arguments after its own flags, and after the user's own arguments when they replace them", () => {
+      const extra = agentCommand(choice({ cliPath: "claude", cliExtraArgs: ["--allowedTools", "Read"] }), PROMPT, fresh).args;
+      assert.deepEqual(extra.slice(0, 7), ["-p", "--verbose", "--output-format", "stream-json", "--include-partial-messages", "--allowedTools", "Read"]);
+      const replaced = agentCommand(choice({ cliPath: "claude", cliArgs: ["-p", "--output-format", "stream-json"], cliExtraArgs: ["--model", "opus"] }), PROMPT, fresh).args;
+      assert.deepEqual(replaced.slice(0, 5), ["-p", "--output-format", "stream-json", "--model", "opus"]);
+    });
+
+    it("leaves the mode to a --permission-mode given in the extra arguments", () => {
+      const args = agentCommand(choice({ cliPath: "claude", cliExtraArgs: ["--permission-mode", "acceptEdits"] }), PROMPT, fresh).args;
+      assert.deepEqual(args.filter((_arg, index) => args[index - 1] === "--permission-mode"), ["acceptEdits"]);
+    });
+
     it("keeps the user's own output flags and adds only what it needs", () => {
       const args = claude(fresh, ["-p", "--verbose", "--output-format", "stream-json", "--model", "opus"]);
       assert.deepEqual(args.args, [
