@@ -10,6 +10,7 @@ import { AcpEventTranslator } from "../dialects/acp/acp-event-translator";
 import type { AcpEvent } from "../dialects/acp/acp-events";
 import type { AgentSessionSettings } from "../dialects/acp/session-settings";
 import { AcpAgentConnection, type AcpAgentConnectionOptions } from "./agent-connection";
+import type { ChosenSettings } from "./session-setup";
 import { ACP_DIALECT_NAME } from "../dialects/acp/acp-adapter";
 import { emitTurnEnd, type AcpTurnOutcome } from "../dialects/acp/turn-outcome";
 
@@ -49,6 +50,11 @@ export class AcpConversation {
   /** The agent's process id while it runs. */
   get pid(): number | undefined {
     return this.connection.pid;
+  }
+
+  /** The user chose the session's mode or model (or none: the mode that asks): set before the next prompt. */
+  choose(chosen: ChosenSettings): void {
+    this.connection.choose(chosen);
   }
 
   /** One turn. A second prompt while one runs is a programmer error, as for the connection. */

@@ -78,8 +78,7 @@ export class AgentRunner implements vscode.Disposable {
   /** An ACP agent: each session keeps one warm agent process and one ACP session for all its turns. */
   private startAcp(settings: AgentSettings, request: SessionRunRequest, profile: CliProfile, command: string): Run {
     const args = [...(userArgumentsOf(profile, settings.cliArgs, settings.cliExtraArgs) ?? profile.defaultArgs)];
-    // A mode or model chosen since the agent started starts it again: it continues its session, set up as now chosen.
-    const key = JSON.stringify([request.conversation.id, command, args, settings.cliEnv, request.chosen.mode ?? null, request.chosen.model ?? null]);
+    const key = JSON.stringify([request.conversation.id, command, args, settings.cliEnv]);
     const sessionId = request.sessionId;
     const warm = this.acp.get(sessionId);
     // The warm agent reads the rules at each request: a changed setting holds from the next prompt on, without a
@@ -135,6 +134,8 @@ export class AgentRunner implements vscode.Disposable {
       log.info(escapeForLog(`ACP agent: ${[command, ...args].join(" ")} (profile ${profile.name}, session ${request.sessionId})`));
     }
     const warmAgent = agent;
+    // A mode or model chosen since the last turn is set in the warm agent's session before this prompt.
+    warmAgent.choose(request.chosen);
     const run = warmAgent.prompt([{ type: "text", text: request.prompt }], { onChange: this.loggedChanges(request) });
     void run.finished.then((transcript) => this.logDone(transcript));
     return {
