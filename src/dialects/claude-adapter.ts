@@ -8,12 +8,13 @@
 import * as z from "zod/mini";
 import type { CliStreamEvent, ProtocolError, ProtocolErrorCode } from "../protocol/events";
 import { isRecord } from "../protocol/json-record";
+import { CLAUDE_PERMISSION_MODES } from "./claude-modes";
 import { defineDialect, type AdapterOutput, type DialectAdapter, type StreamEnding } from "./dialect";
 import { errorCodeFor } from "./error-meaning";
 import { EventFactory } from "./event-factory";
 import { contentText, wrongType, type Json, type Verdict } from "./kit/cli-line";
 import { LineTable, Malformed, accepted, count, gateIndex, index, isCount, lineSchema, object, type LineOf } from "./kit/line-schema";
-import { Stopwatch, retryMessage, usageMessage } from "./kit/run-words";
+import { Stopwatch, retryMessage, selfApprovingModeMessage, usageMessage } from "./kit/run-words";
 
 // The lines as far as they are read. A stream_event is read in two steps, its event's kind and then that kind's
 // fields, so a problem names the field from the line's top ("event.delta.text").
@@ -278,6 +279,9 @@ export class ClaudeAdapter implements DialectAdapter {
     if (line.permissionMode !== undefined) payload.mode = line.permissionMode;
     if (line.cwd !== undefined) payload.cwd = line.cwd;
     out.event(this.factory.make("start", payload));
+    // Said in the turn, as for an ACP agent: in such a mode nobody is asked before Claude edits or runs anything.
+    const mode = this.flavour.dialect === "claude" ? CLAUDE_PERMISSION_MODES.find((known) => known.id === line.permissionMode) : undefined;
+    if (mode?.approvesItself === true) out.event(this.factory.make("status", { status: "mode", message: selfApprovingModeMessage(mode) }));
     return undefined;
   }
 

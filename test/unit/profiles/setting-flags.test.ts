@@ -3,7 +3,7 @@
 import * as assert from "node:assert/strict";
 import { ClaudeAdapter } from "../../../src/dialects/claude-adapter";
 import { applyAgentState, emptyAgentState } from "../../../src/protocol/agent-state";
-import { CLAUDE_SETTING_FLAGS } from "../../../src/profiles/claude-modes";
+import { CLAUDE_SETTING_FLAGS } from "../../../src/profiles/claude-setting-flags";
 import { agentStateOfStart, unknownModeProblem } from "../../../src/profiles/setting-flags";
 import { decodeAll, fixture } from "../../helpers/dialect-harness";
 
