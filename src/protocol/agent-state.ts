@@ -4,13 +4,15 @@
 // session's title shows now; the composer and the header show the rest later (issue 25).
 import * as z from "zod/mini";
 
-/** Longer than any real id, name or description an agent sends: a longer one is not kept. */
+/** Longer than any real id or name an agent sends: a longer one is not kept. */
 const Text = z.string().check(z.maxLength(4096));
+/** Descriptions run longer (a command's can be a skill's summary). */
+const Description = z.string().check(z.maxLength(65_536));
 /** More than any agent offers: a longer list is not a list of choices. */
 const MAX_CHOICES = 512;
 
 /** One value of a setting the agent offers: a mode, a model. */
-export const AgentChoiceSchema = z.object({ id: Text, name: Text, description: z.nullable(Text) });
+export const AgentChoiceSchema = z.object({ id: Text, name: Text, description: z.nullable(Description) });
 export type AgentChoice = z.infer<typeof AgentChoiceSchema>;
 
 /** A mode, marked when the agent approves its own edits or commands in it (nobody is asked before it acts). */
@@ -31,19 +33,19 @@ export const AgentModelSettingSchema = settingSchema(AgentChoiceSchema);
 export type AgentModelSetting = z.infer<typeof AgentModelSettingSchema>;
 
 /** An ACP config option as the session keeps it (`mode`, `model`, `thought_level`, … or the agent's own). */
-const ConfigOptionBase = { id: Text, name: Text, description: z.nullable(Text), category: z.nullable(Text) };
+const ConfigOptionBase = { id: Text, name: Text, description: z.nullable(Description), category: z.nullable(Text) };
 export const AgentConfigOptionSchema = z.union([
   z.object({
     ...ConfigOptionBase,
     type: z.literal("select"),
     currentValue: Text,
-    values: z.array(z.object({ value: Text, name: Text, description: z.nullable(Text) })).check(z.maxLength(MAX_CHOICES)),
+    values: z.array(z.object({ value: Text, name: Text, description: z.nullable(Description) })).check(z.maxLength(MAX_CHOICES)),
   }),
   z.object({ ...ConfigOptionBase, type: z.literal("boolean"), currentValue: z.boolean() }),
 ]);
 export type AgentConfigOption = z.infer<typeof AgentConfigOptionSchema>;
 
-const CommandSchema = z.object({ name: Text, description: Text });
+const CommandSchema = z.object({ name: Text, description: Description });
 const UsageSchema = z.object({
   used: z.number(),
   size: z.number(),
