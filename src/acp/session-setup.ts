@@ -15,14 +15,12 @@ import {
   type SessionSettings,
 } from "../dialects/acp/session-settings";
 import type { SessionModeRule } from "../profiles/cli-profile";
+import type { ChosenAgentSettings } from "../protocol/agent-state";
 import { isRecord } from "../protocol/json-record";
 import { approvesItself, modelStep, modeStep, noAskingModeMessage, shownSettings, type SettingStep } from "./session-modes";
 
 /** The mode and model the user chose for this agent (`agent-stream ask --mode --model`); unset: the mode that asks. */
-export interface ChosenSettings {
-  mode?: string;
-  model?: string;
-}
+export type ChosenSettings = ChosenAgentSettings;
 
 /** How a setting reaches the agent's session. */
 export interface SettingRequests {
