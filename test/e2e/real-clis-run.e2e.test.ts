@@ -94,7 +94,9 @@ describe(`agent-stream ask --mode and --model on real Claude Code ${CLAUDE.versi
     ]);
   });
 
-  it("runs in default, the mode that asks, without --mode", async () => {
+  it("runs in default, the mode that asks, without --mode, though Claude's own settings default to acceptEdits", async () => {
+    fs.mkdirSync(path.join(home, ".claude"), { recursive: true });
+    fs.writeFileSync(path.join(home, ".claude", "settings.json"), JSON.stringify({ permissions: { defaultMode: "acceptEdits" } }));
     const starts = await startsOf([]);
     assert.deepEqual(starts.map(([mode]) => mode), ["default", "default"]);
   });
