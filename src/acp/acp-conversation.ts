@@ -8,7 +8,9 @@ import { Session, type SessionOptions } from "../session/session";
 import type { AgentStateUpdate } from "../protocol/agent-state";
 import { AcpEventTranslator } from "../dialects/acp/acp-event-translator";
 import type { AcpEvent } from "../dialects/acp/acp-events";
+import type { AgentSessionSettings } from "../dialects/acp/session-settings";
 import { AcpAgentConnection, type AcpAgentConnectionOptions } from "./agent-connection";
+import type { ChosenSettings } from "./session-setup";
 import { ACP_DIALECT_NAME } from "../dialects/acp/acp-adapter";
 import { emitTurnEnd, type AcpTurnOutcome } from "../dialects/acp/turn-outcome";
 
@@ -48,6 +50,11 @@ export class AcpConversation {
   /** The agent's process id while it runs. */
   get pid(): number | undefined {
     return this.connection.pid;
+  }
+
+  /** The user chose the session's mode or model (or none: the mode that asks): set before the next prompt. */
+  choose(chosen: ChosenSettings): void {
+    this.connection.choose(chosen);
   }
 
   /** One turn. A second prompt while one runs is a programmer error, as for the connection. */
@@ -169,6 +176,8 @@ function agentStateOf(event: AcpEvent): AgentStateUpdate | undefined {
       return { kind: "title", title: event.title };
     case "mode":
       return { kind: "mode", modeId: event.modeId };
+    case "session_settings":
+      return settingsStateOf(event.settings);
     case "commands":
       return { kind: "commands", commands: event.commands.map((command) => ({ name: command.name, description: command.description })) };
     case "usage":
@@ -176,4 +185,22 @@ function agentStateOf(event: AcpEvent): AgentStateUpdate | undefined {
     default:
       return undefined;
   }
+}
+
+/** The session's settings as the agent state keeps them for every agent: each mode marked when it approves by itself. */
+function settingsStateOf(settings: AgentSessionSettings): AgentStateUpdate {
+  const { mode, model } = settings;
+  return {
+    kind: "settings",
+    mode:
+      mode === null
+        ? null
+        : {
+            currentId: mode.current,
+            offered: mode.offered.map(({ id, name, description, approvesItself }) => ({ id, name, description, approvesItself })),
+            configId: mode.configId,
+          },
+    model: model === null ? null : { currentId: model.current, offered: model.offered.map(({ id, name, description }) => ({ id, name, description })), configId: model.configId },
+    configOptions: settings.configOptions,
+  };
 }

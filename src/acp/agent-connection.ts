@@ -22,7 +22,7 @@ import { SessionUpdateDecoder } from "../dialects/acp/session-update-decoder";
 import { crashedError, outcomeOfStopReason, protocolErrorOfRpcError, type AcpTurnOutcome } from "../dialects/acp/turn-outcome";
 import type { WorkspaceFiles } from "./workspace-files";
 import type { SessionModeRule } from "../profiles/cli-profile";
-import { NO_MODE_RULE, SessionSetup, type ChosenSettings } from "./session-setup";
+import { NO_MODE_RULE, SessionSetup, type ChosenSettings, type SettingRequests } from "./session-setup";
 import { sessionListOf, type AcpSessionList } from "./session-list";
 
 export const DEFAULT_IDLE_STOP_MS = 10 * 60 * 1000;
@@ -212,6 +212,11 @@ export class AcpAgentConnection {
     return sessionListOf(agent.init, (_method, params) => request.request(acp.methods.agent.session.list, params), this.log.problem);
   }
 
+  /** The user chose the session's mode or model (or none): set before the next prompt, the agent kept warm. */
+  choose(chosen: ChosenSettings): void {
+    this.settings.choose(chosen);
+  }
+
   /** The user's answer to a waiting permission request, by its id: an option it offers, or null (dismissed). */
   answerPermission(requestId: string, optionId: string | null): AnswerOutcome {
     return this.permissions.answer(requestId, optionId);
@@ -317,6 +322,7 @@ export class AcpAgentConnection {
     let agent: LiveAgent | undefined;
     try {
       agent = await this.ready();
+      await this.applyChoice(agent);
       if (turn.cancelRequested) return canceled(null);
       const response = await agent.process.connection.agent.request(acp.methods.agent.session.prompt, {
         sessionId: agent.sessionId as string,
@@ -487,13 +493,23 @@ export class AcpAgentConnection {
 
   /** The session starts in the mode that asks first, or in the mode and model the user chose (session-setup.ts). */
   private async settle(agent: LiveAgent): Promise<void> {
+    const refusal = await this.settings.open(agent.opened, this.settingRequests(agent));
+    if (refusal !== undefined) throw new TurnFailure({ code: "UNKNOWN", message: refusal, recoverable: false });
+  }
+
+  /** A mode or model chosen since the session was set up is set before the prompt, as at its start. */
+  private async applyChoice(agent: LiveAgent): Promise<void> {
+    const refusal = await this.settings.applyChoice(this.settingRequests(agent));
+    if (refusal !== undefined) throw new TurnFailure({ code: "UNKNOWN", message: refusal, recoverable: false });
+  }
+
+  private settingRequests(agent: LiveAgent): SettingRequests {
     const request = agent.process.connection.agent;
     const sessionId = agent.sessionId as string;
-    const refusal = await this.settings.open(agent.opened, {
+    return {
       setConfigOption: (configId, value) => request.request(acp.methods.agent.session.setConfigOption, { sessionId, configId, value }),
       setMode: (modeId) => request.request(acp.methods.agent.session.setMode, { sessionId, modeId }),
-    });
-    if (refusal !== undefined) throw new TurnFailure({ code: "UNKNOWN", message: refusal, recoverable: false });
+    };
   }
 
   /** Authentication only when the agent asked for it and the host chose one of its methods. */

@@ -15,14 +15,12 @@ import {
   type SessionSettings,
 } from "../dialects/acp/session-settings";
 import type { SessionModeRule } from "../profiles/cli-profile";
+import type { ChosenAgentSettings } from "../protocol/agent-state";
 import { isRecord } from "../protocol/json-record";
 import { approvesItself, modelStep, modeStep, noAskingModeMessage, shownSettings, type SettingStep } from "./session-modes";
 
 /** The mode and model the user chose for this agent (`agent-stream ask --mode --model`); unset: the mode that asks. */
-export interface ChosenSettings {
-  mode?: string;
-  model?: string;
-}
+export type ChosenSettings = ChosenAgentSettings;
 
 /** How a setting reaches the agent's session. */
 export interface SettingRequests {
@@ -35,12 +33,14 @@ export const NO_MODE_RULE: SessionModeRule = { asking: [], approvingItself: [] }
 export class SessionSetup {
   private settings: SessionSettings = NO_SESSION_SETTINGS;
   private opened = false;
+  /** The user chose another mode or model since the session was set up: it is set before the next prompt. */
+  private choiceChanged = false;
   /** While the session is being set up, updates change the state but are told once, when it is set up. */
   private opening = false;
 
   constructor(
     private readonly rule: SessionModeRule,
-    private readonly chosen: ChosenSettings,
+    private chosen: ChosenSettings,
     private readonly emit: (event: AcpEvent) => void,
     private readonly info: (message: string) => void,
   ) {}
@@ -52,6 +52,27 @@ export class SessionSetup {
   async open(answer: unknown, requests: SettingRequests): Promise<string | undefined> {
     this.settings = readSessionSettings(answer);
     this.opened = true;
+    this.choiceChanged = false;
+    return this.settle(requests);
+  }
+
+  /** The user chose another mode or model (or none: the mode that asks) for the session: set at `applyChoice`. */
+  choose(chosen: ChosenSettings): void {
+    if (chosen.mode === this.chosen.mode && chosen.model === this.chosen.model) return;
+    this.chosen = { ...chosen };
+    this.choiceChanged = this.opened;
+  }
+
+  /** Before a prompt in a session already set up: the mode and model chosen since are set, as `open` sets them. */
+  async applyChoice(requests: SettingRequests): Promise<string | undefined> {
+    if (!this.choiceChanged) return undefined;
+    const refusal = await this.settle(requests);
+    // Refused: each later prompt tries again, rather than run in a mode the user no longer chose.
+    this.choiceChanged = refusal !== undefined;
+    return refusal;
+  }
+
+  private async settle(requests: SettingRequests): Promise<string | undefined> {
     this.opening = true;
     try {
       const refusal = (await this.settleMode(requests)) ?? (await this.settleModel(requests));

@@ -16,8 +16,9 @@ import { createAdapter } from "../dialects/registry";
 import type { CliStreamEvent } from "../protocol/events";
 import type { Transcript } from "../protocol/transcript";
 import { escapeForLog, escapeJson } from "../protocol/visible-text";
-import { acpTransportOf, type CliProfile, type CliTransport } from "../profiles/cli-profile";
+import { acpTransportOf, userArgumentsOf, type CliProfile, type CliTransport } from "../profiles/cli-profile";
 import { agentCommand, isProfileSetting, PROFILE_SETTING_VALUES, resolveCli, type ProfileSetting } from "../profiles/profile-registry";
+import { unknownModeProblem } from "../profiles/setting-flags";
 import { LiveSession } from "../session/live-session";
 import { clampInactivityTimeoutMs } from "../session/run-limits";
 import { BackpressuredStdout } from "./backpressured-stdout";
@@ -25,14 +26,16 @@ import { createLivePrinter, createStderrPassthrough } from "./live-printer";
 import { TerminalQuestions } from "./terminal-questions";
 import { UsageError } from "./usage-error";
 
-export const ASK_USAGE = `  agent-stream ask [--profile NAME] [--cli PATH] [--arg ARG]... [--cwd DIR] [--approve ask|allow|reject] [--json]
-                   [--timeout-ms N] [--mode ID] [--model ID] -- PROMPT [PROMPT]...
+export const ASK_USAGE = `  agent-stream ask [--profile NAME] [--cli PATH] [--arg ARG]... [--extra-arg ARG]... [--cwd DIR]
+                   [--approve ask|allow|reject] [--json] [--timeout-ms N] [--mode ID] [--model ID] -- PROMPT [PROMPT]...
       Run an agent as the panel does (its profile: ${PROFILE_SETTING_VALUES.join(", ")}; default auto), in --cwd
-      (default this folder), one conversation: each PROMPT is a turn, the later ones follow-ups. --cli and --arg are
-      agentStream.cli.path and cli.args (--arg=VALUE for a value that starts with -). --approve answers an agent's
+      (default this folder), one conversation: each PROMPT is a turn, the later ones follow-ups. --cli, --arg and
+      --extra-arg are agentStream.cli.path, cli.args (in place of the profile's arguments) and cli.extraArgs (added
+      after them); --arg=VALUE for a value that starts with -. --approve answers an agent's
       permission requests: allow or reject once, or ask on the terminal (the default there; with no terminal, reject).
       --mode and --model choose an ACP agent's session mode and model by the ids it offers (an unknown one fails the
-      turn, listing them); without --mode the session runs in the agent's mode that asks first.
+      turn, listing them), or Claude Code's --permission-mode and --model at each turn; without --mode the session
+      runs in the agent's mode that asks first (Claude's default).
       Output as run's; exit code of the last turn's done.`;
 
 const APPROVALS = ["ask", "allow", "reject"] as const;
@@ -42,6 +45,7 @@ interface AskOptions {
   profile: CliProfile;
   command: string;
   userArgs: readonly string[] | null;
+  extraArgs: readonly string[];
   cwd: string;
   approve: Approval;
   json: boolean;
@@ -80,6 +84,7 @@ function parseAsk(args: readonly string[]): AskOptions {
         profile: { type: "string", default: "auto" },
         cli: { type: "string" },
         arg: { type: "string", multiple: true },
+        "extra-arg": { type: "string", multiple: true },
         cwd: { type: "string" },
         approve: { type: "string" },
         json: { type: "boolean", default: false },
@@ -108,6 +113,7 @@ function parseAsk(args: readonly string[]): AskOptions {
     profile,
     command,
     userArgs: values.arg ?? null,
+    extraArgs: values["extra-arg"] ?? [],
     cwd,
     approve: approvalOf(values.approve),
     json: values.json,
@@ -132,12 +138,20 @@ function approvalOf(flag: string | undefined): Approval {
   return wanted === "ask" && process.stdin.isTTY !== true ? "reject" : wanted;
 }
 
-/** The agent says which modes and models it has once its session opens; here, only that they are for an ACP agent. */
+/**
+ * An ACP agent says which modes and models it has once its session opens; here, only that they are for an agent that
+ * takes them. A stream CLI that takes them as flags (Claude Code) has its modes known: an unknown one is refused now.
+ */
 function chosenSettingsOf(mode: string | undefined, model: string | undefined, profile: CliProfile): ChosenSettings {
+  const flags = profile.settingFlags;
   for (const [flag, value] of [["--mode", mode], ["--model", model]] as const) {
     if (value === "") throw new UsageError(`${flag} is empty`);
-    if (value !== undefined && acpTransportOf(profile) === undefined) throw new UsageError(`${flag} is for ACP agents; profile ${profile.name} runs a stream CLI`);
+    if (value !== undefined && acpTransportOf(profile) === undefined && flags === undefined) {
+      throw new UsageError(`${flag} is for ACP agents and Claude Code; profile ${profile.name} takes neither`);
+    }
   }
+  const unknown = mode === undefined || flags === undefined ? undefined : unknownModeProblem(flags, mode);
+  if (unknown !== undefined) throw new UsageError(`--mode: ${unknown}`);
   return { ...(mode === undefined ? {} : { mode }), ...(model === undefined ? {} : { model }) };
 }
 
@@ -156,8 +170,14 @@ async function askStream(options: AskOptions, output: AskOutput, stopper: TurnSt
   try {
     for (const [turn, prompt] of options.prompts.entries()) {
       if (stopper.stopped) break;
-      const choice = { cliPath: options.command, cliArgs: options.userArgs, cliProfile: options.profile.name as ProfileSetting, dialect: "auto" as const };
-      const cli = agentCommand(choice, prompt, { id, continues: turn > 0, stateDir });
+      const choice = {
+        cliPath: options.command,
+        cliArgs: options.userArgs,
+        cliExtraArgs: options.extraArgs,
+        cliProfile: options.profile.name as ProfileSetting,
+        dialect: "auto" as const,
+      };
+      const cli = agentCommand(choice, prompt, { id, continues: turn > 0, stateDir }, options.chosen);
       const live = LiveSession.start({
         adapter: createAdapter(cli.dialect),
         process: { command: cli.command, args: cli.args, cwd: options.cwd, env: process.env, inactivityTimeoutMs: options.inactivityTimeoutMs, input: cli.input },
@@ -183,7 +203,7 @@ async function askAcp(options: AskOptions, transport: Extract<CliTransport, { ki
   const problem = (message: string) => process.stderr.write(`agent-stream: ${escapeForLog(message)}\n`);
   const conversation = new AcpConversation({
     command: options.command,
-    args: options.userArgs ?? options.profile.defaultArgs,
+    args: userArgumentsOf(options.profile, options.userArgs, options.extraArgs) ?? options.profile.defaultArgs,
     env: process.env,
     workspaceRoots: [options.cwd],
     files: new NodeWorkspaceFiles([options.cwd]),

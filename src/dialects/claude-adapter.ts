@@ -9,20 +9,21 @@ import * as z from "zod/mini";
 import type { CliStreamEvent, ProtocolError, ProtocolErrorCode } from "../protocol/events";
 import { isRecord } from "../protocol/json-record";
 import type { ToolDiff } from "../protocol/transcript";
+import { CLAUDE_PERMISSION_MODES } from "./claude-modes";
 import { madeDiffs, proposedDiffs } from "./claude-tool-changes";
 import { defineDialect, type AdapterOutput, type DialectAdapter, type StreamEnding } from "./dialect";
 import { errorCodeFor } from "./error-meaning";
 import { EventFactory } from "./event-factory";
 import { contentText, wrongType, type Json, type Verdict } from "./kit/cli-line";
 import { LineTable, Malformed, accepted, count, gateIndex, index, isCount, lineSchema, object, type LineOf } from "./kit/line-schema";
-import { Stopwatch, retryMessage, usageMessage } from "./kit/run-words";
+import { Stopwatch, retryMessage, selfApprovingModeMessage, usageMessage } from "./kit/run-words";
 import { toolOutputText } from "./kit/tool-output";
 
 // The lines as far as they are read. A stream_event is read in two steps, its event's kind and then that kind's
 // fields, so a problem names the field from the line's top ("event.delta.text").
 const ANY = lineSchema(z.object({}));
 const SYSTEM = lineSchema(z.object({ subtype: z.string() }));
-const INIT = lineSchema(z.object({ session_id: z.string(), model: z.optional(z.string()), cwd: z.optional(z.string()) }));
+const INIT = lineSchema(z.object({ session_id: z.string(), model: z.optional(z.string()), permissionMode: z.optional(z.string()), cwd: z.optional(z.string()) }));
 const API_RETRY = lineSchema(
   z.object({
     error_status: z.optional(z.unknown()),
@@ -277,10 +278,14 @@ export class ClaudeAdapter implements DialectAdapter {
     if (this.phase.kind !== "waiting") return undefined;
     this.phase = { kind: "answering", turn: 1, announce: false };
     this.factory.sessionId = line.session_id;
-    const payload: { command: string; model?: string; cwd?: string } = { command: "exec" };
+    const payload: { command: string; model?: string; mode?: string; cwd?: string } = { command: "exec" };
     if (line.model !== undefined) payload.model = line.model;
+    if (line.permissionMode !== undefined) payload.mode = line.permissionMode;
     if (line.cwd !== undefined) payload.cwd = line.cwd;
     out.event(this.factory.make("start", payload));
+    // Said in the turn, as for an ACP agent: in such a mode nobody is asked before Claude edits or runs anything.
+    const mode = this.flavour.dialect === "claude" ? CLAUDE_PERMISSION_MODES.find((known) => known.id === line.permissionMode) : undefined;
+    if (mode?.approvesItself === true) out.event(this.factory.make("status", { status: "mode", message: selfApprovingModeMessage(mode) }));
     return undefined;
   }
 

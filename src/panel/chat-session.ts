@@ -2,7 +2,7 @@
 // conversation of turns with the run in progress, and the agent's side of it (the CLI's conversation, the ACP
 // agent's session) that a follow-up continues, also after a reload. It saves itself to the store as it changes.
 import { randomUUID } from "node:crypto";
-import { applyAgentState, emptyAgentState, type AgentState, type AgentStateUpdate } from "../protocol/agent-state";
+import { applyAgentState, emptyAgentState, type AgentState, type AgentStateUpdate, type ChosenAgentSettings } from "../protocol/agent-state";
 import type { CliConversation, SessionChange, SessionHeader, Turn } from "../protocol/messages";
 import type { AgentIdentity, AgentSessionRef, SessionId, SessionStatus, SessionSummary, StoredSession } from "../protocol/sessions";
 import { STORED_SESSION_VERSION } from "../protocol/sessions";
@@ -21,6 +21,8 @@ export interface SessionRunRequest extends RunRequest {
   onAcpSession(acpSessionId: string): void;
   /** What the agent says about its session (its title, mode, commands, usage), as it says it. */
   onAgentState(update: AgentStateUpdate): void;
+  /** The mode and model the user chose for the session: the agent is started in them (a stream CLI at each turn). */
+  chosen: ChosenAgentSettings;
 }
 
 /** What every session needs of the editor; the rest of a conversation's host is the session's own. */
@@ -77,8 +79,10 @@ export class ChatSession {
   private changes: SessionSummary["changes"];
   private lastStatus: SessionStatus;
   private ended = false;
-  /** What the agent said about the session, as it arrives; live only (the title it gives is saved as the title). */
-  readonly agentState: AgentState = emptyAgentState();
+  /** What the agent said about the session, as it arrives; saved with the session's next save (a turn's, as it streams). */
+  readonly agentState: AgentState;
+  /** The mode and model the user chose for the session, kept with it. */
+  private chosenSettings: ChosenAgentSettings;
 
   constructor(
     private readonly owner: SessionOwner,
@@ -96,6 +100,8 @@ export class ChatSession {
       this.titleSource = stored.titleSource;
       this.agentSession = stored.agentSession ?? { conversationId: null, spoke: false, acpSessionId: null };
       this.savedTurns = stored.turns;
+      this.agentState = stored.agentState ?? emptyAgentState();
+      this.chosenSettings = { ...stored.chosen };
     } else {
       this.id = randomUUID();
       this.fixedAgent = seed.agent;
@@ -106,6 +112,8 @@ export class ChatSession {
       this.titleSource = "prompt";
       this.agentSession = { conversationId: null, spoke: false, acpSessionId: null };
       this.savedTurns = [];
+      this.agentState = emptyAgentState();
+      this.chosenSettings = {};
     }
     const continued = this.agentSession.spoke && this.agentSession.conversationId !== null ? { agent: this.agent.displayName, id: this.agentSession.conversationId } : null;
     this.conversation = new Conversation(this.conversationHost(), this.savedTurns, continued, owner.scheduler);
@@ -163,6 +171,26 @@ export class ChatSession {
     this.save();
     this.conversation.refreshHeader();
     this.owner.changed(this);
+  }
+
+  /** The mode and model the user chose for the session (unset: the agent's mode that asks, and its own model). */
+  get chosen(): ChosenAgentSettings {
+    return { ...this.chosenSettings };
+  }
+
+  /**
+   * The user chose the session's mode or model: kept with the session and given to the agent from the next turn on (a
+   * turn under way keeps the one it started with). Undefined: back to the default, the mode that asks. False, and
+   * nothing kept, for an id the agent does not offer (when it listed what it offers).
+   */
+  choose(setting: "mode" | "model", id: string | undefined): boolean {
+    if (this.ended) return false;
+    const offered = this.agentState[setting]?.offered ?? [];
+    if (id !== undefined && offered.length > 0 && !offered.some((choice) => choice.id === id)) return false;
+    const { [setting]: _previous, ...others } = this.chosenSettings;
+    this.chosenSettings = id === undefined ? others : { ...others, [setting]: id };
+    this.save();
+    return true;
   }
 
   /** Deleted: stops whatever runs and ends its agent; it saves nothing from now on. */
@@ -229,6 +257,7 @@ export class ChatSession {
             this.agentSession = { ...this.agentSession, acpSessionId };
           },
           onAgentState: (update) => this.onAgentState(update),
+          chosen: this.chosen,
         }),
       openExternal: (url) => host.openExternal(url),
       writeClipboard: (text) => host.writeClipboard(text),
@@ -289,6 +318,8 @@ export class ChatSession {
       turns,
       agentSession: this.agentSession,
       source: this.source,
+      agentState: this.agentState,
+      chosen: this.chosen,
     };
   }
 

@@ -189,6 +189,14 @@ export class ChatSessions implements SessionOwner {
   }
 
   /**
+   * The user chose a session's mode or model (the composer's pickers, issue 25): kept with the session and given to its
+   * agent from its next turn on. False when there is no such session or its agent does not offer that id.
+   */
+  async choose(id: SessionId, setting: "mode" | "model", value: string | undefined): Promise<boolean> {
+    return (await this.open(id))?.choose(setting, value) ?? false;
+  }
+
+  /**
    * Deletes a session: its run stops, its agent ends and its file goes. When it was the active one, the newest other
    * session becomes active (a new one when there is none).
    */
@@ -321,5 +329,5 @@ export class ChatSessions implements SessionOwner {
 }
 
 function sameAgent(a: AgentIdentity, b: AgentIdentity): boolean {
-  return a.profile === b.profile && a.command === b.command && JSON.stringify(a.args) === JSON.stringify(b.args);
+  return a.profile === b.profile && a.command === b.command && JSON.stringify([a.args, a.extraArgs ?? []]) === JSON.stringify([b.args, b.extraArgs ?? []]);
 }

@@ -7,13 +7,14 @@ import { isKnownCommand, isProfileSetting, resolveCli, type CliChoice, type Prof
 /** The built-in agent's profile name in an identity: no CLI profile has it. */
 export const BUILTIN_AGENT_PROFILE = "builtin";
 
-export function agentIdentityOf(choice: Pick<CliChoice, "cliPath" | "cliProfile" | "cliArgs"> & { useBuiltinAgent: boolean }): AgentIdentity {
+export function agentIdentityOf(choice: Pick<CliChoice, "cliPath" | "cliProfile" | "cliArgs" | "cliExtraArgs"> & { useBuiltinAgent: boolean }): AgentIdentity {
   if (choice.useBuiltinAgent) return { profile: BUILTIN_AGENT_PROFILE, displayName: "Built-in agent", command: "", args: null };
   const { profile, command } = resolveCli(choice);
   // A CLI `auto` does not know by name is called by its own file name, not by the profile it runs as.
   const unknown = choice.cliProfile === "auto" && choice.cliPath !== null && !isKnownCommand(choice.cliPath);
   const displayName = unknown ? path.basename(command) : profile.displayName;
-  return { profile: profile.name, displayName, command, args: choice.cliArgs === null ? null : [...choice.cliArgs] };
+  const extraArgs = choice.cliExtraArgs ?? [];
+  return { profile: profile.name, displayName, command, args: choice.cliArgs === null ? null : [...choice.cliArgs], ...(extraArgs.length === 0 ? {} : { extraArgs: [...extraArgs] }) };
 }
 
 /** A stored identity's profile as a setting: a name this version does not know falls back to `auto`. */

@@ -3,6 +3,7 @@
 // then signals. A follow-up resumes the same Claude session: the first run names it (`--session-id`), later ones
 // `--resume` it. Facts: docs/real-cli-recording.md and docs/dialects.md.
 import { isRecord } from "../protocol/json-record";
+import { CLAUDE_SETTING_FLAGS } from "./claude-setting-flags";
 import { IN_BAND_STOP_GRACE_MS, defineProfile } from "./cli-profile";
 
 const CLAUDE_ARGS = ["-p", "--verbose", "--output-format", "stream-json", "--include-partial-messages"];
@@ -17,6 +18,7 @@ export const claudeProfile = defineProfile({
   command: "claude",
   defaultArgs: CLAUDE_ARGS,
   login: { args: ["auth", "login"] },
+  settingFlags: CLAUDE_SETTING_FLAGS,
   invocation: ({ prompt, userArgs, conversation }) => {
     const message = { type: "user", message: { role: "user", content: [{ type: "text", text: prompt }] } };
     return {

@@ -2,6 +2,7 @@
 // to stop before any signal, and how a follow-up continues the same conversation. Plain data and pure functions: the
 // process manager runs what a profile describes.
 import type { DialectName } from "../dialects/registry";
+import type { AgentMode } from "../protocol/agent-state";
 import type { CliInput } from "../process/cli-process";
 
 /** The conversation a prompt belongs to, as far as the CLI can keep it. */
@@ -16,7 +17,7 @@ export interface ConversationKey {
 
 export interface InvocationRequest {
   readonly prompt: string;
-  /** The user's `agentStream.cli.args`, or null to use the profile's own. */
+  /** The user's arguments (`userArgumentsOf`), or null to use the profile's own. */
   readonly userArgs: readonly string[] | null;
   readonly conversation: ConversationKey;
 }
@@ -60,6 +61,21 @@ export interface SessionModeRule {
   readonly approvingItself: readonly string[];
 }
 
+/**
+ * How a stream CLI's mode and model are chosen: by flags at each run (each turn is a new process continuing the
+ * conversation, so a choice made between turns is the next turn's flag), and read back from its stream's `start`.
+ */
+export interface SettingFlags {
+  /** The CLI's modes, as its stream names them, each marked when the CLI approves its own actions in it. */
+  readonly modes: readonly AgentMode[];
+  /** The mode a run starts in when the user chose none: the one that asks. */
+  readonly askingMode: string;
+  readonly modeFlag: string;
+  /** The user's own arguments choose the mode when they hold one of these: then no mode is added unless chosen. */
+  readonly userModeFlags: readonly string[];
+  readonly modelFlag: string;
+}
+
 /** One agent CLI the panel can run: every list of CLIs (settings, `auto`, the docs) is derived from these. */
 export interface CliProfile<Name extends string = string> {
   /** What `agentStream.cli.profile` and `--profile` call it. */
@@ -88,7 +104,19 @@ export interface CliProfile<Name extends string = string> {
   };
   /** Absent: `stream`. */
   readonly transport?: CliTransport;
+  /** A stream CLI whose mode and model are chosen by flags; absent: they are not (an ACP agent's are, over ACP). */
+  readonly settingFlags?: SettingFlags;
   invocation(request: InvocationRequest): Invocation;
+}
+
+/**
+ * The arguments a CLI starts with, before what its profile adds for a run: `agentStream.cli.args` in place of the
+ * profile's own (also the way to drop one of them), then `agentStream.cli.extraArgs` after either. Null: the
+ * profile's own, as they are.
+ */
+export function userArgumentsOf(profile: CliProfile, cliArgs: readonly string[] | null, extraArgs: readonly string[] = []): readonly string[] | null {
+  if (extraArgs.length === 0) return cliArgs;
+  return [...(cliArgs ?? profile.defaultArgs), ...extraArgs];
 }
 
 /** Whether the CLI is run as an ACP agent, and how it is authenticated then. */

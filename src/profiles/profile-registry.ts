@@ -3,12 +3,14 @@
 // checked against it by test/unit/profiles/registry.test.ts). Adding a CLI: docs/adding-an-agent-cli.md.
 import type { DialectName } from "../dialects/registry";
 import type { CliInput } from "../process/cli-process";
+import type { ChosenAgentSettings } from "../protocol/agent-state";
 import { acpProfile, claudeAcpProfile, codexAcpProfile, copilotProfile, geminiProfile, opencodeProfile, qwenProfile } from "./acp-profiles";
 import { agentCodeProfile } from "./agent-code-profile";
-import type { CliProfile, ConversationKey } from "./cli-profile";
+import { userArgumentsOf, type CliProfile, type ConversationKey } from "./cli-profile";
 import { claudeProfile } from "./claude-profile";
 import { locusProfile } from "./locus-profile";
 import { indusagiProfile, piProfile } from "./pi-profile";
+import { settingArgs } from "./setting-flags";
 import { codexStreamProfile, geminiStreamProfile, opencodeStreamProfile, qwenStreamProfile } from "./stream-mode-profiles";
 
 /** In the order the settings list them. */
@@ -72,6 +74,8 @@ export interface CliChoice {
   readonly cliPath: string | null;
   /** Null: the profile's arguments. */
   readonly cliArgs: readonly string[] | null;
+  /** Added after those arguments (the profile's or the user's); absent: none. */
+  readonly cliExtraArgs?: readonly string[];
   readonly cliProfile: ProfileSetting;
   readonly dialect: DialectName;
 }
@@ -92,14 +96,17 @@ export function resolveCli(choice: Pick<CliChoice, "cliPath" | "cliProfile">): {
   return { profile, command: choice.cliPath ?? profile.command };
 }
 
-/** The command line (and stdin) for one prompt, from the user's choice and the CLI's profile. */
-export function agentCommand(choice: CliChoice, prompt: string, conversation: ConversationKey): AgentCommand {
+/**
+ * The command line (and stdin) for one prompt, from the user's choice and the CLI's profile; in the session's chosen
+ * mode and model where the CLI takes them as flags.
+ */
+export function agentCommand(choice: CliChoice, prompt: string, conversation: ConversationKey, chosen: ChosenAgentSettings = {}): AgentCommand {
   const { profile, command } = resolveCli(choice);
-  const invocation = profile.invocation({ prompt, userArgs: choice.cliArgs, conversation });
+  const invocation = profile.invocation({ prompt, userArgs: userArgumentsOf(profile, choice.cliArgs, choice.cliExtraArgs), conversation });
   return {
     profile,
     command,
-    args: invocation.args,
+    args: [...invocation.args, ...settingArgs(profile.settingFlags, invocation.args, chosen)],
     input: invocation.input,
     isRunOver: invocation.input?.isRunOver,
     dialect: choice.dialect === "auto" ? profile.dialect : choice.dialect,

@@ -35,6 +35,8 @@ export type ProtocolError = z.infer<typeof ProtocolErrorSchema>;
 export const StartPayloadSchema = z.object({
   command: z.string(),
   model: z.optional(z.string()),
+  /** The mode the agent says it runs in (Claude Code's `permissionMode`: `default`, `plan`, …). */
+  mode: z.optional(z.string()),
   provider: z.optional(z.string()),
   cwd: z.optional(z.string()),
   /** The dialect the writer read these events from (`acp`), so a stream read back says where it came from. */

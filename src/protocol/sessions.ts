@@ -2,6 +2,7 @@
 // registry, the view and the readers of the CLIs' own session stores. Read back through these schemas: a workspace's
 // storage and a CLI's store are not trusted.
 import * as z from "zod/mini";
+import { AgentStateSchema, ChosenAgentSettingsSchema, emptyAgentState } from "./agent-state";
 import { TurnSchema } from "./messages";
 
 import { SessionIdSchema } from "./session-id";
@@ -23,6 +24,8 @@ export const AgentIdentitySchema = z.object({
   command: Field,
   /** The user's arguments, or null for the profile's own. */
   args: z.nullable(z.array(Field).check(z.maxLength(256))),
+  /** The user's arguments added after those (`agentStream.cli.extraArgs`); absent: none (and in older files). */
+  extraArgs: z.optional(z.array(Field).check(z.maxLength(256))),
 });
 export type AgentIdentity = z.infer<typeof AgentIdentitySchema>;
 
@@ -89,5 +92,12 @@ export const StoredSessionSchema = z.object({
   turns: z.array(TurnSchema),
   agentSession: z.nullable(AgentSessionRefSchema),
   source: SessionSourceSchema,
+  /**
+   * What the agent last said of the session (modes, model, config options, commands, usage). Absent in files written
+   * before it was kept; one that no longer fits is dropped, not the session.
+   */
+  agentState: z.optional(z.catch(AgentStateSchema, () => emptyAgentState())),
+  /** The mode and model the user chose for the session; absent: none chosen. One that no longer fits is dropped. */
+  chosen: z.optional(z.catch(ChosenAgentSettingsSchema, () => ({}))),
 });
 export type StoredSession = z.infer<typeof StoredSessionSchema>;

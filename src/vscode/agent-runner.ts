@@ -18,8 +18,9 @@ import type { Transcript } from "../protocol/transcript";
 import { escapeForLog, logLines } from "../protocol/visible-text";
 import { BUILTIN_AGENT_PROFILE, profileSettingOf } from "../profiles/agent-identity";
 import { builtinAgentCommand } from "../profiles/builtin-agent-profile";
-import { acpTransportOf, type CliProfile, type ConversationKey } from "../profiles/cli-profile";
+import { acpTransportOf, userArgumentsOf, type CliProfile, type ConversationKey } from "../profiles/cli-profile";
 import { agentCommand, resolveCli, type AgentCommand } from "../profiles/profile-registry";
+import { agentStateOfStart } from "../profiles/setting-flags";
 import { LiveSession } from "../session/live-session";
 import { EditorFiles } from "./editor-files";
 import type { AgentSettings } from "./settings-values";
@@ -76,7 +77,7 @@ export class AgentRunner implements vscode.Disposable {
 
   /** An ACP agent: each session keeps one warm agent process and one ACP session for all its turns. */
   private startAcp(settings: AgentSettings, request: SessionRunRequest, profile: CliProfile, command: string): Run {
-    const args = settings.cliArgs ?? [...profile.defaultArgs];
+    const args = [...(userArgumentsOf(profile, settings.cliArgs, settings.cliExtraArgs) ?? profile.defaultArgs)];
     const key = JSON.stringify([request.conversation.id, command, args, settings.cliEnv]);
     const sessionId = request.sessionId;
     const warm = this.acp.get(sessionId);
@@ -112,6 +113,7 @@ export class AgentRunner implements vscode.Disposable {
         }),
         chooseAuthMethod: (methods) => transport?.authMethods.find((id) => methods.some((method) => method.id === id)),
         modeRule: transport?.modes,
+        chosenSettings: request.chosen,
         log: { trace: (m) => log.trace(escapeForLog(m)), problem: (m) => log.warn(escapeForLog(m)), info: (m) => log.info(escapeForLog(m)) },
         // After a window reload (or opening a stored session), a follow-up continues the agent's session when it can.
         savedSessionId: request.conversation.continues ? (request.acpSessionId ?? undefined) : undefined,
@@ -132,6 +134,8 @@ export class AgentRunner implements vscode.Disposable {
       log.info(escapeForLog(`ACP agent: ${[command, ...args].join(" ")} (profile ${profile.name}, session ${request.sessionId})`));
     }
     const warmAgent = agent;
+    // A mode or model chosen since the last turn is set in the warm agent's session before this prompt.
+    warmAgent.choose(request.chosen);
     const run = warmAgent.prompt([{ type: "text", text: request.prompt }], { onChange: this.loggedChanges(request) });
     void run.finished.then((transcript) => this.logDone(transcript));
     return {
@@ -154,6 +158,11 @@ export class AgentRunner implements vscode.Disposable {
       process: { command: agent.command, args: agent.args, env: agent.env, input: agent.input, cwd, inactivityTimeoutMs: settings.inactivityTimeoutMs },
       isRunOver: agent.isRunOver,
       onChange: this.loggedChanges(request),
+      // The mode and model the CLI says it runs in (Claude Code's init line) are the session's agent state.
+      onEvent: (event) => {
+        const state = event.type === "start" ? agentStateOfStart(agent.profile.settingFlags, event.payload) : undefined;
+        if (state !== undefined) request.onAgentState(state);
+      },
       onStderr: (chunk) => {
         stderr.push(chunk);
         for (const line of logLines(chunk.toString("utf8").trimEnd())) log.trace(`stderr: ${line}`);
@@ -189,7 +198,7 @@ export class AgentRunner implements vscode.Disposable {
   private agentCommand(settings: AgentSettings, request: SessionRunRequest): AgentCommand & { env: NodeJS.ProcessEnv; description: string } {
     const conversation = this.conversationKey(request);
     if (settings.useBuiltinAgent) return { ...builtinAgentCommand(this.context.extensionPath, request.prompt, conversation), description: "built-in agent" };
-    const agent = agentCommand(settings, request.prompt, conversation);
+    const agent = agentCommand(settings, request.prompt, conversation, request.chosen);
     const continues = request.conversation.continues ? `, continuing conversation ${request.conversation.id}` : "";
     return { ...agent, env: { ...process.env, ...settings.cliEnv }, description: `profile ${agent.profile.name}, dialect ${agent.dialect}${continues}` };
   }
@@ -207,5 +216,12 @@ function clip(text: string): string {
 /** The settings as they apply to a session: its own agent (fixed when it was created) in place of the settings' one. */
 export function settingsForAgent(settings: AgentSettings, agent: AgentIdentity): AgentSettings {
   if (agent.profile === BUILTIN_AGENT_PROFILE) return { ...settings, useBuiltinAgent: true };
-  return { ...settings, useBuiltinAgent: false, cliPath: agent.command, cliArgs: agent.args === null ? null : [...agent.args], cliProfile: profileSettingOf(agent.profile) };
+  return {
+    ...settings,
+    useBuiltinAgent: false,
+    cliPath: agent.command,
+    cliArgs: agent.args === null ? null : [...agent.args],
+    cliExtraArgs: [...(agent.extraArgs ?? [])],
+    cliProfile: profileSettingOf(agent.profile),
+  };
 }

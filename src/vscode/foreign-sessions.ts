@@ -8,7 +8,7 @@ import { listAgentSessions, loadAgentSession, type AgentVisitOptions } from "../
 import type { ChatSession } from "../panel/chat-session";
 import type { ChatSessions } from "../panel/chat-sessions";
 import { agentIdentityOf } from "../profiles/agent-identity";
-import { acpTransportOf } from "../profiles/cli-profile";
+import { acpTransportOf, userArgumentsOf } from "../profiles/cli-profile";
 import { claudeProfile } from "../profiles/claude-profile";
 import { resolveCli } from "../profiles/profile-registry";
 import type { Turn } from "../protocol/messages";
@@ -119,7 +119,7 @@ export class ForeignSessions {
     const { profile, command } = resolveCli(settings);
     if (acpTransportOf(profile) === undefined) return [];
     const agent = agentIdentityOf(settings);
-    const visit = { command, args: settings.cliArgs ?? [...profile.defaultArgs], env: { ...process.env, ...settings.cliEnv }, cwd: folder, agent };
+    const visit = { command, args: [...(userArgumentsOf(profile, settings.cliArgs, settings.cliExtraArgs) ?? profile.defaultArgs)], env: { ...process.env, ...settings.cliEnv }, cwd: folder, agent };
     try {
       const listed = (await listAgentSessions({ ...visit, log: (m) => this.log.info(escapeForLog(m)) })) ?? [];
       this.acpListed.clear();

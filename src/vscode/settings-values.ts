@@ -16,6 +16,8 @@ export interface AgentSettings {
   cliPath: string | null;
   /** Null: the profile's own arguments. */
   cliArgs: string[] | null;
+  /** Added after those arguments, the profile's or `cliArgs`. */
+  cliExtraArgs: string[];
   /** How the CLI is started, stopped and continued; `auto` goes by the CLI's name. */
   cliProfile: ProfileSetting;
   cliEnv: Record<string, string>;
@@ -57,6 +59,7 @@ export function settingsFrom(value: SettingValue, warn: SettingWarning): AgentSe
     useBuiltinAgent: read.boolean("useBuiltinAgent", false),
     cliPath: cliPath === "" ? null : cliPath,
     cliArgs: read.stringArrayOrNull("cli.args"),
+    cliExtraArgs: read.stringArray("cli.extraArgs"),
     // An unknown name (a typo, a profile of a newer version) falls back to the default rather than failing every run.
     cliProfile: read.oneOf("cli.profile", isProfileSetting, "auto"),
     cliEnv: read.stringRecord("cli.env"),
@@ -102,6 +105,13 @@ class SettingReader {
     if (value === null) return null;
     if (Array.isArray(value) && value.every((item) => typeof item === "string")) return value;
     return this.fallBack(key, value, "a list of strings, or null", null);
+  }
+
+  /** As above, for a list that is empty when unset. */
+  stringArray(key: string): string[] {
+    const value = this.value(key);
+    if (Array.isArray(value) && value.every((item) => typeof item === "string")) return value;
+    return this.fallBack(key, value, "a list of strings", []);
   }
 
   /** A variable with a value that is not a string is left out; the others are still set. */

@@ -6,7 +6,7 @@ import { settingsFrom, type AgentSettings } from "./settings-values";
  * What runs, with which arguments and environment, comes only from the user's own settings: a workspace's
  * .vscode/settings.json must not be able to make us run its program (or load its code via NODE_OPTIONS).
  */
-const MACHINE_KEYS = new Set(["cli.path", "cli.args", "cli.profile", "cli.env"]);
+const MACHINE_KEYS = new Set(["cli.path", "cli.args", "cli.extraArgs", "cli.profile", "cli.env"]);
 
 /** Settings are read on every run: each unusable value is logged once, not every time. */
 const warned = new Set<string>();

@@ -6,6 +6,7 @@ import { isRecord } from "../../protocol/json-record";
 import { isAllowKind, type PermissionDecision } from "../../permissions/permission-request";
 import type { AcpEvent, AcpToolCall } from "./acp-events";
 import type { ShownMode } from "./session-settings";
+import { selfApprovingModeMessage } from "../kit/run-words";
 
 /** Hands on one normalized event (the envelope is the caller's). */
 export type EmitEvent = <T extends CliEventType>(type: T, payload: EventOfType<T>["payload"]) => void;
@@ -109,10 +110,6 @@ function answerOf(decision: PermissionDecision): Omit<EventOfType<"permission_an
   if (decision.outcome === "cancelled") return { decision: "cancelled", by: "cancelled" };
   const by = decision.by === "unrecorded" ? {} : { by: decision.by };
   return { decision: isAllowKind(decision.optionKind) ? "allowed" : "rejected", optionId: decision.optionId, ...by };
-}
-
-export function selfApprovingModeMessage(mode: ShownMode): string {
-  return `The agent is in mode ${mode.name} (${mode.id}), in which it approves edits or commands by itself, without asking you.`;
 }
 
 export const LOST_SESSION_MESSAGE = "The agent could not continue the earlier conversation, so it starts a new one: it does not know what was said above.";

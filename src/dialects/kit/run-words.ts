@@ -44,3 +44,8 @@ export class Stopwatch {
     return this.startedAt === null ? 0 : Math.max(0, this.now() - this.startedAt);
   }
 }
+
+/** Said in the turn when the agent runs in a mode in which nobody is asked before it acts (ACP's modes, Claude's). */
+export function selfApprovingModeMessage(mode: { id: string; name: string }): string {
+  return `The agent is in mode ${mode.name} (${mode.id}), in which it approves edits or commands by itself, without asking you.`;
+}

@@ -134,6 +134,28 @@ describe("the mode an ACP session starts in (real fake agent processes)", () => 
     assert.deepEqual(facts(harness, "prompt"), []);
   });
 
+  it("switches the warm agent's session to a mode chosen between turns before the next prompt, and back to the mode that asks", async () => {
+    const harness = startModesAgent("qwen/0.24.4");
+    await harness.connection.prompt(prompt("first"));
+    harness.connection.choose({ mode: "plan" });
+    await harness.connection.prompt(prompt("second"));
+    harness.connection.choose({});
+    await harness.connection.prompt(prompt("third"));
+    assert.deepEqual(facts(harness, "prompt").map((record) => record.mode), ["default", "plan", "default"]);
+    assert.equal(facts(harness, "newSession").length, 1, "one warm agent session for the three turns");
+  });
+
+  it("fails each later turn while the mode chosen between turns is refused, rather than run in the mode before", async () => {
+    const harness = startModesAgent("qwen/0.24.4");
+    await harness.connection.prompt(prompt("first"));
+    harness.connection.choose({ mode: "yolo!" });
+    for (const text of ["second", "third"]) {
+      const outcome = await harness.connection.prompt(prompt(text));
+      assert.match(outcome.status === "failed" ? outcome.error.message : outcome.status, /The agent has no mode yolo!/);
+    }
+    assert.deepEqual(facts(harness, "prompt").map((record) => record.mode), ["default"]);
+  });
+
   it("sets the model the user chose through the agent's model config option", async () => {
     const harness = startModesAgent("codex/2.6.0", {}, { chosenSettings: { model: "gpt-6-astra" } });
     await harness.connection.prompt(prompt("write it"));

@@ -1,6 +1,7 @@
-// `agent-stream ask` and an ACP agent's session modes: the session runs in the agent's mode that asks first, unless
-// --mode chose another; --model chooses the model. The agent is test/fake-clis/fake-acp-modes-agent.mjs opening its
-// sessions as Qwen Code 0.24.4 and codex-acp 2.6.0 did (in a mode that approves by itself), run by their profiles.
+// `agent-stream ask` and an agent's session modes: the session runs in the agent's mode that asks first, unless
+// --mode chose another; --model chooses the model. The ACP agent is test/fake-clis/fake-acp-modes-agent.mjs opening
+// its sessions as Qwen Code 0.24.4 and codex-acp 2.6.0 did (in a mode that approves by itself), run by their profiles;
+// Claude Code is test/fake-clis/fake-claude.js, whose init line names the mode and model it was started with.
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -69,12 +70,52 @@ describe("agent-stream ask and the agent's session modes", function () {
     assert.deepEqual(recorded("prompt").map((fact) => [fact.mode, fact.model]), [["read-only", "gpt-5.5"]]);
   });
 
-  it("refuses --mode and --model for a stream CLI's profile, and an empty one, before running anything", async () => {
-    const stream = await agentStream(["ask", "--profile", "claude", "--mode", "plan", "--", "hi"]);
+  it("refuses --mode and --model for a stream CLI's profile that takes neither, and an empty one, before running anything", async () => {
+    const stream = await agentStream(["ask", "--profile", "pi", "--mode", "plan", "--", "hi"]);
     assert.equal(stream.code, 2);
-    assert.match(stream.stderr, /--mode is for ACP agents; profile claude runs a stream CLI/);
+    assert.match(stream.stderr, /--mode is for ACP agents and Claude Code; profile pi takes neither/);
     const empty = await agentStream(["ask", "--profile", "qwen", "--model", "", "--", "hi"]);
     assert.equal(empty.code, 2);
     assert.match(empty.stderr, /--model is empty/);
+  });
+
+  describe("for Claude Code", () => {
+    const FAKE_CLAUDE = fakeCli("fake-claude.js");
+    /** `ask --json --profile claude` on the fake Claude, with Claude's own output flags kept and `flags` added. */
+    async function askClaude(flags: string[], prompts = ["Plan it."]) {
+      const args = ["ask", "--json", "--profile", "claude", "--cli", process.execPath, `--arg=${FAKE_CLAUDE}`, "--cwd", workspace, ...flags, "--", ...prompts];
+      const run = await agentStream(args, { env: { ...process.env, FAKE_CLAUDE_RECORD: record } });
+      const events = run.stdout.split("\n").filter(Boolean).map((line) => JSON.parse(line) as CliStreamEvent);
+      const starts = events.flatMap((e) => (e.type === "start" ? [[e.payload.mode, e.payload.model]] : []));
+      return { ...run, starts };
+    }
+
+    it("starts every turn in the mode and model --mode and --model name, as Claude's init line then says", async () => {
+      const run = await askClaude(["--mode", "plan", "--model", "sonnet"], ["Plan it.", "And then?"]);
+      assert.equal(run.code, 0, run.stderr);
+      assert.deepEqual(run.starts, [["plan", "sonnet"], ["plan", "sonnet"]]);
+      assert.deepEqual(recorded("args").map((fact) => (fact.args as string[]).slice(-4)), [["--permission-mode", "plan", "--model", "sonnet"], ["--permission-mode", "plan", "--model", "sonnet"]]);
+    });
+
+    it("starts Claude in default, the mode that asks, without --mode", async () => {
+      const run = await askClaude([]);
+      assert.equal(run.code, 0, run.stderr);
+      assert.deepEqual(run.starts, [["default", "claude-opus-5-5"]]);
+    });
+
+    it("refuses a mode Claude does not have, listing Claude's modes, before running anything", async () => {
+      const run = await askClaude(["--mode", "yolo"]);
+      assert.equal(run.code, 2);
+      assert.match(run.stderr, /unknown mode "yolo"; the modes are default, acceptEdits \(approves its own actions\), plan, auto \(approves its own actions\), dontAsk, bypassPermissions \(approves its own actions\)/);
+      assert.deepEqual(recorded("args"), []);
+    });
+
+    it("adds --extra-arg after Claude's own flags instead of replacing them", async () => {
+      const args = ["ask", "--json", "--profile", "claude", "--cli", FAKE_CLAUDE, "--cwd", workspace, "--extra-arg=--allowedTools", "--extra-arg=Read", "--", "hi"];
+      const run = await agentStream(args, { env: { ...process.env, FAKE_CLAUDE_RECORD: record } });
+      assert.equal(run.code, 0, run.stderr);
+      const [first] = recorded("args").map((fact) => fact.args as string[]);
+      assert.deepEqual(first?.slice(0, 7), ["-p", "--verbose", "--output-format", "stream-json", "--include-partial-messages", "--allowedTools", "Read"]);
+    });
   });
 });

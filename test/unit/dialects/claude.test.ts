@@ -323,6 +323,21 @@ describe("the claude dialect", () => {
       assert.deepEqual(events.map((e) => [e.type, e.sessionId, e.payload]), [["start", SID, { command: "exec", model: "claude-sonnet-4-5-20250929", cwd: "/home/user/project" }]]);
     });
 
+    it("says the mode its init line names in the start", () => {
+      const { events } = decodeAll([{ ...init, permissionMode: "plan" }]);
+      assert.deepEqual(events.map((e) => e.type === "start" && e.payload.mode), ["plan"]);
+    });
+
+    it("says in the turn that Claude approves by itself when its init line names such a mode, and nothing for one that asks", () => {
+      const notes = (permissionMode: string) =>
+        decodeAll([{ ...init, permissionMode }]).events.flatMap((e) => (e.type === "status" ? [[e.payload.status, e.payload.message]] : []));
+      assert.deepEqual(notes("bypassPermissions"), [
+        ["mode", "The agent is in mode Bypass permissions (bypassPermissions), in which it approves edits or commands by itself, without asking you."],
+      ]);
+      assert.equal(notes("acceptEdits").length, 1);
+      assert.deepEqual([notes("default"), notes("plan"), notes("dontAsk")], [[], [], []]);
+    });
+
     it("starts once when a multi-turn run says init again", () => {
       const { events } = decodeAll([init, init]);
       assert.deepEqual(events.map((e) => e.type), ["start"]);

@@ -196,6 +196,53 @@ describe("ChatSessions: many conversations, each with its own agent, run and fil
     assert.equal(followUp?.agent.displayName, "Claude Code");
   });
 
+  it("keeps what the agent said of its modes and model across a reload, each mode still marked when it approves by itself", async () => {
+    const before = await sessions();
+    const session = before.active;
+    session.conversation.send("first question");
+    const plan = { id: "plan", name: "Plan", description: null, approvesItself: false };
+    const bypass = { id: "bypassPermissions", name: "Bypass permissions", description: null, approvesItself: true };
+    host.requests[0]?.onAgentState({ kind: "settings", mode: { currentId: "plan", offered: [plan, bypass], configId: null }, model: null, configOptions: [] });
+    await answer(host, session.conversation);
+    await before.dispose();
+
+    const reopened = (await sessions(session.id)).active;
+    assert.deepEqual(reopened.agentState.mode, { currentId: "plan", offered: [plan, bypass], configId: null });
+  });
+
+  it("starts every later turn in the mode and model the user chose for the session, also after a reload", async () => {
+    const before = await sessions();
+    const session = before.active;
+    session.conversation.send("first question");
+    session.choose("mode", "plan");
+    session.choose("model", "sonnet");
+    await answer(host, session.conversation);
+    session.conversation.send("second question");
+    await answer(host, session.conversation);
+    await before.dispose();
+
+    const after = await sessions(session.id);
+    const reopened = after.active;
+    assert.equal(await after.choose(session.id, "model", undefined), true);
+    reopened.conversation.send("third question");
+    assert.deepEqual(
+      host.requests.map((request) => request.chosen),
+      [{}, { mode: "plan", model: "sonnet" }, { mode: "plan" }],
+    );
+  });
+
+  it("refuses a mode the agent does not offer, keeping the one chosen before", async () => {
+    const chats = await sessions();
+    const session = chats.active;
+    session.conversation.send("first question");
+    const plan = { id: "plan", name: "Plan", description: null, approvesItself: false };
+    host.requests[0]?.onAgentState({ kind: "settings", mode: { currentId: "default", offered: [plan], configId: null }, model: null, configOptions: [] });
+    await answer(host, session.conversation);
+    assert.equal(await chats.choose(session.id, "mode", "plan"), true);
+    assert.equal(await chats.choose(session.id, "mode", "yolo"), false);
+    assert.deepEqual(session.chosen, { mode: "plan" });
+  });
+
   it("lists the sessions of the store newest first, without reading them, and opens one on demand", async () => {
     const before = await sessions();
     const older = before.active;
@@ -332,7 +379,7 @@ describe("ChatSessions: many conversations, each with its own agent, run and fil
     request?.onAgentState({ kind: "usage", used: 1200, size: 200000, cost: { amount: 0.02, currency: "USD" } });
     assert.equal(chats.list().find((row) => row.id === session.id)?.title, "Parser reads config twice");
     assert.deepEqual(view.at(-1), { type: "header", sessionId: session.id, header: { title: "Parser reads config twice", agent: "Claude Code", otherAgent: null } });
-    assert.deepEqual([session.agentState.modeId, session.agentState.usage?.used], ["default", 1200]);
+    assert.deepEqual([session.agentState.mode?.currentId, session.agentState.usage?.used], ["default", 1200]);
     await answer(host, session.conversation);
     session.rename("Mine");
     request?.onAgentState({ kind: "title", title: "The agent's again" });

@@ -74,8 +74,35 @@ describe("CLI profiles", () => {
     });
 
     it("names a new Claude session for the first prompt and resumes it for a follow-up", () => {
-      assert.deepEqual(claude(fresh).args.slice(-2), ["--session-id", ID]);
-      assert.deepEqual(claude(followUp).args.slice(-2), ["--resume", ID]);
+      assert.deepEqual(claude(fresh).args.slice(-4, -2), ["--session-id", ID]);
+      assert.deepEqual(claude(followUp).args.slice(-4, -2), ["--resume", ID]);
+    });
+
+    it("starts every run in the mode that asks when no mode was chosen, whatever Claude's own settings say", () => {
+      assert.deepEqual(claude(fresh).args.slice(-2), ["--permission-mode", "default"]);
+      assert.deepEqual(claude(followUp).args.slice(-2), ["--permission-mode", "default"]);
+    });
+
+    it("starts each turn in the mode and model chosen for the session, a follow-up as the first", () => {
+      const chosen = { mode: "plan", model: "sonnet" };
+      for (const conversation of [fresh, followUp]) {
+        const args = agentCommand(choice({ cliPath: "claude" }), PROMPT, conversation, chosen).args;
+        assert.deepEqual(args.slice(-4), ["--permission-mode", "plan", "--model", "sonnet"]);
+      }
+    });
+
+    it("leaves the mode to the user's own arguments when they name one, unless a mode was chosen for the session", () => {
+      const own = ["-p", "--verbose", "--output-format", "stream-json", "--permission-mode", "acceptEdits"];
+      assert.equal(claude(fresh, own).args.filter((arg) => arg === "--permission-mode").length, 1);
+      assert.ok(!claude(fresh, [...own.slice(0, 4), "--dangerously-skip-permissions"]).args.includes("--permission-mode"));
+      assert.ok(!claude(fresh, [...own.slice(0, 4), "--permission-mode=plan"]).args.includes("--permission-mode"));
+      const chosen = agentCommand(choice({ cliPath: "claude", cliArgs: own }), PROMPT, fresh, { mode: "plan" }).args;
+      assert.deepEqual(chosen.slice(-2), ["--permission-mode", "plan"], "the later flag is the one Claude keeps");
+    });
+
+    it("adds no mode or model flags to a CLI that takes none", () => {
+      const args = agentCommand(choice({ cliPath: "pi" }), PROMPT, fresh, { mode: "plan", model: "sonnet" }).args;
+      assert.ok(!args.includes("--permission-mode") && !args.includes("--model"));
     });
 
     it("stops with Claude's in-band interrupt control request before any signal", () => {
@@ -94,9 +121,34 @@ describe("CLI profiles", () => {
       assert.equal(over.at(-1), true, "the last line, the result");
     });
 
+    it("adds the user's extra arguments after its own flags, and after the user's own arguments when they replace them", () => {
+      const extra = agentCommand(choice({ cliPath: "claude", cliExtraArgs: ["--allowedTools", "Read"] }), PROMPT, fresh).args;
+      assert.deepEqual(extra.slice(0, 7), ["-p", "--verbose", "--output-format", "stream-json", "--include-partial-messages", "--allowedTools", "Read"]);
+      const replaced = agentCommand(choice({ cliPath: "claude", cliArgs: ["-p", "--output-format", "stream-json"], cliExtraArgs: ["--model", "opus"] }), PROMPT, fresh).args;
+      assert.deepEqual(replaced.slice(0, 5), ["-p", "--output-format", "stream-json", "--model", "opus"]);
+    });
+
+    it("leaves the mode to a --permission-mode given in the extra arguments", () => {
+      const args = agentCommand(choice({ cliPath: "claude", cliExtraArgs: ["--permission-mode", "acceptEdits"] }), PROMPT, fresh).args;
+      assert.deepEqual(args.filter((_arg, index) => args[index - 1] === "--permission-mode"), ["acceptEdits"]);
+    });
+
     it("keeps the user's own output flags and adds only what it needs", () => {
       const args = claude(fresh, ["-p", "--verbose", "--output-format", "stream-json", "--model", "opus"]);
-      assert.deepEqual(args.args, ["-p", "--verbose", "--output-format", "stream-json", "--model", "opus", "--input-format", "stream-json", "--session-id", ID]);
+      assert.deepEqual(args.args, [
+        "-p",
+        "--verbose",
+        "--output-format",
+        "stream-json",
+        "--model",
+        "opus",
+        "--input-format",
+        "stream-json",
+        "--session-id",
+        ID,
+        "--permission-mode",
+        "default",
+      ]);
     });
   });
 

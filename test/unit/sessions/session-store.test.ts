@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { emptyAgentState } from "../../../src/protocol/agent-state";
 import type { SessionId, StoredSession } from "../../../src/protocol/sessions";
 import { maxFileBytes } from "../../../src/sessions/kept-turns";
 import { SessionStore, type SessionStoreOptions } from "../../../src/sessions/session-store";
@@ -51,6 +52,41 @@ describe("the session store", () => {
   it("gives back a saved session as it was, in another store opened on the same folder", async () => {
     const session = await saved(await open(), storedSession({ title: "Fix the parser" }));
     assert.deepEqual(await (await open()).load(session.id), session);
+  });
+
+  it("gives back the agent state and the chosen mode and model saved with a session", async () => {
+    const agentState = {
+      ...emptyAgentState(),
+      mode: {
+        currentId: "plan",
+        offered: [
+          { id: "default", name: "Default", description: null, approvesItself: false },
+          { id: "bypassPermissions", name: "Bypass permissions", description: null, approvesItself: true },
+        ],
+        configId: null,
+      },
+      model: { currentId: "claude-opus-5-5", offered: [], configId: null },
+    };
+    const session = await saved(await open(), storedSession({ agentState, chosen: { mode: "plan" } }));
+    const loaded = await (await open()).load(session.id);
+    assert.deepEqual([loaded?.agentState, loaded?.chosen], [agentState, { mode: "plan" }]);
+  });
+
+  it("reads a session file written before agent states were kept, with neither", async () => {
+    const session = storedSession({ title: "from before" });
+    await saved(await open(), session);
+    fs.writeFileSync(sessionFile(session.id), JSON.stringify(session));
+    const loaded = await (await open()).load(session.id);
+    assert.deepEqual([loaded?.title, loaded?.agentState, loaded?.chosen], ["from before", undefined, undefined]);
+  });
+
+  it("keeps a session whose stored agent state no longer fits, with an empty one in its place", async () => {
+    const session = storedSession({ title: "kept" });
+    await saved(await open(), session);
+    fs.writeFileSync(sessionFile(session.id), JSON.stringify({ ...session, agentState: { mode: "plan" }, chosen: { mode: 7 } }));
+    const loaded = await (await open()).load(session.id);
+    assert.deepEqual([loaded?.title, loaded?.agentState, loaded?.chosen], ["kept", emptyAgentState(), {}]);
+    assert.deepEqual(warnings, []);
   });
 
   it("lists sessions newest first", async () => {

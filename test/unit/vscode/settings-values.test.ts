@@ -21,6 +21,7 @@ describe("settings values", () => {
       useBuiltinAgent: false,
       cliPath: null,
       cliArgs: null,
+      cliExtraArgs: [],
       cliProfile: "auto",
       cliEnv: {},
       dialect: "auto",
@@ -132,6 +133,13 @@ describe("settings values", () => {
       "agentStream.dialect",
       "agentStream.useBuiltinAgent",
     ]);
+  });
+
+  it("reads the arguments added to the profile's own, none when unset, and none with a warning for a list with a non-string", () => {
+    assert.deepEqual(read({ "cli.extraArgs": ["--model", "opus"] }).settings.cliExtraArgs, ["--model", "opus"]);
+    assert.deepEqual(read({}).settings.cliExtraArgs, []);
+    const wrong = read({ "cli.extraArgs": ["--model", 4] });
+    assert.deepEqual([wrong.settings.cliExtraArgs, wrong.warnings.length], [[], 1]);
   });
 
   it("does not run a list of arguments with a non-string in it: the profile's own arguments, and a warning", () => {

@@ -1,0 +1,33 @@
+// A stream CLI's mode and model at each run (Claude Code's `--permission-mode`, `--model`): the session's chosen ones,
+// else the mode that asks, so that a CLI configured elsewhere to approve by itself does not do so unseen; and the
+// mode and model its stream says it runs in, as the session's agent state.
+import type { AgentStateUpdate, ChosenAgentSettings } from "../protocol/agent-state";
+import type { SettingFlags } from "./cli-profile";
+
+/** The flags that put one run in the session's mode and model, added after the CLI's other arguments. */
+export function settingArgs(flags: SettingFlags | undefined, args: readonly string[], chosen: ChosenAgentSettings): string[] {
+  if (flags === undefined) return [];
+  // The user's own arguments that name a mode are their choice, unless a mode was chosen for the session since.
+  const userChoseMode = args.some((arg) => flags.userModeFlags.some((flag) => arg === flag || arg.startsWith(`${flag}=`)));
+  const mode = chosen.mode ?? (userChoseMode ? undefined : flags.askingMode);
+  return [...(mode === undefined ? [] : [flags.modeFlag, mode]), ...(chosen.model === undefined ? [] : [flags.modelFlag, chosen.model])];
+}
+
+/** Why a mode the user named is not one of the CLI's, listing them; undefined when it is one. */
+export function unknownModeProblem(flags: SettingFlags, mode: string): string | undefined {
+  if (flags.modes.some((known) => known.id === mode)) return undefined;
+  const listed = flags.modes.map((known) => (known.approvesItself ? `${known.id} (approves its own actions)` : known.id));
+  return `unknown mode ${JSON.stringify(mode)}; the modes are ${listed.join(", ")}`;
+}
+
+/**
+ * The mode and model a run's `start` says (Claude Code's `system/init`), as the session's agent state: the CLI's modes
+ * offered, each marked; the model as named, with no list (the CLI takes any alias or full name). Undefined when the
+ * start says neither.
+ */
+export function agentStateOfStart(flags: SettingFlags | undefined, start: { mode?: string; model?: string }): AgentStateUpdate | undefined {
+  if (start.mode === undefined && start.model === undefined) return undefined;
+  const mode = start.mode === undefined || flags === undefined ? null : { currentId: start.mode, offered: flags.modes.map((known) => ({ ...known })), configId: null };
+  const model = start.model === undefined ? null : { currentId: start.model, offered: [], configId: null };
+  return { kind: "settings", mode, model, configOptions: [] };
+}

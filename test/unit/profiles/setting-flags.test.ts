@@ -1,0 +1,63 @@
+// Claude Code's mode and model as the session's agent state: read from its recorded `system/init` lines through the
+// Claude dialect, with Claude's modes offered and each marked when Claude approves its own actions in it.
+import * as assert from "node:assert/strict";
+import { ClaudeAdapter } from "../../../src/dialects/claude-adapter";
+import { applyAgentState, emptyAgentState } from "../../../src/protocol/agent-state";
+import { CLAUDE_SETTING_FLAGS } from "../../../src/profiles/claude-setting-flags";
+import { agentStateOfStart, unknownModeProblem } from "../../../src/profiles/setting-flags";
+import { decodeAll, fixture } from "../../helpers/dialect-harness";
+
+/** The `start` the Claude dialect makes of a recorded stream, as a run's agent state. */
+function stateOfRecording(name: string, edit: (line: Record<string, unknown>) => Record<string, unknown> = (line) => line) {
+  const values = fixture("claude-recorded", name)
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => edit(JSON.parse(line) as Record<string, unknown>));
+  const start = decodeAll(new ClaudeAdapter(), values).events.find((event) => event.type === "start");
+  assert.ok(start?.type === "start", "the stream starts");
+  const state = emptyAgentState();
+  const update = agentStateOfStart(CLAUDE_SETTING_FLAGS, start.payload);
+  if (update !== undefined) applyAgentState(state, update);
+  return state;
+}
+
+describe("Claude Code's mode and model as the session's agent state", () => {
+  it("reads the mode and model Claude 2.1.330's init line names, with Claude's modes offered", () => {
+    const state = stateOfRecording("2.1.330/plain-answer.ndjson");
+    assert.equal(state.mode?.currentId, "default");
+    assert.equal(state.model?.currentId, "claude-opus-5-5");
+    assert.deepEqual(
+      state.mode?.offered.map((mode) => [mode.id, mode.approvesItself]),
+      [
+        ["default", false],
+        ["acceptEdits", true],
+        ["plan", false],
+        ["auto", true],
+        ["dontAsk", false],
+        ["bypassPermissions", true],
+      ],
+    );
+  });
+
+  it("reads plan mode when the init line says Claude runs in it", () => {
+    const state = stateOfRecording("2.1.330/plain-answer.ndjson", (line) => (line.subtype === "init" ? { ...line, permissionMode: "plan" } : line));
+    assert.equal(state.mode?.currentId, "plan");
+  });
+
+  it("keeps the model alone when the init line names no mode", () => {
+    const state = stateOfRecording("2.1.197/long-answer.ndjson", (line) => {
+      const { permissionMode: _mode, ...rest } = line;
+      return rest;
+    });
+    assert.equal(state.mode, null);
+    assert.notEqual(state.model, null);
+  });
+
+  it("says a mode Claude does not have is unknown, listing Claude's modes and which approve by themselves", () => {
+    assert.equal(unknownModeProblem(CLAUDE_SETTING_FLAGS, "plan"), undefined);
+    assert.equal(
+      unknownModeProblem(CLAUDE_SETTING_FLAGS, "yolo"),
+      'unknown mode "yolo"; the modes are default, acceptEdits (approves its own actions), plan, auto (approves its own actions), dontAsk, bypassPermissions (approves its own actions)',
+    );
+  });
+});
