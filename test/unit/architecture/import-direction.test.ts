@@ -20,10 +20,11 @@ const ALLOWED: Record<string, readonly string[]> = {
   acp: ["protocol", "common", "stream", "dialects", "process", "session", "profiles", "permissions"],
   sessions: ["protocol", "common", "stream", "dialects", "process", "session", "profiles"],
   panel: ["protocol", "common", "session", "process", "sessions"],
-  cli: ["protocol", "common", "stream", "dialects", "process", "session", "profiles", "acp", "permissions"],
+  launch: ["protocol", "common", "stream", "dialects", "process", "session", "profiles", "acp", "permissions"],
+  cli: ["protocol", "common", "stream", "dialects", "process", "session", "profiles", "acp", "permissions", "launch"],
   "builtin-agent": ["protocol", "common"],
   webview: ["protocol", "common"],
-  vscode: ["protocol", "common", "stream", "dialects", "process", "session", "profiles", "acp", "panel", "sessions", "permissions"],
+  vscode: ["protocol", "common", "stream", "dialects", "process", "session", "profiles", "acp", "panel", "sessions", "permissions", "launch"],
   extension: ["panel", "vscode"],
 };
 
