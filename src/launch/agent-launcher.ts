@@ -54,6 +54,8 @@ export interface AgentLaunch {
   acpSessionId?: string | null;
   /** False: keep no transcript, only the changes and events (`ask` prints them as they come). */
   keepBlocks?: boolean;
+  /** True: `onChange`'s listener holds the transcript (the chat's turn): bounded as ever, but not held twice. */
+  heldByListener?: boolean;
   onEvent?(event: CliStreamEvent): void;
   onChange?(change: SessionChange): void;
   /** What the ACP agent says about its session (its title, mode, commands, usage), as it says it. */
@@ -67,6 +69,8 @@ export interface LaunchedRun {
   readonly session: Session;
   /** Settles with the turn's transcript; never rejects. */
   readonly finished: Promise<Transcript>;
+  /** The agent's process id while it runs (an ACP agent's is the session's warm agent). */
+  readonly pid: number | undefined;
   /** The user's Stop: in band first, then the process tree. */
   stop(): Promise<Transcript>;
   /** No grace: the agent's whole process tree ends now (a window closing, a second Ctrl-C). */
@@ -183,6 +187,7 @@ export class AgentLauncher {
     const conversation = entry.acp ?? (entry.acp = this.startAcpAgent(launch, agent.env, profile, command, args, entry));
     const run = conversation.prompt([{ type: "text", text: launch.prompt }], {
       keepBlocks: launch.keepBlocks,
+      heldByListener: launch.heldByListener,
       onEvent: launch.onEvent,
       onChange: launch.onChange,
     });
@@ -190,6 +195,9 @@ export class AgentLauncher {
     return {
       session: run.session,
       finished: run.finished,
+      get pid() {
+        return conversation.pid;
+      },
       stop: () => run.stop(),
       kill: () => conversation.kill(),
       answer: (requestId, optionId) => run.answer(requestId, optionId),
@@ -245,6 +253,7 @@ export class AgentLauncher {
       process: { command: agent.command, args: agent.args, env: agent.env, input: agent.input, cwd: launch.cwd, inactivityTimeoutMs: launch.inactivityTimeoutMs },
       isRunOver: agent.isRunOver,
       keepBlocks: launch.keepBlocks,
+      heldByListener: launch.heldByListener,
       onEvent: launch.onEvent,
       onChange: launch.onChange,
       onStderr:
@@ -267,6 +276,9 @@ export class AgentLauncher {
     return {
       session: live.session,
       finished: live.finished,
+      get pid() {
+        return live.pid;
+      },
       stop: () => live.stop(),
       kill: () => live.kill(),
       answer: (requestId, optionId) => desk.answer(requestId, optionId) === "answered",

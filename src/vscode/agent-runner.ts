@@ -73,6 +73,8 @@ export class AgentRunner implements vscode.Disposable {
       maxLineBytes: settings.maxLineBytes,
       autoAnswer: settings.autoApprove,
       acpSessionId: request.acpSessionId,
+      // The chat's turn is the transcript, built from the changes: the host holds it once.
+      heldByListener: true,
       onChange: this.loggedChanges(request),
       onAgentState: (update) => request.onAgentState(update),
       onAcpSession: (acpSessionId) => request.onAcpSession(acpSessionId),

@@ -53,12 +53,15 @@ describe("the agent launcher", () => {
   }
 
   it("keeps one warm ACP agent for all the turns of a session, and starts another for another session", async () => {
-    const first = await launcher.start(launch("a", acpAgent("turns"), "one")).finished;
-    const second = await launcher.start(launch("a", acpAgent("turns"), "two", 1)).finished;
+    const firstRun = launcher.start(launch("a", acpAgent("turns"), "one"));
+    const first = await firstRun.finished;
+    const secondRun = launcher.start(launch("a", acpAgent("turns"), "two", 1));
+    const second = await secondRun.finished;
     const other = await launcher.start(launch("b", acpAgent("turns"), "one")).finished;
     const pids = [first, second, other].map((transcript) => /pid (\d+)$/.exec(textsOf(transcript).join(""))?.[1]);
     assert.ok(pids.every((pid) => pid !== undefined), pids.join(", "));
     assert.equal(pids[1], pids[0], "the session's second turn is its agent's");
+    assert.equal(String(secondRun.pid), pids[0], "the run names the warm agent's process");
     assert.notEqual(pids[2], pids[0], "another session has its own agent");
     assert.deepEqual(textsOf(second).map((text) => text.startsWith("turn 2 ")), [true]);
   });
@@ -88,7 +91,9 @@ describe("the agent launcher", () => {
 
   it("runs a stream CLI through its profile, one process per turn, and logs its command line and its end", async () => {
     const agent: LaunchAgent = { kind: "cli", choice: { cliPath: fakeCli("fake-locus.js"), cliArgs: null, cliProfile: "locus", dialect: "auto" }, env: {} };
-    const first = await launcher.start(launch("s", agent, "first")).finished;
+    const firstRun = launcher.start(launch("s", agent, "first"));
+    assert.ok(firstRun.pid !== undefined, "the run names its process");
+    const first = await firstRun.finished;
     const second = await launcher.start(launch("s", agent, "second", 1)).finished;
     assert.equal(first.status, "completed");
     assert.ok(textsOf(first).join("").includes("You asked: first"), textsOf(first).join(" | "));
