@@ -71,6 +71,7 @@ function session(updatedAt: number, turns: Turn[]): StoredSession {
     turns,
     agentSession: { conversationId: randomUUID(), spoke: true, acpSessionId: null },
     source: "agent-stream",
+    pendingPrompts: [],
   };
 }
 

@@ -105,6 +105,7 @@ export class ForeignSessions {
       // Ours from now on (renamed, deleted, saved like any other); the agent's own store is still never touched, and
       // lists it again if ours is deleted.
       source: "agent-stream",
+      pendingPrompts: [],
     };
     return this.sessions.adoptStored(stored);
   }
