@@ -113,7 +113,8 @@ interface SessionAgent {
   desk: PermissionDesk;
   /** The desk's rules: one object, updated at each prompt, so that a changed setting holds from the next on. */
   policy: AutoAnswerPolicy;
-  roots: readonly string[];
+  /** The workspace's folders when the agent started: the bounds its desk and its file access keep. */
+  readonly roots: readonly string[];
   acp: AcpConversation | undefined;
 }
 
@@ -154,7 +155,6 @@ export class AgentLauncher {
   private sessionAgent(launch: AgentLaunch, key: string): SessionAgent {
     const known = this.sessions.get(launch.sessionId);
     if (known !== undefined && known.key === key) {
-      known.roots = launch.workspaceRoots;
       for (const kind of Object.keys(known.policy)) delete known.policy[kind as keyof AutoAnswerPolicy];
       Object.assign(known.policy, launch.autoAnswer);
       return known;
