@@ -102,6 +102,22 @@ describe("the agent launcher", () => {
     assert.equal(logged.filter((line) => line.startsWith("info done: completed")).length, 2, logged.join("\n"));
   });
 
+  it("leaves the transcript to the chat's turn when it holds it: the changes tell all of it, the run keeps none", async () => {
+    const agent: LaunchAgent = { kind: "cli", choice: { cliPath: fakeCli("fake-locus.js"), cliArgs: null, cliProfile: "locus", dialect: "auto" }, env: {} };
+    let told = "";
+    const transcript = await launcher.start({
+      ...launch("s", agent, "first"),
+      heldByListener: true,
+      onChange: (change) => {
+        if (change.kind === "text-appended") told += change.text;
+        if (change.kind === "block-added" && change.block.kind === "text") told += change.block.text;
+      },
+    }).finished;
+    assert.equal(transcript.status, "completed");
+    assert.ok(told.includes("You asked: first"), told);
+    assert.deepEqual(transcript.blocks, []);
+  });
+
   it("gives a stream CLI's session a desk of its own, as an ACP agent's", async () => {
     const agent: LaunchAgent = { kind: "cli", choice: { cliPath: fakeCli("fake-locus.js"), cliArgs: null, cliProfile: "locus", dialect: "auto" }, env: {} };
     await launcher.start(launch("s", agent, "hi")).finished;
