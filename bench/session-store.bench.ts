@@ -4,6 +4,7 @@
 // memory; this prints the store's share of it: the time of each step, the ratios, and the heap the opened store
 // keeps. Also what deactivation's flush of the 5 MB session costs (serialise, write, fsync, rename), since VS Code
 // gives it little time.
+// Also the host memory of a 5 MB turn while it streams: the run's transcript and the conversation's turn, against the turn alone.
 // Run: npx tsc -p . && node --expose-gc out/bench/session-store.bench.js
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -11,7 +12,14 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { performance } from "node:perf_hooks";
+import { Conversation, type ConversationHost } from "../src/panel/conversation";
+import type { CliStreamEvent } from "../src/protocol/events";
 import type { Turn } from "../src/protocol/messages";
+import { Session } from "../src/session/session";
+import * as cli from "../test/helpers/stream-builder";
+import { TEST_HEADER, TEST_SESSION_ID } from "../test/helpers/test-session";
+import { VirtualScheduler } from "../test/helpers/virtual-scheduler";
+import { makeAnswer, splitIntoDeltas } from "./long-answer";
 import type { SessionId, StoredSession } from "../src/protocol/sessions";
 import type { SessionsHost } from "../src/panel/chat-session";
 import { ChatSessions, type ChatSessionsOptions } from "../src/panel/chat-sessions";
@@ -21,6 +29,9 @@ import { statusOf, summaryOf } from "../src/sessions/session-summary";
 const STORED_SESSIONS = 1_000;
 const ACTIVE_SESSION_BYTES = 5 * 1024 * 1024;
 const ROUNDS = 15;
+/** A turn streamed while the host holds it: this many characters of answer, in this many text blocks (a tool between). */
+const RUNNING_TURN_BYTES = 5 * 1024 * 1024;
+const RUNNING_TURN_BLOCKS = 5;
 const OPTIONS: SessionStoreOptions = { maxBytes: 200 * 1024 * 1024, log: { warn: (message) => console.warn(message) } };
 
 /** Noise on a shared machine only ever adds time: the best round is the figure. */
@@ -60,6 +71,7 @@ function session(updatedAt: number, turns: Turn[]): StoredSession {
     turns,
     agentSession: { conversationId: randomUUID(), spoke: true, acpSessionId: null },
     source: "agent-stream",
+    pendingPrompts: [],
   };
 }
 
@@ -148,6 +160,11 @@ async function main(): Promise<void> {
       flushes.push(performance.now() - t);
     }
     console.log(`flush of a save of the 5 MB session (serialise, write, fsync, rename, index): ${best(flushes).toFixed(1)} ms (best of 10)`);
+
+    const [twoCopies, heldOnce, baseline] = [memoryOfRunningTurn("transcript"), memoryOfRunningTurn("listener"), memoryOfRunningTurn("nothing")];
+    console.log(
+      `heap held while a 5 MB turn streams (conversation + run, before its done): run and turn each holding it ${twoCopies.toFixed(1)} MiB (${(twoCopies / baseline).toFixed(2)}×); held by the turn only, as the panel runs now, ${heldOnce.toFixed(1)} MiB (${(heldOnce / baseline).toFixed(2)}×); baseline, the turn's copy with no run transcript nor limits: ${baseline.toFixed(1)} MiB`,
+    );
   } finally {
     fs.rmSync(empty, { recursive: true, force: true });
     fs.rmSync(full, { recursive: true, force: true });
@@ -196,5 +213,68 @@ function du(storage: string): number {
   return fs.readdirSync(folder).reduce((total, name) => total + fs.statSync(path.join(folder, name)).size, 0);
 }
 
+/**
+ * How a running turn's run keeps its part: its own transcript (as the panel's runs did), the transcript held by the
+ * conversation only (as they do now), or no blocks and no limits at all (the baseline: the turn's copy alone).
+ */
+type RunKeeps = "transcript" | "listener" | "nothing";
+
+/**
+ * The host's memory while a 5 MB turn streams into a session's conversation: the heap the conversation and its run
+ * hold once every delta has arrived, before the done. Measured for a run that keeps its transcript (as the panel's
+ * runs do) and for one that keeps none (only the turn's copy): their ratio is what the second copy costs.
+ */
+function memoryOfRunningTurn(keeps: RunKeeps): number {
+  const child = spawnSync(process.execPath, ["--expose-gc", __filename, "running-turn", keeps], { encoding: "utf8", maxBuffer: 1024 * 1024 });
+  if (child.status !== 0) throw new Error(child.stderr);
+  return (JSON.parse(child.stdout) as { heldMiB: number }).heldMiB;
+}
+
+/** The child's side: a conversation fed as a live run feeds it, 1,000 deltas a second on its batching clock. */
+function measureRunningTurn(keeps: RunKeeps): void {
+  const text = makeAnswer().markdown;
+  const chunk = text.repeat(Math.ceil(RUNNING_TURN_BYTES / RUNNING_TURN_BLOCKS / text.length)).slice(0, RUNNING_TURN_BYTES / RUNNING_TURN_BLOCKS);
+  const deltas = splitIntoDeltas(chunk, Math.round(chunk.length / 50));
+  const scheduler = new VirtualScheduler();
+  let session: Session | undefined;
+  const host: ConversationHost = {
+    sessionId: TEST_SESSION_ID,
+    header: () => TEST_HEADER,
+    startRun: (request) => {
+      session = new Session({ dialect: "locus", now: () => cli.T0, onChange: request.onChange, keepBlocks: keeps !== "nothing", heldByListener: keeps === "listener" });
+      session.begin();
+      return { session, finished: new Promise<never>(() => {}), stop: async () => {}, kill: () => {} };
+    },
+    openExternal: () => {},
+    writeClipboard: () => {},
+    runEditorAction: () => {},
+    logRejected: () => {},
+    restriction: () => null,
+    agentName: () => "bench",
+    persist: () => {},
+    persistRunning: () => {},
+  };
+  const conversation = new Conversation(host, [], null, scheduler);
+  const before = heapMiB();
+  conversation.send("Explain the token refresh bug");
+  const live = session!;
+  live.acceptEvent(cli.start(), 1);
+  let line = 2;
+  for (let block = 0; block < RUNNING_TURN_BLOCKS; block++) {
+    for (const [i, delta] of deltas.entries()) {
+      // Parsed from its line, as a live run's: each delta a string of its own, not a piece of the bench's text.
+      live.acceptEvent(JSON.parse(JSON.stringify(cli.textDelta(delta))) as CliStreamEvent, line++);
+      if (i % 16 === 15) scheduler.advance(16);
+    }
+    live.acceptEvent(cli.toolStarted("Read", `read-${block}`, { file: `src/part-${block}.ts` }), line++);
+    live.acceptEvent(cli.toolCompleted("Read", `read-${block}`), line++);
+  }
+  scheduler.advance(1000);
+  const heldMiB = heapMiB() - before;
+  // Read after the figure: the conversation (and through it the run) is alive while the heap is measured.
+  process.stdout.write(JSON.stringify({ heldMiB, prompts: conversation.prompts().length }));
+}
+
 if (process.argv[2] === "memory") void measureMemory(process.argv[3]!, process.argv[4]!);
+else if (process.argv[2] === "running-turn") measureRunningTurn(process.argv[3] as RunKeeps);
 else void main();

@@ -83,7 +83,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentS
     waitingCount: () => runner.permissions.count,
   });
 
-  const foreign = new ForeignSessions(chats, log);
+  // A session Claude Code writes (a `claude -p` in a terminal) is listed without waiting for a turn of ours.
+  const foreign = new ForeignSessions(chats, log, () => void sessionsView.reloadForeign());
   const sessionsView = new SessionsView(chats, () => foreign.list(), log);
   const stopWatching = [
     chats.onDidChange((change) => {
@@ -110,6 +111,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentS
     openListed: (summary) => (summary.source === "agent-stream" ? chats.open(summary.id) : foreign.open(summary)),
     listed: () => sessionsView.all(),
     pickAgent: () => pickAgent(log),
+    refreshSessions: () => {
+      foreign.forgetAcpList();
+      return sessionsView.reloadForeign();
+    },
   };
   context.subscriptions.push(
     runner,
@@ -118,6 +123,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentS
     viewProvider,
     panels,
     sessionsView,
+    foreign,
     status,
     notices,
     new vscode.Disposable(() => stopWatching.forEach((stop) => stop())),

@@ -59,7 +59,8 @@ export class AcpConversation {
 
   /** One turn. A second prompt while one runs is a programmer error, as for the connection. */
   prompt(blocks: readonly ContentBlock[], options: AcpRunOptions = {}): AcpRun {
-    if (this.current !== undefined) throw new Error("AcpConversation.prompt: a turn is already running");
+    // A turn whose transcript is out takes a follow-up at once, before its own cleanup has run.
+    if (this.current?.running === true) throw new Error("AcpConversation.prompt: a turn is already running");
     const run = new AcpRun(this.connection, this.id, this.commandLine(), options);
     this.current = run;
     run.begin(blocks).finally(() => {
@@ -103,6 +104,11 @@ export class AcpRun {
     this.session = new Session({ ...options, dialect: ACP_DIALECT_NAME });
     this.translator = new AcpEventTranslator((type, payload) => this.feed(type, payload));
     this.finished = new Promise((resolve) => (this.settle = resolve));
+  }
+
+  /** Until the agent answered the prompt: the connection takes no other turn meanwhile. */
+  get running(): boolean {
+    return !this.over;
   }
 
   /** The user's Stop: in band first (`session/cancel`), the signal escalation after the connection's grace. */

@@ -1,15 +1,16 @@
 // The agent's stdout and stdin as the SDK's message Stream. Lines are read here rather than by the SDK's
 // ndJsonStream for three reasons: a line that is not a JSON-RPC message must reach the user (ndJsonStream answers it
-// to the agent and tells no one); every line passes the same guards as a stream CLI's (json-line.ts: depth, BOM,
-// the size limit), and only messages the SDK can take without printing agent text to our stderr reach it; and
+// to the agent and tells no one); every line is read by the stream CLIs' reader (json-line-reader.ts: depth, BOM,
+// the size limit, and the same problems), and only messages the SDK can take without printing agent text to our stderr reach it; and
 // `session/update` — one notification per model delta — is taken off before the SDK, which validates every one of
 // them with its full schema union twice (about 8× slower than JSON.parse) and may run async handlers out of order.
 // Updates are handed over synchronously, in arrival order, before any later message.
 import type { AnyMessage, Stream } from "@agentclientprotocol/sdk";
 import type { Problem } from "../protocol/transcript";
 import { isRecord } from "../protocol/json-record";
-import { excerpt, oversizedLineMessage, parseJsonLine, RefusedLine } from "../stream/json-line";
-import { DEFAULT_MAX_LINE_BYTES, LineReader } from "../stream/line-reader";
+import { excerpt } from "../stream/json-line";
+import { JsonLineReader } from "../stream/json-line-reader";
+import { DEFAULT_MAX_LINE_BYTES } from "../stream/line-reader";
 
 export interface AgentWireHandlers {
   /** The params of one `session/update` notification, unchecked: the update decoder validates them. */
@@ -28,7 +29,7 @@ const JSON_RPC_INVALID_REQUEST = -32600;
 
 export class AgentWire {
   readonly stream: Stream;
-  private readonly lines: LineReader;
+  private readonly lines: JsonLineReader;
   private controller: ReadableStreamDefaultController<AnyMessage> | undefined;
   /** The SDK stopped reading (the connection closed): what the agent says after that has no one to hear it. */
   private sdkGone = false;
@@ -42,10 +43,10 @@ export class AgentWire {
     private readonly handlers: AgentWireHandlers,
     maxLineBytes = DEFAULT_MAX_LINE_BYTES,
   ) {
-    this.lines = new LineReader(
+    this.lines = new JsonLineReader(
       {
-        onLine: (text, line) => this.onLine(text, line),
-        onOversizedLine: (line, size) => this.refuse(line, oversizedLineMessage(size, maxLineBytes)),
+        value: (value, line, text) => this.onLine(line, () => this.read(value, text, line)),
+        refused: (problem, value) => this.onLine(problem.line ?? 0, () => this.refuseLine(problem, value)),
       },
       maxLineBytes,
     );
@@ -78,21 +79,21 @@ export class AgentWire {
   }
 
   /** Whatever one line holds, nothing of it throws out of here: the stdout handler must go on to the next line. */
-  private onLine(text: string, line: number): void {
+  private onLine(line: number, handle: () => void): void {
     try {
-      this.read(text, line);
+      handle();
     } catch (error) {
       this.refuse(line, `could not be handled: ${excerpt(error instanceof Error ? `${error.name}: ${error.message}` : String(error))}; skipped`);
     }
   }
 
-  private read(text: string, line: number): void {
-    const value = parseJsonLine(text);
-    if (value instanceof RefusedLine) {
-      this.refuse(line, value.message);
-      this.answerRefused(value.value, value.message);
-      return;
-    }
+  /** A line the reader refused (too long, not JSON, too deep): the user hears of it, and a request is answered. */
+  private refuseLine(problem: Problem, value: unknown): void {
+    this.handlers.problem(problem);
+    this.answerRefused(value, problem.message);
+  }
+
+  private read(value: unknown, text: string, line: number): void {
     if (!isRecord(value) || value.jsonrpc !== "2.0") {
       this.refuse(line, `not a JSON-RPC 2.0 message: ${excerpt(text)}`);
       return;

@@ -5,21 +5,18 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-import { AcpConversation, type AcpRun } from "../acp/acp-conversation";
 import type { ChosenSettings } from "../acp/session-setup";
-import { NodeWorkspaceFiles, outsideWorkspace } from "../acp/workspace-files";
-import { PermissionDesk } from "../permissions/permission-desk";
+import { NodeWorkspaceFiles } from "../acp/workspace-files";
+import { AgentLauncher } from "../launch/agent-launcher";
 import type { AutoAnswer, AutoAnswerPolicy } from "../permissions/permission-policy";
 import { TOOL_KINDS } from "../permissions/permission-request";
 import { summarizeParameters } from "../common/tool-summary";
-import { createAdapter } from "../dialects/registry";
 import type { CliStreamEvent } from "../protocol/events";
 import type { Transcript } from "../protocol/transcript";
-import { escapeForLog, escapeJson } from "../protocol/visible-text";
-import { acpTransportOf, userArgumentsOf, type CliProfile, type CliTransport } from "../profiles/cli-profile";
-import { agentCommand, isProfileSetting, PROFILE_SETTING_VALUES, resolveCli, type ProfileSetting } from "../profiles/profile-registry";
+import { escapeJson } from "../protocol/visible-text";
+import { acpTransportOf, type CliProfile } from "../profiles/cli-profile";
+import { isProfileSetting, PROFILE_SETTING_VALUES, resolveCli, type ProfileSetting } from "../profiles/profile-registry";
 import { unknownModeProblem } from "../profiles/setting-flags";
-import { LiveSession } from "../session/live-session";
 import { clampInactivityTimeoutMs } from "../session/run-limits";
 import { BackpressuredStdout } from "./backpressured-stdout";
 import { createLivePrinter, createStderrPassthrough } from "./live-printer";
@@ -66,8 +63,7 @@ export async function askCommand(args: readonly string[]): Promise<number> {
   const output = new AskOutput(options.json);
   const stopper = new TurnStopper();
   try {
-    const transport = acpTransportOf(options.profile);
-    return transport === undefined ? await askStream(options, output, stopper) : await askAcp(options, transport, output, stopper);
+    return await askTurns(options, output, stopper);
   } finally {
     stopper.dispose();
   }
@@ -162,78 +158,49 @@ function timeoutOf(option: string | undefined): number | undefined {
   return clampInactivityTimeoutMs(n);
 }
 
-async function askStream(options: AskOptions, output: AskOutput, stopper: TurnStopper): Promise<number> {
+/** Every turn through the launcher the panel uses: one session, its agent warm between the turns where it can be. */
+async function askTurns(options: AskOptions, output: AskOutput, stopper: TurnStopper): Promise<number> {
+  const questions = new TerminalQuestions(process.stdin, process.stderr, (toolCallId) => output.toolDetails(toolCallId));
+  // What the agent was refused (a file outside the workspace, a request answered cancelled unseen) is for the user.
+  const problem = (message: string) => process.stderr.write(`agent-stream: ${message}\n`);
+  const launcher = new AgentLauncher({
+    files: (roots) => new NodeWorkspaceFiles(roots),
+    log: { info: () => {}, warn: problem, trace: () => {}, tracing: () => false },
+    decide: options.approve === "ask" ? questions.decide : () => Promise.resolve("cancelled"),
+    // The agent's stderr is the terminal's as it comes (none with --json).
+    onStderr: output.stderr ?? (() => {}),
+  });
   // A CLI that keeps its conversation in a file of ours (pi) keeps it here for the run's life.
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "agent-stream-ask-"));
+  const sessionId = randomUUID();
   const id = randomUUID();
   let exitCode = 0;
   try {
     for (const [turn, prompt] of options.prompts.entries()) {
       if (stopper.stopped) break;
-      const choice = {
-        cliPath: options.command,
-        cliArgs: options.userArgs,
-        cliExtraArgs: options.extraArgs,
-        cliProfile: options.profile.name as ProfileSetting,
-        dialect: "auto" as const,
-      };
-      const cli = agentCommand(choice, prompt, { id, continues: turn > 0, stateDir }, options.chosen);
-      const live = LiveSession.start({
-        adapter: createAdapter(cli.dialect),
-        process: { command: cli.command, args: cli.args, cwd: options.cwd, env: process.env, inactivityTimeoutMs: options.inactivityTimeoutMs, input: cli.input },
-        isRunOver: cli.isRunOver,
+      const run = launcher.start({
+        sessionId,
+        agent: { kind: "cli", choice: { cliPath: options.command, cliArgs: options.userArgs, cliExtraArgs: options.extraArgs, cliProfile: options.profile.name as ProfileSetting, dialect: "auto" }, env: {} },
+        prompt,
+        conversation: { id, continues: turn > 0, stateDir },
+        cwd: options.cwd,
+        workspaceRoots: [options.cwd],
+        inactivityTimeoutMs: options.inactivityTimeoutMs,
+        autoAnswer: policyOf(options.approve),
+        chosenSettings: options.chosen,
         keepBlocks: false,
         onEvent: output.onEvent,
         onChange: output.printer(),
-        onStderr: output.stderr,
       });
-      output.stdout.attach(live);
-      exitCode = (await stopper.watch(live)).done.exitCode;
-    }
-    await output.stdout.flushed();
-    return exitCode;
-  } finally {
-    fs.rmSync(stateDir, { recursive: true, force: true });
-  }
-}
-
-async function askAcp(options: AskOptions, transport: Extract<CliTransport, { kind: "acp" }>, output: AskOutput, stopper: TurnStopper): Promise<number> {
-  const questions = new TerminalQuestions(process.stdin, process.stderr, (toolCallId) => output.toolDetails(toolCallId));
-  // What the agent was refused (a file outside the workspace, a request answered cancelled unseen) is for the user.
-  const problem = (message: string) => process.stderr.write(`agent-stream: ${escapeForLog(message)}\n`);
-  const conversation = new AcpConversation({
-    command: options.command,
-    args: userArgumentsOf(options.profile, options.userArgs, options.extraArgs) ?? options.profile.defaultArgs,
-    env: process.env,
-    workspaceRoots: [options.cwd],
-    files: new NodeWorkspaceFiles([options.cwd]),
-    permissions: new PermissionDesk({
-      policy: policyOf(options.approve),
-      outsideWorkspace: (paths) => outsideWorkspace(paths, [options.cwd]),
-      log: problem,
-      decide: options.approve === "ask" ? questions.decide : () => Promise.resolve("cancelled"),
-    }),
-    chooseAuthMethod: (methods) => transport.authMethods.find((id) => methods.some((method) => method.id === id)),
-    modeRule: transport.modes,
-    chosenSettings: options.chosen,
-    onStderr: output.stderr,
-    log: { problem },
-    // As for a stream CLI, but only while a turn runs and no permission request waits for the user.
-    inactivityTimeoutMs: options.inactivityTimeoutMs,
-  });
-  let exitCode = 0;
-  try {
-    for (const prompt of options.prompts) {
-      if (stopper.stopped) break;
-      const run: AcpRun = conversation.prompt([{ type: "text", text: prompt }], { keepBlocks: false, onEvent: output.onEvent, onChange: output.printer() });
       output.stdout.attach(run);
-      exitCode = (await stopper.watch({ stop: () => run.stop(), kill: () => conversation.kill(), finished: run.finished })).done.exitCode;
+      exitCode = (await stopper.watch(run)).done.exitCode;
     }
     await output.stdout.flushed();
     return exitCode;
   } finally {
-    await conversation.dispose();
+    await launcher.endSession(sessionId);
     questions.close();
+    fs.rmSync(stateDir, { recursive: true, force: true });
   }
 }
 

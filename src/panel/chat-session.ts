@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { applyAgentState, emptyAgentState, type AgentState, type AgentStateUpdate, type ChosenAgentSettings } from "../protocol/agent-state";
 import type { CliConversation, SessionChange, SessionHeader, Turn } from "../protocol/messages";
-import type { AgentIdentity, AgentSessionRef, SessionId, SessionStatus, SessionSummary, StoredSession } from "../protocol/sessions";
+import type { AgentIdentity, AgentSessionRef, PendingPrompt, SessionId, SessionStatus, SessionSummary, StoredSession } from "../protocol/sessions";
 import { STORED_SESSION_VERSION } from "../protocol/sessions";
 import type { Scheduler } from "../process/scheduler";
 import { titleFromPrompt } from "../common/session-title";
@@ -75,6 +75,8 @@ export class ChatSession {
   /** The turns as last saved, and the running turn as last saved (stopped, as a reload would leave it). */
   private savedTurns: Turn[];
   private savedRunning: Turn | null = null;
+  /** Prompts sent while a turn runs, in order (the composer adds them; until then none). */
+  private readonly pending: PendingPrompt[];
   /** `+N −M` of the saved turns, worked out when they are saved rather than at every look at the list. */
   private changes: SessionSummary["changes"];
   private lastStatus: SessionStatus;
@@ -102,6 +104,7 @@ export class ChatSession {
       this.savedTurns = stored.turns;
       this.agentState = stored.agentState ?? emptyAgentState();
       this.chosenSettings = { ...stored.chosen };
+      this.pending = stored.pendingPrompts.map((prompt) => ({ ...prompt }));
     } else {
       this.id = randomUUID();
       this.fixedAgent = seed.agent;
@@ -114,12 +117,18 @@ export class ChatSession {
       this.savedTurns = [];
       this.agentState = emptyAgentState();
       this.chosenSettings = {};
+      this.pending = [];
     }
     const continued = this.agentSession.spoke && this.agentSession.conversationId !== null ? { agent: this.agent.displayName, id: this.agentSession.conversationId } : null;
     this.conversation = new Conversation(this.conversationHost(), this.savedTurns, continued, owner.scheduler);
     this.changes = changesIn(this.savedTurns);
     this.lastStatus = this.status;
     this.conversation.observe({ turnStarted: (turn) => this.onTurnStarted(turn), turnChanged: (_turn, change) => this.onTurnChanged(change) });
+  }
+
+  /** Prompts waiting for the running turn to end, oldest first. */
+  get pendingPrompts(): readonly PendingPrompt[] {
+    return this.pending;
   }
 
   /** Who answers: fixed for the session's life once it has been asked something (or was created with an agent). */
@@ -320,6 +329,7 @@ export class ChatSession {
       source: this.source,
       agentState: this.agentState,
       chosen: this.chosen,
+      pendingPrompts: this.pending.map((prompt) => ({ ...prompt })),
     };
   }
 

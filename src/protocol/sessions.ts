@@ -3,7 +3,7 @@
 // storage and a CLI's store are not trusted.
 import * as z from "zod/mini";
 import { AgentStateSchema, ChosenAgentSettingsSchema, emptyAgentState } from "./agent-state";
-import { TurnSchema } from "./messages";
+import { MAX_PROMPT_CHARS, PromptContextSchema, TurnSchema } from "./messages";
 
 import { SessionIdSchema } from "./session-id";
 
@@ -80,6 +80,19 @@ export type SessionSummary = z.infer<typeof SessionSummarySchema>;
 export const STORED_SESSION_VERSION = 1;
 
 /** A session as its file holds it: the summary's facts and everything needed to show and continue it. */
+/** How many prompts a session keeps waiting for its running turn to end; the composer refuses more. */
+export const MAX_PENDING_PROMPTS = 50;
+
+/** A prompt the user sent while the session's turn ran: sent, in order, once it ends. */
+export const PendingPromptSchema = z.object({
+  id: Field,
+  prompt: z.string().check(z.maxLength(MAX_PROMPT_CHARS)),
+  context: z._default(z.nullable(PromptContextSchema), null),
+  /** When the user sent it. */
+  createdAt: z.number(),
+});
+export type PendingPrompt = z.infer<typeof PendingPromptSchema>;
+
 export const StoredSessionSchema = z.object({
   version: z.literal(STORED_SESSION_VERSION),
   id: SessionIdSchema,
@@ -99,5 +112,7 @@ export const StoredSessionSchema = z.object({
   agentState: z.optional(z.catch(AgentStateSchema, () => emptyAgentState())),
   /** The mode and model the user chose for the session; absent: none chosen. One that no longer fits is dropped. */
   chosen: z.optional(z.catch(ChosenAgentSettingsSchema, () => ({}))),
+  /** Prompts waiting for the running turn; a file written before they were kept has none. */
+  pendingPrompts: z._default(z.array(PendingPromptSchema).check(z.maxLength(MAX_PENDING_PROMPTS)), []),
 });
 export type StoredSession = z.infer<typeof StoredSessionSchema>;

@@ -1,7 +1,8 @@
-// Wires bytes to a session: line reader → decoder → session. Shared by live runs and replays.
+// Wires bytes to a session: the JSON line reader → decoder → session. Shared by live runs and replays.
 import type { StreamEnding } from "../dialects/dialect";
 import type { DecodedLineSink, EventDecoder } from "../stream/event-decoder";
-import { DEFAULT_MAX_LINE_BYTES, LineReader } from "../stream/line-reader";
+import { JsonLineReader } from "../stream/json-line-reader";
+import { DEFAULT_MAX_LINE_BYTES } from "../stream/line-reader";
 import type { Session } from "./session";
 
 export interface SessionFeed {
@@ -21,16 +22,11 @@ export function createSessionFeed(
     event: (event, line) => session.acceptEvent(event, line),
     problem: (problem) => session.acceptProblem(problem),
   };
-  const reader = new LineReader(
+  const reader = new JsonLineReader(
     {
-      onLine:
-        onLine === undefined
-          ? (text, lineNumber) => decoder.decodeLine(text, lineNumber, sink)
-          : (text, lineNumber) => {
-              onLine(text, lineNumber);
-              decoder.decodeLine(text, lineNumber, sink);
-            },
-      onOversizedLine: (lineNumber, sizeBytes) => session.acceptProblem(decoder.oversizedLine(lineNumber, sizeBytes, maxLineBytes)),
+      text: onLine,
+      value: (value, lineNumber) => decoder.decodeValue(value, lineNumber, sink),
+      refused: (problem) => session.acceptProblem(problem),
     },
     maxLineBytes,
   );

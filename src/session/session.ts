@@ -32,6 +32,8 @@ export interface SessionOptions {
    * flat however long the answer. Changes still describe every block and delta; `blocks` stays empty.
    */
   keepBlocks?: boolean;
+  /** True: the changes' listener holds the transcript (the panel's turn); it is bounded but not held here again. */
+  heldByListener?: boolean;
   /** The transcript's limits; the defaults (TRANSCRIPT_LIMITS) unless a test needs small ones. */
   limits?: Partial<TranscriptLimits>;
   /**
@@ -71,7 +73,7 @@ export class Session {
 
   constructor(private readonly options: SessionOptions) {
     this.now = options.now ?? Date.now;
-    this.transcript = new TranscriptBuilder(options.onChange, { keepBlocks: options.keepBlocks, limits: options.limits });
+    this.transcript = new TranscriptBuilder(options.onChange, { keepBlocks: options.keepBlocks, heldByListener: options.heldByListener, limits: options.limits });
   }
 
   get state(): SessionState {

@@ -72,6 +72,11 @@ export interface TranscriptBuilderOptions {
    * still describe every block and every delta, so a printer can follow; the snapshot stays empty.
    */
   keepBlocks?: boolean;
+  /**
+   * True: whoever listens holds the transcript, built from the changes (the panel's turn), so it is not held here a
+   * second time: the limits hold as if it were, and the snapshot stays empty.
+   */
+  heldByListener?: boolean;
   limits?: Partial<TranscriptLimits>;
 }
 
@@ -131,7 +136,7 @@ export class TranscriptBuilder {
   /** This turn's cards by tool id, running or ended: an update or a completion goes to its call's card, never a new one. */
   private readonly toolsById = new Map<string, FollowedTool>();
   private readonly toolNames = new Set<string>();
-  private readonly growing = new GrowingText();
+  private readonly growing: GrowingText;
   /** Blocks not kept because the transcript was full, and the note that says how many (permission requests may follow it). */
   private omittedBlocks = 0;
   private reportedOmitted = 0;
@@ -145,6 +150,8 @@ export class TranscriptBuilder {
   /** This turn's plan block: each plan replaces it in place; the next turn starts its own. */
   private plan: { index: number; block: PlanBlock } | undefined;
   private readonly keepBlocks: boolean;
+  /** Whether the blocks are held here (not when nobody keeps them, nor when the listener does). */
+  private readonly holdsBlocks: boolean;
   private readonly limits: TranscriptLimits;
 
   constructor(
@@ -152,6 +159,8 @@ export class TranscriptBuilder {
     options: TranscriptBuilderOptions = {},
   ) {
     this.keepBlocks = options.keepBlocks ?? true;
+    this.holdsBlocks = this.keepBlocks && options.heldByListener !== true;
+    this.growing = new GrowingText(this.holdsBlocks);
     this.limits = { ...TRANSCRIPT_LIMITS, ...options.limits };
   }
 
@@ -303,7 +312,7 @@ export class TranscriptBuilder {
     if (this.keepBlocks && !pastTheLimit && this.blockCount >= this.limits.blocks - 1) return this.omit();
     this.omittedText = null;
     const index = this.blockCount++;
-    if (this.keepBlocks) this.blocks.push(block);
+    if (this.holdsBlocks) this.blocks.push(block);
     // Listeners get a copy: the stored block keeps growing, what they were told must not.
     this.listener?.({ kind: "block-added", index, block: { ...block } });
     return index;
@@ -354,7 +363,7 @@ export class TranscriptBuilder {
     }
     const [{ index }] = kept.splice(answered, 1);
     this.omit();
-    this.blocks[index] = block;
+    if (this.holdsBlocks) this.blocks[index] = block;
     kept.push({ index, block });
     this.listener?.({ kind: "block-added", index, block: { ...block } });
     return index;
@@ -367,7 +376,7 @@ export class TranscriptBuilder {
     if (this.omittedNote === null) {
       const block: StatusBlock = { kind: "status", status: "transcript full", message: omittedMessage(this.omittedBlocks, this.limits.blocks) };
       this.omittedNote = { index: this.blockCount++, block };
-      this.blocks.push(block);
+      if (this.holdsBlocks) this.blocks.push(block);
       this.listener?.({ kind: "block-added", index: this.omittedNote.index, block: { ...block } });
       this.reportedOmitted = this.omittedBlocks;
     } else if (this.omittedBlocks - this.reportedOmitted >= OMITTED_REPORT_STEP) {
@@ -584,6 +593,9 @@ class GrowingText {
   private joined: string[] = [];
   private pieces: string[] = [];
 
+  /** `holdsText` false: only counts what the block keeps (its listener holds the text). */
+  constructor(private readonly holdsText: boolean) {}
+
   continues(kind: "text" | "thinking", index: number): boolean {
     return this.block !== undefined && this.block.kind === kind && this.index === index;
   }
@@ -600,6 +612,7 @@ class GrowingText {
 
   append(text: string): void {
     this.keptChars += text.length;
+    if (!this.holdsText) return;
     this.pieces.push(text);
     if (this.pieces.length < PIECES_PER_JOIN) return;
     this.joined.push(this.pieces.join(""));

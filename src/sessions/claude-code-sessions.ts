@@ -107,6 +107,11 @@ export async function readClaudeSession(
   return undefined;
 }
 
+/** The folders where Claude Code keeps this workspace folder's sessions, those that exist (real folders only). */
+export async function claudeSessionFolders(workspaceFolder: string, home: string): Promise<string[]> {
+  return projectFolders(await workspacePaths(workspaceFolder), home, {});
+}
+
 /** The folder as given (made absolute) and as the system resolves it: Claude records the path it ran in, its real one. */
 async function workspacePaths(workspaceFolder: string): Promise<string[]> {
   const given = path.resolve(workspaceFolder);

@@ -66,6 +66,7 @@ export function migrateConversation(old: StoredConversation, now: number, newId:
     turns: turns.map(withRequestsCancelled),
     agentSession: agentSessionOf(cliConversation, acpSession),
     source: "agent-stream",
+    pendingPrompts: [],
   };
 }
 

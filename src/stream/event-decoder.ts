@@ -1,8 +1,8 @@
-// One text line → JSON → the dialect adapter → canonical events, or problems that name the line.
+// One line's JSON value → the dialect adapter → canonical events, or problems that name the line.
 import type { CliStreamEvent } from "../protocol/events";
 import type { Problem } from "../protocol/transcript";
 import type { AdapterOutput, DialectAdapter, StreamEnding } from "../dialects/dialect";
-import { oversizedLineMessage, parseJsonLine, RefusedLine } from "./json-line";
+import { readJsonLine } from "./json-line-reader";
 
 /** Where decoded events and problems go, in line order. */
 export interface DecodedLineSink {
@@ -26,12 +26,15 @@ export class EventDecoder {
     return this.adapter.dialect;
   }
 
+  /** A line as the reader reads it (json-line-reader.ts), then decoded. */
   decodeLine(text: string, line: number, sink: DecodedLineSink): void {
-    const value = parseJsonLine(text);
-    if (value instanceof RefusedLine) {
-      sink.problem({ line, code: "MALFORMED_EVENT", message: value.message });
-      return;
-    }
+    const read = readJsonLine(text, line);
+    if ("problem" in read) sink.problem(read.problem);
+    else this.decodeValue(read.value, line, sink);
+  }
+
+  /** A value the line reader let through. */
+  decodeValue(value: unknown, line: number, sink: DecodedLineSink): void {
     this.sink = sink;
     this.line = line;
     this.adapter.decode(value, this.output);
@@ -43,9 +46,5 @@ export class EventDecoder {
     this.sink = sink;
     this.line = null;
     this.adapter.end(this.output, ending);
-  }
-
-  oversizedLine(line: number, sizeBytes: number, limitBytes: number): Problem {
-    return { line, code: "MALFORMED_EVENT", message: oversizedLineMessage(sizeBytes, limitBytes) };
   }
 }

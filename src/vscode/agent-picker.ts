@@ -1,9 +1,8 @@
 // New Session with Agent…: the agents this machine can run now — the built-in agent, the configured CLI, and every
-// profile whose command is found on the PATH (absolute entries only, as a run resolves it: never the workspace's).
+// agent CLI found on the PATH, once each (profiles/agents-on-path.ts).
 import * as vscode from "vscode";
-import { resolveCommandPath } from "../process/command-path";
 import { agentIdentityOf } from "../profiles/agent-identity";
-import { PROFILES } from "../profiles/profile-registry";
+import { agentsOnPath } from "../profiles/agents-on-path";
 import type { AgentIdentity } from "../protocol/sessions";
 import { readSettings } from "./settings";
 
@@ -30,12 +29,11 @@ export async function pickAgent(log: vscode.LogOutputChannel): Promise<AgentIden
     const configured = agentIdentityOf({ ...settings, useBuiltinAgent: false });
     items.push({ label: `$(gear) ${configured.displayName}`, description: settings.cliPath, detail: "agentStream.cli.path", agent: configured });
   }
-  const found: AgentItem[] = [];
-  for (const profile of PROFILES) {
-    const file = resolveCommandPath(profile.command, env);
-    if (!file.ok) continue;
-    found.push({ label: profile.displayName, description: `${profile.name} · ${file.file}`, agent: { profile: profile.name, displayName: profile.displayName, command: profile.command, args: null } });
-  }
+  const found: AgentItem[] = agentsOnPath(env).map(({ profile, file }) => ({
+    label: profile.displayName,
+    description: `${profile.name} · ${file}`,
+    agent: { profile: profile.name, displayName: profile.displayName, command: profile.command, args: null },
+  }));
   if (found.length > 0) items.push({ label: "On the PATH", kind: vscode.QuickPickItemKind.Separator }, ...found);
   const picked = await vscode.window.showQuickPick(items, {
     title: "Agent Stream: New Session with Agent",

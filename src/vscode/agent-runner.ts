@@ -1,44 +1,27 @@
-// Starts the agent for one prompt, as the settings say: the CLI and its profile, or the built-in agent. Logs each
-// run to the Output channel (its command line, problems, a failed run's stderr), escaped so that stream text can
-// never forge a log line.
+// The editor's side of the launcher: a session's agent for one prompt as the settings say (the CLI and its profile, or
+// the built-in agent), in the workspace's folders, its files through the editor, and each run logged to the Output
+// channel (its command line, problems, a failed run's stderr), escaped so that stream text can never forge a log line.
 import * as os from "node:os";
 import * as path from "node:path";
 import * as vscode from "vscode";
-import { AcpConversation } from "../acp/acp-conversation";
-import { outsideWorkspace } from "../acp/workspace-files";
-import { PermissionDesk } from "../permissions/permission-desk";
-import type { AutoAnswerPolicy } from "../permissions/permission-policy";
-import { createAdapter } from "../dialects/registry";
+import { AgentLauncher } from "../launch/agent-launcher";
 import type { SessionRunRequest } from "../panel/chat-session";
 import type { Run } from "../panel/conversation";
-import { ByteTail } from "../process/byte-tail";
 import type { SessionChange } from "../protocol/messages";
 import type { AgentIdentity } from "../protocol/sessions";
-import type { Transcript } from "../protocol/transcript";
-import { escapeForLog, logLines } from "../protocol/visible-text";
+import { escapeForLog } from "../protocol/visible-text";
 import { BUILTIN_AGENT_PROFILE, profileSettingOf } from "../profiles/agent-identity";
 import { builtinAgentCommand } from "../profiles/builtin-agent-profile";
-import { acpTransportOf, userArgumentsOf, type CliProfile, type ConversationKey } from "../profiles/cli-profile";
-import { agentCommand, resolveCli, type AgentCommand } from "../profiles/profile-registry";
-import { agentStateOfStart } from "../profiles/setting-flags";
-import { LiveSession } from "../session/live-session";
 import { EditorFiles } from "./editor-files";
 import type { AgentSettings } from "./settings-values";
 
-/** Raw lines longer than this are cut in the trace log (the panel still gets all of them). */
-const MAX_TRACED_LINE_CHARS = 4000;
-/** How much of a CLI's stderr the log keeps for a failed run. */
-const STDERR_TAIL_BYTES = 8 * 1024;
-
 export class AgentRunner implements vscode.Disposable {
-  /** How many permission requests of the sessions' ACP agents wait for the user's answer (on cards, or notifications). */
+  /** How many permission requests of the sessions' agents wait for the user's answer (on cards, or notifications). */
   readonly permissions: { readonly count: number };
   /** Each session's desk's count of waiting requests: the sum is `permissions.count`. */
   private readonly waitingBySession = new Map<string, number>();
-  /** The warm ACP agent of each session: one process for all the turns of a session, and its own for each session. */
-  private readonly acp = new Map<string, { key: string; conversation: AcpConversation }>();
-  /** `agentStream.acp.autoApprove` as of the last prompt; one object, shared with the warm agent. */
-  private readonly autoApprove: AutoAnswerPolicy = {};
+  /** Every session's agent: a warm ACP agent each, and one permission desk each. */
+  private readonly launcher: AgentLauncher;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -51,6 +34,20 @@ export class AgentRunner implements vscode.Disposable {
       waiting.count = [...this.waitingBySession.values()].reduce((all, each) => all + each, 0);
       onPermissionsWaiting(waiting.count);
     };
+    this.launcher = new AgentLauncher({
+      files: (roots) => new EditorFiles(roots, log),
+      log: {
+        info: (m) => log.info(m),
+        warn: (m) => log.warn(m),
+        trace: (m) => log.trace(m),
+        tracing: () => log.logLevel === vscode.LogLevel.Trace,
+      },
+      // No `decide`: a request waits for the user's answer by its id, from its card or notification (the run's `answer`).
+      onWaiting: (sessionId, count) => {
+        this.waitingBySession.set(sessionId, count);
+        this.countWaiting();
+      },
+    });
   }
 
   private readonly countWaiting: () => void;
@@ -58,127 +55,41 @@ export class AgentRunner implements vscode.Disposable {
   /** Runs the session's own agent: the settings give only what is not the agent's (its env, timeouts, approvals). */
   start(current: AgentSettings, request: SessionRunRequest): Run {
     const settings = settingsForAgent(current, request.agent);
-    const { profile, command } = resolveCli(settings);
-    if (!settings.useBuiltinAgent && acpTransportOf(profile) !== undefined) return this.startAcp(settings, request, profile, command);
-    return this.startCli(settings, request);
+    const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
+    const extensionPath = this.context.extensionPath;
+    return this.launcher.start({
+      sessionId: request.sessionId,
+      agent: settings.useBuiltinAgent
+        ? { kind: "builtin", command: (prompt, conversation) => builtinAgentCommand(extensionPath, prompt, conversation) }
+        : { kind: "cli", choice: settings, env: settings.cliEnv },
+      prompt: request.prompt,
+      // Where pi keeps the conversation's session file (pi makes the folder); other CLIs keep theirs themselves.
+      conversation: { ...request.conversation, stateDir: path.join(this.context.globalStorageUri.fsPath, "cli-conversations") },
+      // Without a folder the agent starts in the home folder, where every file is outside the workspace.
+      cwd: folders[0] ?? os.homedir(),
+      workspaceRoots: folders,
+      inactivityTimeoutMs: settings.inactivityTimeoutMs,
+      idleStopMs: settings.acpIdleStopMs,
+      maxLineBytes: settings.maxLineBytes,
+      autoAnswer: settings.autoApprove,
+      chosenSettings: request.chosen,
+      acpSessionId: request.acpSessionId,
+      // The chat's turn is the transcript, built from the changes: the host holds it once.
+      heldByListener: true,
+      onChange: this.loggedChanges(request),
+      onAgentState: (update) => request.onAgentState(update),
+      onAcpSession: (acpSessionId) => request.onAcpSession(acpSessionId),
+    });
   }
 
   /** The session was deleted: its warm agent and everything it started end now; open requests end cancelled. */
   endSession(sessionId: string): void {
-    void this.acp.get(sessionId)?.conversation.dispose();
-    this.acp.delete(sessionId);
+    void this.launcher.endSession(sessionId);
     if (this.waitingBySession.delete(sessionId)) this.countWaiting();
   }
 
   dispose(): void {
-    for (const { conversation } of this.acp.values()) conversation.kill();
-    this.acp.clear();
-  }
-
-  /** An ACP agent: each session keeps one warm agent process and one ACP session for all its turns. */
-  private startAcp(settings: AgentSettings, request: SessionRunRequest, profile: CliProfile, command: string): Run {
-    const args = [...(userArgumentsOf(profile, settings.cliArgs, settings.cliExtraArgs) ?? profile.defaultArgs)];
-    const key = JSON.stringify([request.conversation.id, command, args, settings.cliEnv]);
-    const sessionId = request.sessionId;
-    const warm = this.acp.get(sessionId);
-    // The warm agent reads the rules at each request: a changed setting holds from the next prompt on, without a
-    // restart that would lose the agent's conversation.
-    for (const kind of Object.keys(this.autoApprove)) delete this.autoApprove[kind as keyof AutoAnswerPolicy];
-    Object.assign(this.autoApprove, settings.autoApprove);
-    let agent = warm?.key === key ? warm.conversation : undefined;
-    if (agent === undefined) {
-      this.endSession(request.sessionId);
-      const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
-      const transport = acpTransportOf(profile);
-      const log = this.log;
-      agent = new AcpConversation({
-        command,
-        args,
-        env: { ...process.env, ...settings.cliEnv },
-        // Without a folder the agent starts in the home folder, but every file is outside the workspace: it may read
-        // and write nothing, and only the user may allow a request that names a file.
-        workspaceRoots: folders,
-        cwd: folders[0] ?? os.homedir(),
-        files: new EditorFiles(folders, log),
-        // The session's own desk. No `decide`: a request waits for the user's answer by its id, from its card or
-        // notification (the run's `answer`).
-        permissions: new PermissionDesk({
-          policy: this.autoApprove,
-          outsideWorkspace: (paths) => outsideWorkspace(paths, folders),
-          log: (m) => log.warn(escapeForLog(m)),
-          onWaiting: (count) => {
-            this.waitingBySession.set(sessionId, count);
-            this.countWaiting();
-          },
-        }),
-        chooseAuthMethod: (methods) => transport?.authMethods.find((id) => methods.some((method) => method.id === id)),
-        modeRule: transport?.modes,
-        chosenSettings: request.chosen,
-        log: { trace: (m) => log.trace(escapeForLog(m)), problem: (m) => log.warn(escapeForLog(m)), info: (m) => log.info(escapeForLog(m)) },
-        // After a window reload (or opening a stored session), a follow-up continues the agent's session when it can.
-        savedSessionId: request.conversation.continues ? (request.acpSessionId ?? undefined) : undefined,
-        onAgentState: (update) => request.onAgentState(update),
-        onSession: (sessionId, continued) => {
-          request.onAcpSession(sessionId);
-          if (continued !== "new") log.info(escapeForLog(`continued the agent's session ${sessionId} (${continued})`));
-        },
-        idleStopMs: settings.acpIdleStopMs,
-        // Every run's inactivity timeout; for an ACP agent only mid-turn, and not while a permission card waits.
-        inactivityTimeoutMs: settings.inactivityTimeoutMs,
-        maxLineBytes: settings.maxLineBytes,
-        onStderr: (chunk) => {
-          for (const line of logLines(chunk.toString("utf8").trimEnd())) log.trace(`stderr: ${line}`);
-        },
-      });
-      this.acp.set(request.sessionId, { key, conversation: agent });
-      log.info(escapeForLog(`ACP agent: ${[command, ...args].join(" ")} (profile ${profile.name}, session ${request.sessionId})`));
-    }
-    const warmAgent = agent;
-    // A mode or model chosen since the last turn is set in the warm agent's session before this prompt.
-    warmAgent.choose(request.chosen);
-    const run = warmAgent.prompt([{ type: "text", text: request.prompt }], { onChange: this.loggedChanges(request) });
-    void run.finished.then((transcript) => this.logDone(transcript));
-    return {
-      session: run.session,
-      finished: run.finished,
-      stop: () => run.stop(),
-      kill: () => warmAgent.kill(),
-      answer: (requestId, optionId) => run.answer(requestId, optionId),
-    };
-  }
-
-  private startCli(settings: AgentSettings, request: SessionRunRequest): LiveSession {
-    const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? os.homedir();
-    const stderr = new ByteTail(STDERR_TAIL_BYTES);
-    const log = this.log;
-    const agent = this.agentCommand(settings, request);
-    const live = LiveSession.start({
-      adapter: createAdapter(agent.dialect),
-      maxLineBytes: settings.maxLineBytes,
-      process: { command: agent.command, args: agent.args, env: agent.env, input: agent.input, cwd, inactivityTimeoutMs: settings.inactivityTimeoutMs },
-      isRunOver: agent.isRunOver,
-      onChange: this.loggedChanges(request),
-      // The mode and model the CLI says it runs in (Claude Code's init line) are the session's agent state.
-      onEvent: (event) => {
-        const state = event.type === "start" ? agentStateOfStart(agent.profile.settingFlags, event.payload) : undefined;
-        if (state !== undefined) request.onAgentState(state);
-      },
-      onStderr: (chunk) => {
-        stderr.push(chunk);
-        for (const line of logLines(chunk.toString("utf8").trimEnd())) log.trace(`stderr: ${line}`);
-      },
-      // Decided per run: formatting every line costs time only someone reading the trace should pay.
-      onLine: log.logLevel === vscode.LogLevel.Trace ? (text, line) => log.trace(`line ${line}: ${escapeForLog(clip(text))}`) : undefined,
-    });
-    log.info(escapeForLog(`run: ${live.commandLine} (in ${cwd}, ${agent.description})`));
-    void live.finished.then((transcript) => {
-      this.logDone(transcript);
-      const tail = stderr.text().trimEnd();
-      if (transcript.status !== "failed" || tail === "") return;
-      log.warn(`stderr of the failed run (last ${STDERR_TAIL_BYTES / 1024} KiB):`);
-      for (const line of logLines(tail)) log.warn(`stderr: ${line}`);
-    });
-    return live;
+    this.launcher.dispose();
   }
 
   /** The run's changes for the chat; problems also go to the log. */
@@ -189,39 +100,10 @@ export class AgentRunner implements vscode.Disposable {
       request.onChange(change);
     };
   }
-
-  private logDone(transcript: Transcript): void {
-    this.log.info(`done: ${transcript.status}, exit code ${transcript.done.exitCode}, ${transcript.done.durationMs} ms`);
-  }
-
-  /** The agent CLI from settings and its profile, or the built-in agent run by this extension host's own Node. */
-  private agentCommand(settings: AgentSettings, request: SessionRunRequest): AgentCommand & { env: NodeJS.ProcessEnv; description: string } {
-    const conversation = this.conversationKey(request);
-    if (settings.useBuiltinAgent) return { ...builtinAgentCommand(this.context.extensionPath, request.prompt, conversation), description: "built-in agent" };
-    const agent = agentCommand(settings, request.prompt, conversation, request.chosen);
-    const continues = request.conversation.continues ? `, continuing conversation ${request.conversation.id}` : "";
-    return { ...agent, env: { ...process.env, ...settings.cliEnv }, description: `profile ${agent.profile.name}, dialect ${agent.dialect}${continues}` };
-  }
-
-  private conversationKey(request: SessionRunRequest): ConversationKey {
-    // Where pi keeps the conversation's session file (pi makes the folder); other CLIs keep theirs themselves.
-    return { ...request.conversation, stateDir: path.join(this.context.globalStorageUri.fsPath, "cli-conversations") };
-  }
-}
-
-function clip(text: string): string {
-  return text.length > MAX_TRACED_LINE_CHARS ? `${text.slice(0, MAX_TRACED_LINE_CHARS)}… (${text.length.toLocaleString("en-US")} characters)` : text;
 }
 
 /** The settings as they apply to a session: its own agent (fixed when it was created) in place of the settings' one. */
 export function settingsForAgent(settings: AgentSettings, agent: AgentIdentity): AgentSettings {
   if (agent.profile === BUILTIN_AGENT_PROFILE) return { ...settings, useBuiltinAgent: true };
-  return {
-    ...settings,
-    useBuiltinAgent: false,
-    cliPath: agent.command,
-    cliArgs: agent.args === null ? null : [...agent.args],
-    cliExtraArgs: [...(agent.extraArgs ?? [])],
-    cliProfile: profileSettingOf(agent.profile),
-  };
+  return { ...settings, useBuiltinAgent: false, cliPath: agent.command, cliArgs: agent.args === null ? null : [...agent.args], cliProfile: profileSettingOf(agent.profile) };
 }

@@ -14,7 +14,8 @@ import { resolveCli } from "../profiles/profile-registry";
 import type { Turn } from "../protocol/messages";
 import { STORED_SESSION_VERSION, type AgentIdentity, type AgentSessionRef, type SessionSummary, type StoredSession } from "../protocol/sessions";
 import { escapeForLog } from "../protocol/visible-text";
-import { listClaudeSessions, readClaudeSession } from "../sessions/claude-code-sessions";
+import { claudeSessionFolders, listClaudeSessions, readClaudeSession } from "../sessions/claude-code-sessions";
+import { watchStoreFolder, type StoreFolderWatch } from "../sessions/store-folder-watch";
 import { readSettings } from "./settings";
 
 function workspaceFolder(): string | undefined {
@@ -28,26 +29,46 @@ interface ListedAcpSession {
   acpSessionId: string;
 }
 
-export class ForeignSessions {
+export class ForeignSessions implements vscode.Disposable {
   /** The ACP sessions listed last, by their row's id: opening one needs the agent's id and how to run it. */
   private readonly acpListed = new Map<string, ListedAcpSession>();
   /** The agent is asked for its list once per window (it is a process started for the asking), and on a refresh. */
   private acpRows: SessionSummary[] | undefined;
+  /** Claude Code's folders of this workspace's sessions, watched while they exist: a session written there is listed. */
+  private claudeWatches: StoreFolderWatch[] = [];
 
   constructor(
     private readonly sessions: ChatSessions,
     private readonly log: vscode.LogOutputChannel,
+    /** A CLI's own store changed (Claude Code ran, in the panel or a terminal): `list` has news. */
+    private readonly onStoreChanged: () => void = () => {},
   ) {}
 
   /** Claude Code's sessions of this folder and the configured ACP agent's, newest first; none without a folder. */
   async list(): Promise<SessionSummary[]> {
     const folder = workspaceFolder();
     if (folder === undefined) return [];
-    const claude = await listClaudeSessions(folder, homeOfRuns(this.log), {
+    const home = homeOfRuns(this.log);
+    const claude = await listClaudeSessions(folder, home, {
       onSkipped: (file, why) => this.log.info(escapeForLog(`Claude Code's session ${file} is not listed: ${why}`)),
     });
+    await this.watchClaude(folder, home);
     this.acpRows ??= await this.listAcp(folder);
     return [...claude, ...this.acpRows];
+  }
+
+  dispose(): void {
+    for (const watch of this.claudeWatches) watch.close();
+    this.claudeWatches = [];
+  }
+
+  /** Watches Claude Code's folders of this workspace once they exist (a first `claude` run makes them), anew if they moved. */
+  private async watchClaude(folder: string, home: string): Promise<void> {
+    const folders = await claudeSessionFolders(folder, home);
+    const watched = this.claudeWatches.filter((watch) => watch.watching).map((watch) => watch.folder);
+    if (folders.length === watched.length && folders.every((each) => watched.includes(each))) return;
+    this.dispose();
+    this.claudeWatches = folders.flatMap((each) => watchStoreFolder(each, this.onStoreChanged) ?? []);
   }
 
   /** The next `list` asks the ACP agent again. */
@@ -105,6 +126,7 @@ export class ForeignSessions {
       // Ours from now on (renamed, deleted, saved like any other); the agent's own store is still never touched, and
       // lists it again if ours is deleted.
       source: "agent-stream",
+      pendingPrompts: [],
     };
     return this.sessions.adoptStored(stored);
   }

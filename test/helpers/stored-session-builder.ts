@@ -18,6 +18,7 @@ export function storedSession(overrides: Partial<StoredSession> = {}): StoredSes
     turns,
     agentSession: null,
     source: "agent-stream",
+    pendingPrompts: [],
     ...overrides,
   };
 }

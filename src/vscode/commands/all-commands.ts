@@ -10,6 +10,7 @@ import { openChat } from "./open-chat";
 import { openChatInEditor } from "./open-chat-in-editor";
 import { openSession } from "./open-session";
 import { openSessionInEditor } from "./open-session-in-editor";
+import { refreshSessions } from "./refresh-sessions";
 import { renameSession } from "./rename-session";
 import { replayStreamFile } from "./replay-stream-file";
 import { searchSessions } from "./search-sessions";
@@ -30,6 +31,7 @@ export const ALL_COMMANDS: readonly AgentStreamCommand[] = [
   deleteSession,
   deleteAllSessions,
   searchSessions,
+  refreshSessions,
   showLog,
   replayStreamFile,
 ];

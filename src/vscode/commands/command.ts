@@ -19,6 +19,8 @@ export interface CommandContext {
   openListed(summary: SessionSummary): Promise<ChatSession | undefined>;
   /** Every row of the Sessions view, ours and the CLIs' own. */
   listed(): SessionSummary[];
+  /** Lists the CLIs' own sessions anew: Claude Code's store read again, the ACP agent asked again. */
+  refreshSessions(): Promise<void>;
   /** New Session with Agent…'s pick: the built-in agent, a profile's CLI found on the PATH, or the configured CLI. */
   pickAgent(): Thenable<AgentIdentity | undefined>;
 }

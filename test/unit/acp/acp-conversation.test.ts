@@ -108,3 +108,28 @@ describe("the agent state an ACP conversation keeps of the session", () => {
     assert.deepEqual(state.mode?.offered.filter((mode) => mode.approvesItself).map((mode) => mode.id), ["workspace-write", "agent", "agent-full-access"]);
   });
 });
+
+describe("an ACP conversation's follow-ups", () => {
+  let workspace: string;
+  beforeEach(() => (workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "acp-conv-")))));
+  afterEach(() => fs.rmSync(workspace, { recursive: true, force: true }));
+
+  it("takes a follow-up the moment the turn's transcript arrives", async () => {
+    const chat = new AcpConversation({
+      command: process.execPath,
+      args: [fakeCli("fake-acp-agent.mjs"), "turns"],
+      env: process.env,
+      workspaceRoots: [workspace],
+      files: new NodeWorkspaceFiles([workspace]),
+      permissions: cancellingDesk([workspace]),
+    });
+    try {
+      const first = await chat.prompt([{ type: "text", text: "one" }]).finished;
+      const second = await chat.prompt([{ type: "text", text: "two" }]).finished;
+      assert.deepEqual([first.status, second.status], ["completed", "completed"]);
+      assert.match(second.blocks.map((block) => (block.kind === "text" ? block.text : "")).join(""), /^turn 2 /);
+    } finally {
+      await chat.dispose();
+    }
+  });
+});

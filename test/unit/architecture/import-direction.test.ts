@@ -20,11 +20,12 @@ const ALLOWED: Record<string, readonly string[]> = {
   acp: ["protocol", "common", "stream", "dialects", "process", "session", "profiles", "permissions"],
   sessions: ["protocol", "common", "stream", "dialects", "process", "session", "profiles"],
   panel: ["protocol", "common", "session", "process", "sessions"],
-  cli: ["protocol", "common", "stream", "dialects", "process", "session", "profiles", "acp", "permissions"],
+  launch: ["protocol", "common", "stream", "dialects", "process", "session", "profiles", "acp", "permissions"],
+  cli: ["protocol", "common", "stream", "dialects", "process", "session", "profiles", "acp", "permissions", "launch"],
   workspace: [],
   "builtin-agent": ["protocol", "common", "workspace"],
   webview: ["protocol", "common"],
-  vscode: ["protocol", "common", "stream", "dialects", "process", "session", "profiles", "acp", "panel", "sessions", "permissions", "workspace"],
+  vscode: ["protocol", "common", "stream", "dialects", "process", "session", "profiles", "acp", "panel", "sessions", "permissions", "launch", "workspace"],
   extension: ["panel", "vscode"],
 };
 

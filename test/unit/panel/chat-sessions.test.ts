@@ -11,8 +11,10 @@ import type { HostMessage } from "../../../src/protocol/messages";
 import type { AgentIdentity } from "../../../src/protocol/sessions";
 import { ReplayRun } from "../../../src/session/replay";
 import { SessionStore } from "../../../src/sessions/session-store";
+import { summaryOf } from "../../../src/sessions/session-summary";
 import { eventually } from "../../helpers/eventually";
 import { changeWhere, ScriptedStream } from "../../helpers/scripted-host";
+import { storedSession } from "../../helpers/stored-session-builder";
 import * as cli from "../../helpers/stream-builder";
 
 const CLAUDE: AgentIdentity = { profile: "claude", displayName: "Claude Code", command: "claude", args: null };
@@ -241,6 +243,26 @@ describe("ChatSessions: many conversations, each with its own agent, run and fil
     assert.equal(await chats.choose(session.id, "mode", "plan"), true);
     assert.equal(await chats.choose(session.id, "mode", "yolo"), false);
     assert.deepEqual(session.chosen, { mode: "plan" });
+  });
+
+  it("has no pending prompts in a new session, and keeps a stored session's across a reopen and its next save", async () => {
+    const fresh = await sessions();
+    assert.deepEqual(fresh.active.pendingPrompts, []);
+    await fresh.dispose();
+    const pendingPrompts = [{ id: "p1", prompt: "then the docs", context: null, createdAt: 500 }];
+    const store = await SessionStore.open(folder, { maxBytes: 50 * 1024 * 1024, log: { warn: () => {} } });
+    const stored = storedSession({ agent: CLAUDE, pendingPrompts });
+    await store.save(stored, summaryOf(stored, "completed"));
+
+    const reopened = await sessions(stored.id);
+    assert.deepEqual(reopened.active.pendingPrompts, pendingPrompts);
+    reopened.active.conversation.send("and now");
+    await answer(host, reopened.active.conversation, "done");
+    await reopened.dispose();
+    const reloaded = await SessionStore.open(folder, { maxBytes: 50 * 1024 * 1024, log: { warn: () => {} } });
+    const saved = await reloaded.load(stored.id);
+    assert.equal(saved?.turns.at(-1)?.prompt, "and now", "the session was saved again");
+    assert.deepEqual(saved?.pendingPrompts, pendingPrompts);
   });
 
   it("lists the sessions of the store newest first, without reading them, and opens one on demand", async () => {

@@ -238,3 +238,33 @@ describe("what a tool call's updates cost", () => {
     assert.equal(changes.length, told);
   });
 });
+
+describe("a transcript its listener holds (the panel's turn)", () => {
+  /** The same stream through two builders: one that holds its blocks, one whose listener holds them. */
+  function both(feed: (transcript: TranscriptBuilder) => void): { held: TranscriptChange[]; listened: TranscriptChange[]; snapshot: readonly unknown[] } {
+    const held: TranscriptChange[] = [];
+    const listened: TranscriptChange[] = [];
+    const holding = new TranscriptBuilder((c) => held.push(structuredClone(c)), { limits: { ...LIMITS, blocks: 5 } });
+    const byListener = new TranscriptBuilder((c) => listened.push(structuredClone(c)), { limits: { ...LIMITS, blocks: 5 }, heldByListener: true });
+    feed(holding);
+    feed(byListener);
+    holding.finish();
+    byListener.finish();
+    return { held, listened, snapshot: byListener.snapshot };
+  }
+
+  it("tells its listener exactly what a transcript that holds its blocks tells, limits and all, and holds none itself", () => {
+    const { held, listened, snapshot } = both((transcript) => {
+      transcript.appendText("text", "0123456");
+      transcript.appendText("text", "789abc");
+      transcript.startTool("Read", "r1", { file: "a-rather-long-file-name.ts" }, null);
+      transcript.completeTool({ tool: "Read", toolId: "r1", success: true, durationMs: 3, error: null, timestamp: null, output: "a long output of the read" });
+      transcript.appendText("thinking", "0123456789");
+      for (let i = 0; i < 6; i++) transcript.addStatus("x", `status ${i}`);
+    });
+    assert.ok(held.some((change) => change.kind === "text-truncated"), "the stream reaches the character limit");
+    assert.ok(held.some((change) => change.kind === "block-added" && change.block.kind === "status" && change.block.status === "transcript full"), "and the block limit");
+    assert.deepEqual(listened, held);
+    assert.deepEqual(snapshot, []);
+  });
+});

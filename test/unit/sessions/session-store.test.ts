@@ -89,6 +89,24 @@ describe("the session store", () => {
     assert.deepEqual(warnings, []);
   });
 
+  it("keeps a session's pending prompts, in order, with their context", async () => {
+    const pendingPrompts = [
+      { id: "p1", prompt: "and the tests too", context: null, createdAt: 5_000 },
+      { id: "p2", prompt: "explain this", context: { summary: "src/a.ts:3", text: "const a = 1;" }, createdAt: 6_000 },
+    ];
+    const session = await saved(await open(), storedSession({ pendingPrompts }));
+    assert.deepEqual((await (await open()).load(session.id))?.pendingPrompts, pendingPrompts);
+  });
+
+  it("reads a session file written before pending prompts were kept as having none", async () => {
+    const store = await open();
+    const session = await saved(store, storedSession());
+    const { pendingPrompts: _, ...older } = session;
+    fs.writeFileSync(sessionFile(session.id), JSON.stringify(older));
+    assert.deepEqual(await (await open()).load(session.id), { ...session, pendingPrompts: [] });
+    assert.deepEqual(warnings, []);
+  });
+
   it("lists sessions newest first", async () => {
     const store = await open();
     const older = await saved(store, storedSession({ title: "older", updatedAt: 1 }));

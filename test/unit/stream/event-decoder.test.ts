@@ -5,7 +5,7 @@ import type { Problem } from "../../../src/protocol/transcript";
 import { EventDecoder } from "../../../src/stream/event-decoder";
 import { MAX_JSON_DEPTH, formatBytes } from "../../../src/stream/json-line";
 import type { CliStreamEvent } from "../../../src/protocol/events";
-import { LineReader } from "../../../src/stream/line-reader";
+import { JsonLineReader } from "../../../src/stream/json-line-reader";
 import { SESSION_ID, T0, start, textDelta } from "../../helpers/stream-builder";
 
 /** The examples of ../shared/protocols/locus-json-stream.md, verbatim: they carry only `type` and `payload`. */
@@ -328,11 +328,11 @@ describe("EventDecoder with the Locus adapter", () => {
 
   describe("oversized lines", () => {
     it("reports an oversized line as MALFORMED_EVENT with its size in bytes and the limit", () => {
-      assert.deepEqual(newDecoder().oversizedLine(9, 52_428_800, 16 * 1024 * 1024), {
-        line: 9,
-        code: "MALFORMED_EVENT",
-        message: "line of 52428800 bytes (50 MiB) is over the 16 MiB line size limit; skipped",
-      });
+      const problems: Problem[] = [];
+      const reader = new JsonLineReader({ value: () => assert.fail("no line is within the limit"), refused: (problem) => problems.push(problem) }, 16);
+      reader.push(Buffer.from("\n".repeat(8) + `"${"x".repeat(40)}"\n`));
+      reader.end();
+      assert.deepEqual(problems, [{ line: 9, code: "MALFORMED_EVENT", message: "line of 42 bytes (42 bytes) is over the 16 bytes line size limit; skipped" }]);
     });
 
     it("formats byte counts in bytes, KiB and MiB", () => {
@@ -349,13 +349,8 @@ describe("EventDecoder with the Locus adapter", () => {
       const size = 50 * 1024 * 1024;
       const decoder = newDecoder();
       const decoded: DecodedLine[] = [];
-      const reader = new LineReader(
-        {
-          onLine: (text, line) => decoded.push(...decodeLine(decoder, text, line)),
-          onOversizedLine: (line, sizeBytes) => decoded.push({ kind: "problem", problem: decoder.oversizedLine(line, sizeBytes, limit) }),
-        },
-        limit,
-      );
+      const sink = { event: (event: CliStreamEvent, line: number | null) => decoded.push({ kind: "event", event, line }), problem: (problem: Problem) => decoded.push({ kind: "problem", problem }) };
+      const reader = new JsonLineReader({ value: (value, line) => decoder.decodeValue(value, line, sink), refused: (problem) => sink.problem(problem) }, limit);
       const chunk = Buffer.alloc(64 * 1024, "x");
       const prefix = Buffer.from('{"type":"text_delta","payload":{"content":"');
       reader.push(prefix);

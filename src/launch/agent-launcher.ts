@@ -1,0 +1,321 @@
+// Starts a session's agent for one prompt, the same way for the panel and for `agent-stream ask`: a stream CLI (or the
+// built-in agent) as one process per turn, an ACP agent as one warm process per session for all its turns. What differs
+// between the two comes in as values: the settings of the run, the workspace's files, how a question is decided, where
+// the log goes. Each session has one permission desk, whatever its agent speaks.
+import { AcpConversation } from "../acp/acp-conversation";
+import type { ChosenSettings } from "../acp/session-setup";
+import { outsideWorkspace, type WorkspaceFiles } from "../acp/workspace-files";
+import { createAdapter } from "../dialects/registry";
+import { PermissionDesk, type DecidePermission } from "../permissions/permission-desk";
+import type { AutoAnswerPolicy } from "../permissions/permission-policy";
+import { ByteTail } from "../process/byte-tail";
+import type { AgentStateUpdate } from "../protocol/agent-state";
+import type { CliStreamEvent } from "../protocol/events";
+import type { SessionChange } from "../protocol/messages";
+import type { Transcript } from "../protocol/transcript";
+import { escapeForLog, logLines } from "../protocol/visible-text";
+import { acpTransportOf, userArgumentsOf, type CliProfile, type ConversationKey } from "../profiles/cli-profile";
+import { agentCommand, resolveCli, type AgentCommand, type CliChoice } from "../profiles/profile-registry";
+import { agentStateOfStart } from "../profiles/setting-flags";
+import { LiveSession } from "../session/live-session";
+import type { Session } from "../session/session";
+
+/** Raw lines longer than this are cut in the trace log (the run still gets all of them). */
+const MAX_TRACED_LINE_CHARS = 4000;
+/** How much of a CLI's stderr the log keeps for a failed run. */
+const STDERR_TAIL_BYTES = 8 * 1024;
+
+/** What a CLI's environment adds to this process's. */
+type LaunchAgentEnv = Readonly<Record<string, string>>;
+
+/** The agent a session runs: a CLI by its profile (stream or ACP), or the built-in agent run by this Node. */
+export type LaunchAgent =
+  | { kind: "cli"; choice: CliChoice; env: LaunchAgentEnv }
+  | { kind: "builtin"; command: (prompt: string, conversation: ConversationKey) => AgentCommand & { env: NodeJS.ProcessEnv } };
+
+/** One prompt of one session, and everything the run needs that is not the launcher's. */
+export interface AgentLaunch {
+  sessionId: string;
+  agent: LaunchAgent;
+  prompt: string;
+  /** The agent's conversation this prompt belongs to; `stateDir` is where a CLI that wants a file for it keeps it. */
+  conversation: ConversationKey;
+  cwd: string;
+  /** The workspace's folders (absolute): the bounds of what the agent may read and write without the user. */
+  workspaceRoots: readonly string[];
+  inactivityTimeoutMs?: number;
+  /** How long a warm ACP agent waits for the next turn before it is stopped; 0 or unset: until its session ends. */
+  idleStopMs?: number;
+  maxLineBytes?: number;
+  /** What the agent's permission requests get without asking, by tool kind; read at each request. */
+  autoAnswer: AutoAnswerPolicy;
+  /**
+   * The session's mode and model, by the ids its agent offers: an ACP agent's set in its session (before this prompt,
+   * when chosen since the last), a stream CLI's given as its flags (Claude's `--permission-mode`, `--model`).
+   */
+  chosenSettings?: ChosenSettings;
+  /** The ACP agent's session a follow-up continues (after a reload), or null. */
+  acpSessionId?: string | null;
+  /** False: keep no transcript, only the changes and events (`ask` prints them as they come). */
+  keepBlocks?: boolean;
+  /** True: `onChange`'s listener holds the transcript (the chat's turn): bounded as ever, but not held twice. */
+  heldByListener?: boolean;
+  onEvent?(event: CliStreamEvent): void;
+  onChange?(change: SessionChange): void;
+  /** What the agent says about its session (its title, mode, model, commands, usage), as it says it. */
+  onAgentState?(update: AgentStateUpdate): void;
+  /** The ACP agent opened (or continued) its session. */
+  onAcpSession?(acpSessionId: string): void;
+}
+
+/** A turn under way, whatever runs it. */
+export interface LaunchedRun {
+  readonly session: Session;
+  /** Settles with the turn's transcript; never rejects. */
+  readonly finished: Promise<Transcript>;
+  /** The agent's process id while it runs (an ACP agent's is the session's warm agent). */
+  readonly pid: number | undefined;
+  /** The user's Stop: in band first, then the process tree. */
+  stop(): Promise<Transcript>;
+  /** No grace: the agent's whole process tree ends now (a window closing, a second Ctrl-C). */
+  kill(): void;
+  /** The user's answer to one of the run's waiting permission requests, by id; false when none waits with it. */
+  answer(requestId: string, optionId: string | null): boolean;
+  /** Backpressure: the agent's output is not read until resume(). */
+  pause(): void;
+  resume(): void;
+}
+
+/** Where a launch's log lines go, already escaped: no agent text can forge a line. */
+export interface LaunchLog {
+  /** What runs, and how each run ended. */
+  info(message: string): void;
+  /** What was refused or went wrong: a file outside the workspace, a bad line between turns, a failed run's stderr. */
+  warn(message: string): void;
+  /** Every line read and every line of stderr, for someone reading the trace. */
+  trace(message: string): void;
+  /** Whether anyone reads the trace now: formatting every line costs time only they should pay. */
+  tracing(): boolean;
+}
+
+export interface AgentLauncherOptions {
+  /** The workspace's files as the agent may read and write them (the editor's buffers, or the disk). */
+  files(roots: readonly string[]): WorkspaceFiles;
+  log: LaunchLog;
+  /** Where a waiting request is decided when no transcript is seen (the terminal); unset: it waits for `answer`. */
+  decide?: DecidePermission;
+  /** The agents' stderr as it comes; unset: traced, and a failed stream run's last part logged as a warning. */
+  onStderr?(chunk: Buffer): void;
+  /** How many of a session's requests wait for the user, after each change. */
+  onWaiting?(sessionId: string, count: number): void;
+}
+
+/** What a session holds between its prompts: its desk and, for an ACP agent, the warm agent. */
+interface SessionAgent {
+  /** The agent's conversation and how it is run: another one ends the warm agent and starts with a new desk. */
+  key: string;
+  desk: PermissionDesk;
+  /** The desk's rules: one object, updated at each prompt, so that a changed setting holds from the next on. */
+  policy: AutoAnswerPolicy;
+  /** The workspace's folders when the agent started: the bounds its desk and its file access keep. */
+  readonly roots: readonly string[];
+  acp: AcpConversation | undefined;
+}
+
+export class AgentLauncher {
+  private readonly sessions = new Map<string, SessionAgent>();
+
+  constructor(private readonly options: AgentLauncherOptions) {}
+
+  /** Runs one prompt of the session's agent. */
+  start(launch: AgentLaunch): LaunchedRun {
+    if (launch.agent.kind === "cli") {
+      const { profile, command } = resolveCli(launch.agent.choice);
+      if (acpTransportOf(profile) !== undefined) return this.startAcp(launch, launch.agent, profile, command);
+    }
+    return this.startStream(launch);
+  }
+
+  /** The session's desk: the one its agent's requests come to, whatever the agent speaks. */
+  deskOf(sessionId: string): PermissionDesk | undefined {
+    return this.sessions.get(sessionId)?.desk;
+  }
+
+  /** The session ended: its warm agent and everything it started end now; open requests end cancelled. */
+  endSession(sessionId: string): Promise<void> {
+    const agent = this.sessions.get(sessionId);
+    this.sessions.delete(sessionId);
+    agent?.desk.cancelAll();
+    return agent?.acp?.dispose() ?? Promise.resolve();
+  }
+
+  /** The window closes: every warm agent ends at once. */
+  dispose(): void {
+    for (const { acp } of this.sessions.values()) acp?.kill();
+    this.sessions.clear();
+  }
+
+  /** The session's entry for this launch: the same while its agent's conversation and command stay the same. */
+  private sessionAgent(launch: AgentLaunch, key: string): SessionAgent {
+    const known = this.sessions.get(launch.sessionId);
+    if (known !== undefined && known.key === key) {
+      for (const kind of Object.keys(known.policy)) delete known.policy[kind as keyof AutoAnswerPolicy];
+      Object.assign(known.policy, launch.autoAnswer);
+      return known;
+    }
+    if (known !== undefined) void this.endSession(launch.sessionId);
+    const { log, decide, onWaiting } = this.options;
+    const sessionId = launch.sessionId;
+    const policy: AutoAnswerPolicy = { ...launch.autoAnswer };
+    const agent: SessionAgent = {
+      key,
+      policy,
+      roots: launch.workspaceRoots,
+      acp: undefined,
+      desk: new PermissionDesk({
+        policy,
+        outsideWorkspace: (paths) => outsideWorkspace(paths, agent.roots),
+        log: (message) => log.warn(escapeForLog(message)),
+        ...(decide === undefined ? {} : { decide }),
+        ...(onWaiting === undefined ? {} : { onWaiting: (count: number) => onWaiting(sessionId, count) }),
+      }),
+    };
+    this.sessions.set(sessionId, agent);
+    return agent;
+  }
+
+  /** An ACP agent: each session keeps one warm agent process and one ACP session for all its turns. */
+  private startAcp(launch: AgentLaunch, agent: Extract<LaunchAgent, { kind: "cli" }>, profile: CliProfile, command: string): LaunchedRun {
+    const args = [...(userArgumentsOf(profile, agent.choice.cliArgs, agent.choice.cliExtraArgs) ?? profile.defaultArgs)];
+    const entry = this.sessionAgent(launch, JSON.stringify([launch.conversation.id, command, args, agent.env]));
+    const conversation = entry.acp ?? (entry.acp = this.startAcpAgent(launch, agent.env, profile, command, args, entry));
+    // A mode or model chosen since the last turn is set in the warm agent's session before this prompt.
+    if (launch.chosenSettings !== undefined) conversation.choose(launch.chosenSettings);
+    const run = conversation.prompt([{ type: "text", text: launch.prompt }], {
+      keepBlocks: launch.keepBlocks,
+      heldByListener: launch.heldByListener,
+      onEvent: launch.onEvent,
+      onChange: launch.onChange,
+    });
+    void run.finished.then((transcript) => this.logDone(transcript));
+    return {
+      session: run.session,
+      finished: run.finished,
+      get pid() {
+        return conversation.pid;
+      },
+      stop: () => run.stop(),
+      kill: () => conversation.kill(),
+      answer: (requestId, optionId) => run.answer(requestId, optionId),
+      pause: () => run.pause(),
+      resume: () => run.resume(),
+    };
+  }
+
+  private startAcpAgent(launch: AgentLaunch, env: LaunchAgentEnv, profile: CliProfile, command: string, args: string[], entry: SessionAgent): AcpConversation {
+    const transport = acpTransportOf(profile);
+    const { log } = this.options;
+    const conversation = new AcpConversation({
+      command,
+      args,
+      env: { ...process.env, ...env },
+      // Without a folder the agent starts in the home folder, but every file is outside the workspace: it may read
+      // and write nothing, and only the user may allow a request that names a file.
+      workspaceRoots: launch.workspaceRoots,
+      cwd: launch.cwd,
+      files: this.options.files(launch.workspaceRoots),
+      permissions: entry.desk,
+      chooseAuthMethod: (methods) => transport?.authMethods.find((id) => methods.some((method) => method.id === id)),
+      modeRule: transport?.modes,
+      chosenSettings: launch.chosenSettings,
+      log: { trace: (m) => log.trace(escapeForLog(m)), problem: (m) => log.warn(escapeForLog(m)), info: (m) => log.info(escapeForLog(m)) },
+      // After a window reload (or opening a stored session), a follow-up continues the agent's session when it can.
+      savedSessionId: launch.conversation.continues ? (launch.acpSessionId ?? undefined) : undefined,
+      onAgentState: (update) => launch.onAgentState?.(update),
+      onSession: (acpSessionId, continued) => {
+        launch.onAcpSession?.(acpSessionId);
+        if (continued !== "new") log.info(escapeForLog(`continued the agent's session ${acpSessionId} (${continued})`));
+      },
+      idleStopMs: launch.idleStopMs,
+      // Every run's inactivity timeout; for an ACP agent only mid-turn, and not while a permission card waits.
+      inactivityTimeoutMs: launch.inactivityTimeoutMs,
+      maxLineBytes: launch.maxLineBytes,
+      onStderr: this.options.onStderr ?? ((chunk) => this.traceStderr(chunk)),
+    });
+    log.info(escapeForLog(`ACP agent: ${[command, ...args].join(" ")} (profile ${profile.name}, session ${launch.sessionId})`));
+    return conversation;
+  }
+
+  /** A stream CLI or the built-in agent: one process for the turn. */
+  private startStream(launch: AgentLaunch): LaunchedRun {
+    const { log } = this.options;
+    const agent = this.streamCommand(launch);
+    // The session's desk, for a stream CLI that asks permission in band (its run hands requests to it).
+    const { desk } = this.sessionAgent(launch, JSON.stringify([launch.conversation.id, agent.command, agent.profile.name]));
+    const stderr = this.options.onStderr === undefined ? new ByteTail(STDERR_TAIL_BYTES) : undefined;
+    const live = LiveSession.start({
+      adapter: createAdapter(agent.dialect),
+      maxLineBytes: launch.maxLineBytes,
+      process: { command: agent.command, args: agent.args, env: agent.env, input: agent.input, cwd: launch.cwd, inactivityTimeoutMs: launch.inactivityTimeoutMs },
+      isRunOver: agent.isRunOver,
+      keepBlocks: launch.keepBlocks,
+      heldByListener: launch.heldByListener,
+      onEvent: (event) => {
+        // The mode and model the CLI says it runs in (Claude Code's init line) are the session's agent state.
+        const state = event.type === "start" ? agentStateOfStart(agent.profile.settingFlags, event.payload) : undefined;
+        if (state !== undefined) launch.onAgentState?.(state);
+        launch.onEvent?.(event);
+      },
+      onChange: launch.onChange,
+      onStderr:
+        this.options.onStderr ??
+        ((chunk) => {
+          stderr?.push(chunk);
+          this.traceStderr(chunk);
+        }),
+      // Decided per run: formatting every line costs time only someone reading the trace should pay.
+      onLine: log.tracing() ? (text, line) => log.trace(`line ${line}: ${escapeForLog(clip(text))}`) : undefined,
+    });
+    log.info(escapeForLog(`run: ${live.commandLine} (in ${launch.cwd}, ${agent.description})`));
+    void live.finished.then((transcript) => {
+      this.logDone(transcript);
+      const tail = stderr?.text().trimEnd() ?? "";
+      if (transcript.status !== "failed" || tail === "") return;
+      log.warn(`stderr of the failed run (last ${STDERR_TAIL_BYTES / 1024} KiB):`);
+      for (const line of logLines(tail)) log.warn(`stderr: ${line}`);
+    });
+    return {
+      session: live.session,
+      finished: live.finished,
+      get pid() {
+        return live.pid;
+      },
+      stop: () => live.stop(),
+      kill: () => live.kill(),
+      answer: (requestId, optionId) => desk.answer(requestId, optionId) === "answered",
+      pause: () => live.pause(),
+      resume: () => live.resume(),
+    };
+  }
+
+  /** The CLI from its profile, or the built-in agent, with its environment and how the log names it. */
+  private streamCommand(launch: AgentLaunch): AgentCommand & { env: NodeJS.ProcessEnv; description: string } {
+    const { agent, prompt, conversation } = launch;
+    if (agent.kind === "builtin") return { ...agent.command(prompt, conversation), description: "built-in agent" };
+    const command = agentCommand(agent.choice, prompt, conversation, launch.chosenSettings);
+    const continues = conversation.continues ? `, continuing conversation ${conversation.id}` : "";
+    return { ...command, env: { ...process.env, ...agent.env }, description: `profile ${command.profile.name}, dialect ${command.dialect}${continues}` };
+  }
+
+  private traceStderr(chunk: Buffer): void {
+    for (const line of logLines(chunk.toString("utf8").trimEnd())) this.options.log.trace(`stderr: ${line}`);
+  }
+
+  private logDone(transcript: Transcript): void {
+    this.options.log.info(`done: ${transcript.status}, exit code ${transcript.done.exitCode}, ${transcript.done.durationMs} ms`);
+  }
+}
+
+function clip(text: string): string {
+  return text.length > MAX_TRACED_LINE_CHARS ? `${text.slice(0, MAX_TRACED_LINE_CHARS)}… (${text.length.toLocaleString("en-US")} characters)` : text;
+}
