@@ -629,8 +629,9 @@ export class AcpAgentConnection {
       throw new acp.RequestError(JSON_RPC_BUSY, message);
     }
     this.fileRequestsInHand++;
+    let served: T;
     try {
-      return await serve();
+      served = await serve();
     } catch (error) {
       const message = `fs ${what} of ${path} refused: ${describe(error)}`;
       this.log.problem(message);
@@ -639,14 +640,27 @@ export class AcpAgentConnection {
     } finally {
       this.fileRequestsInHand--;
     }
+    // Judged again as the answer is about to be written: reads served at once all passed the first check before any
+    // of their answers waited unread, and together they could pass the bound many times over.
+    const unread = what === "read" ? this.unreadAnswers() : undefined;
+    if (unread !== undefined) {
+      const message = `fs ${what} of ${path} refused for now: ${unread}; ask again once earlier requests are answered`;
+      this.log.problem(message);
+      throw new acp.RequestError(JSON_RPC_BUSY, message);
+    }
+    return served;
   }
 
   /** Why no more file request is served now, though the turn may touch files; undefined while one may be. */
   private fileAccessBusy(): string | undefined {
     if (this.fileRequestsInHand >= MAX_FILE_REQUESTS_AT_ONCE) return `${MAX_FILE_REQUESTS_AT_ONCE} file requests are being served already`;
+    return this.unreadAnswers();
+  }
+
+  /** Why no more answer may be written to the agent now: its earlier ones wait unread past the bound. */
+  private unreadAnswers(): string | undefined {
     const unread = this.agent?.process.unreadInputBytes ?? 0;
-    if (unread > MAX_UNREAD_ANSWER_BYTES) return `the agent has not read ${formatBytes(unread)} of earlier answers`;
-    return undefined;
+    return unread > MAX_UNREAD_ANSWER_BYTES ? `the agent has not read ${formatBytes(unread)} of earlier answers` : undefined;
   }
 
   /** Why the agent may not touch files now, or undefined while it may. */
