@@ -6,6 +6,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { NodeWorkspaceFiles } from "../../../src/acp/workspace-files";
 import { AgentLauncher, type AgentLaunch, type LaunchAgent } from "../../../src/launch/agent-launcher";
+import type { AgentStateUpdate } from "../../../src/protocol/agent-state";
 import type { Transcript, TranscriptBlock } from "../../../src/protocol/transcript";
 import { eventually } from "../../helpers/eventually";
 import { fakeCli } from "../../helpers/repo";
@@ -124,6 +125,27 @@ describe("the agent launcher", () => {
     await launcher.start(launch("t", acpAgent("turns"), "hi")).finished;
     assert.ok(launcher.deskOf("s") !== undefined && launcher.deskOf("t") !== undefined);
     assert.notEqual(launcher.deskOf("s"), launcher.deskOf("t"));
+  });
+
+  it("starts Claude Code in the mode and model chosen for the session, and tells the session what its init line says", async () => {
+    const claude: LaunchAgent = { kind: "cli", choice: { cliPath: fakeCli("fake-claude.js"), cliArgs: null, cliProfile: "claude", dialect: "auto" }, env: {} };
+    const states: AgentStateUpdate[] = [];
+    const run = launcher.start({ ...launch("c", claude, "plan it"), chosenSettings: { mode: "plan", model: "sonnet" }, onAgentState: (update) => states.push(update) });
+    assert.equal((await run.finished).status, "completed");
+    const said = states.find((update) => update.kind === "settings");
+    assert.ok(said?.kind === "settings");
+    assert.equal(said.mode?.currentId, "plan");
+    assert.equal(said.model?.currentId, "sonnet");
+    assert.ok(said.mode?.offered.some((mode) => mode.id === "bypassPermissions" && mode.approvesItself), "the modes offered, each marked");
+  });
+
+  it("starts Claude Code in its mode that asks when none was chosen", async () => {
+    const claude: LaunchAgent = { kind: "cli", choice: { cliPath: fakeCli("fake-claude.js"), cliArgs: null, cliProfile: "claude", dialect: "auto" }, env: {} };
+    const states: AgentStateUpdate[] = [];
+    await launcher.start({ ...launch("d", claude, "go"), onAgentState: (update) => states.push(update) }).finished;
+    const said = states.find((update) => update.kind === "settings");
+    assert.ok(said?.kind === "settings");
+    assert.equal(said.mode?.currentId, "default");
   });
 });
 
