@@ -196,9 +196,9 @@ export class SessionUpdateDecoder {
     if (value.rawInput !== undefined) patch.rawInput = value.rawInput;
     if (value.rawOutput !== undefined) patch.rawOutput = value.rawOutput;
     this.terminalOutput(value._meta, patch);
-    const { call, change, contentChanged } = this.tools.merge(patch);
+    const { call, change, endedBefore, contentChanged } = this.tools.merge(patch);
     if (call.cutChars > 0) this.sink.trace(`tool call ${JSON.stringify(call.toolCallId)}: ${call.cutChars} characters of its content or input over the limits not kept`);
-    this.sink.event({ type: "tool_call", change, call, contentChanged });
+    this.sink.event({ type: "tool_call", change, endedBefore, call, contentChanged });
     return call;
   }
 
