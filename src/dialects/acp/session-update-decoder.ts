@@ -123,6 +123,15 @@ export class SessionUpdateDecoder {
     return this.mergeTool(toolCall as Infer<typeof ToolCallFieldsSchema> & Record<string, unknown>);
   }
 
+  /**
+   * Content the client made for a call (the diff of an edit it computed, why there is none), replacing the call's
+   * content as an agent's message does: the card shows it as the agent's.
+   */
+  clientContent(toolCallId: string, content: AcpToolContent[]): void {
+    const { call, change, endedBefore, contentChanged } = this.tools.merge({ toolCallId, content });
+    this.sink.event({ type: "tool_call", change, endedBefore, call, contentChanged });
+  }
+
   private decodeKnown(kind: string, update: Record<string, unknown>): void {
     switch (kind) {
       case "agent_message_chunk":

@@ -182,7 +182,7 @@ export class ToolCallBook {
   private withShownDiffs(toolCallId: string, sent: AcpToolContent[]): AcpToolContent[] {
     const shown = this.calls.get(toolCallId)?.diffs ?? [];
     const sentPaths = sent.flatMap((item) => (item.type === "diff" ? [item.path] : []));
-    const kept = shown.filter((old) => !sentPaths.some((path) => sameFile(path, old.path)));
+    const kept = shown.filter((old) => !sentPaths.some((path) => namesSameFile(path, old.path)));
     return kept.length === 0 ? sent : [...sent, ...kept];
   }
 
@@ -249,7 +249,7 @@ export class ToolCallBook {
  * Whether two of a call's diff paths name one file: Qwen Code sends a diff's path absolute with the permission request
  * and relative to the workspace on the finished call.
  */
-function sameFile(a: string, b: string): boolean {
+export function namesSameFile(a: string, b: string): boolean {
   if (a === b) return true;
   const [absolute, relative] = isAbsolutePath(a) ? [a, b] : [b, a];
   return isAbsolutePath(absolute) && !isAbsolutePath(relative) && relative !== "" && absolute.replace(/\\/g, "/").endsWith(`/${relative.replace(/\\/g, "/").replace(/^\.\//, "")}`);
