@@ -206,6 +206,8 @@ export class SessionUpdateDecoder {
     if (value.rawOutput !== undefined) patch.rawOutput = value.rawOutput;
     this.terminalOutput(value._meta, patch);
     const { call, change, endedBefore, contentChanged } = this.tools.merge(patch);
+    // Shown on the call's card in the turn that showed it, and nowhere in a later one: said here for the log.
+    if (endedBefore) this.sink.trace(`tool call ${JSON.stringify(call.toolCallId)} had ended; a later message about it updates no new card`);
     if (call.cutChars > 0) this.sink.trace(`tool call ${JSON.stringify(call.toolCallId)}: ${call.cutChars} characters of its content or input over the limits not kept`);
     this.sink.event({ type: "tool_call", change, endedBefore, call, contentChanged });
     return call;

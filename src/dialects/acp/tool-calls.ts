@@ -252,11 +252,19 @@ export class ToolCallBook {
 export function namesSameFile(a: string, b: string): boolean {
   if (a === b) return true;
   const [absolute, relative] = isAbsolutePath(a) ? [a, b] : [b, a];
-  return isAbsolutePath(absolute) && !isAbsolutePath(relative) && relative !== "" && absolute.replace(/\\/g, "/").endsWith(`/${relative.replace(/\\/g, "/").replace(/^\.\//, "")}`);
+  if (!isAbsolutePath(absolute) || isAbsolutePath(relative) || relative === "") return false;
+  const tail = slashed(relative.startsWith("./") ? relative.slice(2) : relative);
+  return slashed(absolute).endsWith(`/${tail}`);
 }
 
 function isAbsolutePath(path: string): boolean {
-  return path.startsWith("/") || /^[A-Za-z]:[\\/]/.test(path);
+  const drive = path.length >= 3 && path[1] === ":" && (path[2] === "/" || path[2] === "\\");
+  return path.startsWith("/") || path.startsWith("\\") || drive;
+}
+
+/** Windows' separators as forward slashes. */
+function slashed(path: string): string {
+  return path.split("\\").join("/");
 }
 
 /** The length of `value` as JSON; undefined when it cannot be written (nested deeper than the stack goes). */
