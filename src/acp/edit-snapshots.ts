@@ -38,6 +38,8 @@ export type ReadWorkspaceFile = (path: string) => Promise<string>;
 export class EditSnapshots {
   private readonly edits = new Map<string, FollowedEdit>();
   private chars = 0;
+  /** Reads go one at a time: each may hold a whole file (up to 4 MiB) until it is judged. */
+  private reading: Promise<unknown> = Promise.resolve();
   private readonly limits: EditSnapshotLimits;
 
   constructor(
@@ -128,14 +130,18 @@ export class EditSnapshots {
     return { text: now };
   }
 
-  /** The file's text now, null when it does not exist, or why it cannot be read. */
-  private async readNow(path: string): Promise<string | null | { unreadable: string }> {
-    try {
-      return await this.read(path);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException | undefined)?.code === "ENOENT") return null;
-      return { unreadable: error instanceof Error ? error.message : String(error) };
-    }
+  /** The file's text now, null when it does not exist, or why it cannot be read; after the reads before it. */
+  private readNow(path: string): Promise<string | null | { unreadable: string }> {
+    const read = this.reading.then(async () => {
+      try {
+        return await this.read(path);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException | undefined)?.code === "ENOENT") return null;
+        return { unreadable: error instanceof Error ? error.message : String(error) };
+      }
+    });
+    this.reading = read;
+    return read;
   }
 }
 

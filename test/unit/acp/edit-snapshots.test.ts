@@ -96,6 +96,19 @@ describe("edits the agent sends no diff for", () => {
     assert.deepEqual((await snapshots.after(call({ toolCallId: "3", status: "completed", locations: at("/w/b") })))?.notes, ["No diff of /w/b: the file is unchanged."]);
   });
 
+  it("read one file at a time, however many edits start at once", async () => {
+    let reading = 0;
+    let most = 0;
+    const snapshots = new EditSnapshots(async () => {
+      most = Math.max(most, ++reading);
+      await new Promise((resolve) => setImmediate(resolve));
+      reading--;
+      return "x";
+    });
+    await Promise.all(["1", "2", "3"].map((id) => snapshots.before(call({ toolCallId: id, locations: at("/w/a", "/w/b") }))));
+    assert.equal(most, 1);
+  });
+
   it("follow a bounded number of calls at once", async () => {
     const snapshots = new EditSnapshots(async () => "x", { calls: 2 });
     for (const id of ["1", "2", "3"]) await snapshots.before(call({ toolCallId: id, locations: at("/w/a") }));
