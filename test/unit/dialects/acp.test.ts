@@ -16,6 +16,7 @@ const RECORDED = path.join(FIXTURES, "acp-recorded");
 const QWEN = "qwen/0.15.10";
 const CLAUDE_ACP = "claude-acp/0.23.1";
 const OPENCODE = "opencode/1.18.33";
+const CLINE = "cline/3.0.65";
 const FAKE = "fake-acp-agent/1.0.0";
 
 const fixture = (folder: string, name: string) => harness.fixture(`acp-recorded/${folder}`, `${name}.ndjson`);
@@ -144,6 +145,20 @@ describe("the acp dialect", () => {
       assert.deepEqual(edit?.diffs.map((d) => d.newText), ["# Todo\n\n- fix the build\n"]);
       assert.deepEqual([command?.toolKind, command?.diffs], ["execute", []]);
       assert.match(command?.output ?? "", /printed for the card/);
+    });
+  });
+
+  describe(`recorded traffic of Cline CLI 3.0.65`, () => {
+    it("shows a rejected command as one failed card, though Cline announces the call again after it failed", async () => {
+      const transcript = await replay(fixture(CLINE, "command-rejected"));
+      assert.deepEqual(kinds(transcript.blocks), ["tool", "permission", "text"]);
+      assert.deepEqual(tools(transcript.blocks).map((card) => [card.toolId, card.status]), [["call_cline_1", "failed"]]);
+      assert.deepEqual(permissions(transcript.blocks).map((b) => b.kind === "permission" && b.decision), ["rejected"]);
+    });
+
+    it("shows an allowed command as one succeeded card, though Cline announces the call again while it runs", async () => {
+      const transcript = await replay(fixture(CLINE, "command-allowed"));
+      assert.deepEqual(tools(transcript.blocks).map((card) => [card.toolId, card.status]), [["call_cline_1", "succeeded"]]);
     });
   });
 
