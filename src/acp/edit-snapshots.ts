@@ -91,6 +91,22 @@ export class EditSnapshots {
     const named = unique(call.locations.map((location) => location.path));
     const missing = named.filter((path) => !sent.some((other) => namesSameFile(path, other)));
     if (missing.length === 0) return sent.length > 0 ? undefined : { diffs: [], notes: ["No diff: the agent named no file it changed."] };
+    const computed = await this.compare(edit, missing);
+    // A call of no known kind may only have read its files: a diff shows if it changed one, and nothing is said else.
+    return call.kind === "other" ? { diffs: computed.diffs, notes: [] } : computed;
+  }
+
+  /** The call failed: its copies are let go. */
+  forget(toolCallId: string): void {
+    const edit = this.edits.get(toolCallId);
+    if (edit === undefined) return;
+    this.edits.delete(toolCallId);
+    edit.gone = true;
+    this.chars -= edit.chars;
+  }
+
+  /** Each file before ↔ now, or why there is no diff of it. */
+  private async compare(edit: FollowedEdit | undefined, missing: readonly string[]): Promise<ComputedEdit> {
     const computed: ComputedEdit = { diffs: [], notes: [] };
     for (const path of missing) {
       const before = edit?.files.get(path);
@@ -109,15 +125,6 @@ export class EditSnapshots {
       else computed.diffs.push({ type: "diff", path, oldText: was.text, newText: now ?? "" });
     }
     return computed;
-  }
-
-  /** The call failed: its copies are let go. */
-  forget(toolCallId: string): void {
-    const edit = this.edits.get(toolCallId);
-    if (edit === undefined) return;
-    this.edits.delete(toolCallId);
-    edit.gone = true;
-    this.chars -= edit.chars;
   }
 
   private async copy(edit: FollowedEdit, path: string): Promise<Before> {

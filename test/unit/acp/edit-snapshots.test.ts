@@ -73,6 +73,15 @@ describe("edits the agent sends no diff for", () => {
     assert.match(late?.notes[0] ?? "", /^No diff of \/w\/same\.ts: there is no copy of it from before the edit/);
   });
 
+  it("say nothing of a call of no known kind that left its files as they were, and show a diff if it changed one", async () => {
+    const files: Record<string, string> = { "/w/a.ts": "a", "/w/b.ts": "b" };
+    const snapshots = new EditSnapshots(disk(files));
+    await snapshots.before(call({ kind: "other", locations: at("/w/a.ts", "/w/b.ts") }));
+    files["/w/b.ts"] = "b2";
+    const computed = await snapshots.after(call({ kind: "other", status: "completed", locations: at("/w/a.ts", "/w/b.ts") }));
+    assert.deepEqual(computed, { diffs: [{ type: "diff", path: "/w/b.ts", oldText: "b", newText: "b2" }], notes: [] });
+  });
+
   it("copy the files named by a later message of the call too (claude-agent-acp names none at first)", async () => {
     const files: Record<string, string> = { "/w/a.ts": "old" };
     const snapshots = new EditSnapshots(disk(files));
