@@ -24,6 +24,7 @@ import type { WorkspaceFiles } from "./workspace-files";
 import type { SessionModeRule } from "../profiles/cli-profile";
 import { NO_MODE_RULE, SessionSetup, type ChosenSettings, type SettingRequests } from "./session-setup";
 import { sessionListOf, type AcpSessionList } from "./session-list";
+import { EditSnapshots } from "./edit-snapshots";
 
 export const DEFAULT_IDLE_STOP_MS = 10 * 60 * 1000;
 /** Stop's in-band step for an ACP agent (`session/cancel`) gets what Claude Code's and pi's get. */
@@ -175,6 +176,10 @@ export class AcpAgentConnection {
   private fileRequestsInHand = 0;
   /** Our own reader is behind (see pause()). */
   private outputPaused = false;
+  /** Copies of the files of edits the agent sends no diff for, for the diff the card shows once they complete. */
+  private readonly edits: EditSnapshots;
+  /** Diffs being computed for the turn's completed edits: the turn ends once they are shown. */
+  private readonly computing = new Set<Promise<void>>();
 
   constructor(private readonly options: AcpAgentConnectionOptions) {
     const log = options.log ?? {};
@@ -184,7 +189,9 @@ export class AcpAgentConnection {
     const onUpdate = (event: AcpEvent) => {
       options.onEvent(event);
       this.settings.follow(event);
+      if (event.type === "tool_call") this.followEdit(event);
     };
+    this.edits = new EditSnapshots((path) => options.files.read(path));
     this.decoder = new SessionUpdateDecoder({ event: onUpdate, trace: this.log.trace });
     this.permissions = options.permissions;
     this.app = this.buildClient();
@@ -237,8 +244,12 @@ export class AcpAgentConnection {
     if (timeoutMs > 0) turn.silence = InactivityTimer.start(timeoutMs, () => this.onSilence(turn, timeoutMs), this.scheduler);
     if (this.outputPaused) turn.silence?.pause();
     try {
-      return await this.runTurn(turn, blocks);
+      const outcome = await this.runTurn(turn, blocks);
+      // The diffs of the turn's last edits belong to it: shown before its end.
+      await Promise.all(this.computing);
+      return outcome;
     } finally {
+      this.edits.clear();
       turn.silence?.dispose();
       turn.graceTimer?.cancel();
       this.permissions.cancelAll();
@@ -598,6 +609,8 @@ export class AcpAgentConnection {
 
   private async onPermission(params: RequestPermissionRequest, agentSignal: AbortSignal) {
     const tool = this.decoder.mentionTool(params.toolCall);
+    // The files it may change are copied before the answer lets it: an "allow" answered at once is not sent before.
+    if (tool !== undefined && this.turn !== undefined) await this.edits.before(tool);
     const turn = this.turn;
     const accepting = () => turn !== undefined && this.turn === turn && !turn.cancelRequested;
     this.permissionsInHand++;
@@ -608,6 +621,30 @@ export class AcpAgentConnection {
       this.permissionsInHand--;
       if (this.permissionsInHand === 0 && !this.outputPaused) this.turn?.silence?.resume();
     }
+  }
+
+  /**
+   * An edit the agent sends no diff for gets one from the host: its files are copied when it starts, and compared once
+   * it completed. Only during a turn, as file access is.
+   */
+  private followEdit(event: Extract<AcpEvent, { type: "tool_call" }>): void {
+    const call = event.call;
+    if (this.turn === undefined || event.endedBefore) return;
+    if (call.status === "failed") return this.edits.forget(call.toolCallId);
+    if (call.status !== "completed") {
+      void this.edits.before(call);
+      return;
+    }
+    // What the agent said with the completion stays on the card beside the diff.
+    const said = event.contentChanged ? call.content.filter((item) => item.type !== "diff") : [];
+    const shown = this.edits.after(call).then((computed) => {
+      if (computed === undefined || (computed.diffs.length === 0 && computed.notes.length === 0)) return;
+      const notes = computed.notes.map((note) => ({ type: "text" as const, text: note }));
+      this.decoder.clientContent(call.toolCallId, [...said, ...notes, ...computed.diffs]);
+    });
+    const settled = shown.catch((error: unknown) => this.log.problem(`the diff of tool call ${call.toolCallId} could not be computed: ${describe(error)}`));
+    this.computing.add(settled);
+    void settled.finally(() => this.computing.delete(settled));
   }
 
   /**

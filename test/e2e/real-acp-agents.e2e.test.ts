@@ -172,11 +172,14 @@ for (const agent of realAcpAgents(agentVersionsOf())) {
       const events = await checked(run);
       assert.deepEqual(permissionAnswers(events), ["allowed", "allowed"], run.stdout);
       const updates = events.filter((e): e is EventOfType<"tool_updated"> => e.type === "tool_updated");
-      const diffs = updates.flatMap((e) => e.payload.diffs ?? []).filter((diff) => diff.path.endsWith(cases.WRITTEN_FILE));
-      assert.ok(diffs.some((diff) => diff.newText === cases.WRITTEN_TEXT), run.stdout);
+      // What the edit's card shows at the end: the last diffs its updates said (a later update replaces them).
+      const edits = new Set(updates.flatMap((e) => (e.payload.diffs ?? []).some((diff) => diff.path.endsWith(cases.WRITTEN_FILE)) ? [e.payload.toolId] : []));
+      assert.equal(edits.size, 1, run.stdout);
+      const shown = updates.filter((e) => edits.has(e.payload.toolId) && e.payload.diffs !== undefined).at(-1)?.payload.diffs ?? [];
+      assert.ok(shown.some((diff) => diff.path.endsWith(cases.WRITTEN_FILE) && diff.newText === cases.WRITTEN_TEXT), run.stdout);
       const outputs = updates.filter((e) => e.payload.status === "completed" && e.payload.kind === "execute").map((e) => e.payload.output ?? "");
-      const shown = outputs.some((output) => output.includes(cases.PRINTED_TEXT));
-      assert.equal(shown, agent.measured.showsCommandOutput, `outputs: ${JSON.stringify(outputs)}\n${run.stdout}`);
+      const printed = outputs.some((output) => output.includes(cases.PRINTED_TEXT));
+      assert.equal(printed, agent.measured.showsCommandOutput, `outputs: ${JSON.stringify(outputs)}\n${run.stdout}`);
       assert.equal(fs.readFileSync(path.join(workspace, "printed.txt"), "utf8"), `${cases.PRINTED_TEXT}\n`);
       assert.equal(fs.readFileSync(path.join(workspace, cases.WRITTEN_FILE), "utf8"), cases.WRITTEN_TEXT);
     });

@@ -3,9 +3,12 @@
 // access. FAKE_ACP_FS is a JSON array of requests, made one after another in each turn:
 //   {"read": path, "line"?: n, "limit"?: n}   fs/read_text_file
 //   {"write": path, "content": text}          fs/write_text_file
+//   {"edit": path, "content": text}           an edit tool call naming the file, with no diff: a permission request,
+//                                             and when allowed the agent writes the file itself (as Claude Code does)
 // Each answer is said back as one line of text, a JSON object: {"ok": true, "chars": n, "head": first 200 characters}
 // or {"ok": false, "code": JSON-RPC code, "message": ...}; nothing else is said, so a test can parse the turn's text.
 import * as acp from "@agentclientprotocol/sdk";
+import * as fs from "node:fs";
 import { Readable, Writable } from "node:stream";
 
 const requests = JSON.parse(process.env.FAKE_ACP_FS ?? "[]");
@@ -18,8 +21,36 @@ async function say(client, sessionId, fact) {
   });
 }
 
+let edits = 0;
+
+/** An edit call with no diff: asks, then writes the file itself when allowed, and ends the call. */
+async function edit(client, sessionId, request) {
+  const toolCallId = `edit-${++edits}`;
+  const update = (fields) => client.notify(acp.methods.client.session.update, { sessionId, update: { sessionUpdate: "tool_call_update", toolCallId, ...fields } });
+  await client.notify(acp.methods.client.session.update, {
+    sessionId,
+    update: { sessionUpdate: "tool_call", toolCallId, title: `Edit ${request.edit}`, kind: "edit", status: "pending", locations: [{ path: request.edit }] },
+  });
+  const { outcome } = await client.request(acp.methods.client.session.requestPermission, {
+    sessionId,
+    toolCall: { toolCallId, title: `Edit ${request.edit}`, kind: "edit", locations: [{ path: request.edit }] },
+    options: [
+      { optionId: "yes", name: "Allow", kind: "allow_once" },
+      { optionId: "no", name: "Reject", kind: "reject_once" },
+    ],
+  });
+  if (outcome.outcome !== "selected" || outcome.optionId !== "yes") {
+    await update({ status: "failed", content: [{ type: "content", content: { type: "text", text: "rejected" } }] });
+    return { ok: false, message: "rejected" };
+  }
+  fs.writeFileSync(request.edit, request.content);
+  await update({ status: "completed", content: [{ type: "content", content: { type: "text", text: "edited" } }] });
+  return { ok: true };
+}
+
 async function serve(client, sessionId, request) {
   try {
+    if ("edit" in request) return await edit(client, sessionId, request);
     if ("read" in request) {
       const { content } = await client.request(acp.methods.client.fs.readTextFile, { sessionId, path: request.read, line: request.line, limit: request.limit });
       return { ok: true, chars: content.length, head: content.slice(0, HEAD_CHARS) };

@@ -254,6 +254,7 @@ export class AcpAdapter implements DialectAdapter {
     // Stopped by the client: the turn is stopped, whatever the agent called it (as a live run reads it).
     const final: AcpTurnOutcome = turn.cancelRequested ? { status: "canceled", stopReason: outcome.stopReason } : outcome;
     emitTurnEnd((type, payload) => this.emit(type, payload), final, Math.max(0, this.now() - turn.startedAt), this.translator.tokensUsed);
+    this.translator.turnEnded();
     this.turn = undefined;
   }
 

@@ -7,6 +7,7 @@ import { isAllowKind, type PermissionDecision } from "../../permissions/permissi
 import type { AcpEvent, AcpToolCall } from "./acp-events";
 import type { ShownMode } from "./session-settings";
 import { selfApprovingModeMessage } from "../kit/run-words";
+import { TOOL_CALL_LIMITS } from "./tool-calls";
 
 /** Hands on one normalized event (the envelope is the caller's). */
 export type EmitEvent = <T extends CliEventType>(type: T, payload: EventOfType<T>["payload"]) => void;
@@ -16,6 +17,8 @@ export class AcpEventTranslator {
   tokensUsed: number | undefined;
   /** The mode this turn last said approves by itself: said once per mode, not at each update. */
   private toldMode: string | undefined;
+  /** The calls this turn has a card for, oldest first. */
+  private readonly shownCalls = new Set<string>();
 
   constructor(private readonly emit: EmitEvent) {}
 
@@ -28,8 +31,7 @@ export class AcpEventTranslator {
         if (event.text !== "") this.emit("thinking", { content: event.text });
         return;
       case "tool_call":
-        if (event.change === "created") this.started(event.call, event.contentChanged);
-        else this.emit("tool_updated", updateOf(event.call, event.contentChanged));
+        this.toolCall(event);
         return;
       case "plan":
         this.emit("plan", { entries: event.entries.map((entry) => ({ ...entry })) });
@@ -66,6 +68,31 @@ export class AcpEventTranslator {
         if (event.lost !== undefined) this.emit("status", { status: "new session", message: LOST_SESSION_MESSAGE });
         return;
     }
+  }
+
+  /** A turn ended (a replay reads every turn with one translator): the next one has shown no card yet. */
+  turnEnded(): void {
+    this.shownCalls.clear();
+  }
+
+  /**
+   * A call's card, started or updated. A message about a call that had ended and has no card in this turn is dropped:
+   * its card is in an earlier turn, finished, and a card made from the message would show the call a second time
+   * (Cline CLI 3.0.65 sends more about a rejected call after it failed).
+   */
+  private toolCall(event: Extract<AcpEvent, { type: "tool_call" }>): void {
+    const id = event.call.toolCallId;
+    const shown = this.shownCalls.has(id);
+    if (event.endedBefore && !shown) return;
+    if (!shown) this.noteShown(id);
+    if (event.change === "created" && !event.endedBefore) this.started(event.call, event.contentChanged);
+    else this.emit("tool_updated", updateOf(event.call, event.contentChanged));
+  }
+
+  /** Bounded as the book of calls is: a call forgotten here counts as shown in another turn. */
+  private noteShown(toolCallId: string): void {
+    this.shownCalls.add(toolCallId);
+    if (this.shownCalls.size > TOOL_CALL_LIMITS.calls) this.shownCalls.delete(this.shownCalls.values().next().value as string);
   }
 
   /** A mode in which the agent approves its own actions is said in the chat: nobody is asked before it acts. */

@@ -75,7 +75,7 @@ export type AcpEvent =
   | { type: "text"; text: string }
   | { type: "thought"; text: string }
   /** `contentChanged`: the message replaced the call's content (output, diffs); otherwise the card's stays as it is. */
-  | { type: "tool_call"; change: "created" | "updated"; call: AcpToolCall; contentChanged: boolean }
+  | { type: "tool_call"; change: "created" | "updated"; endedBefore: boolean; call: AcpToolCall; contentChanged: boolean }
   /** The whole plan each time: it replaces the previous one. */
   | { type: "plan"; entries: AcpPlanEntry[] }
   | PermissionEvent

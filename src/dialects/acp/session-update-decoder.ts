@@ -123,6 +123,15 @@ export class SessionUpdateDecoder {
     return this.mergeTool(toolCall as Infer<typeof ToolCallFieldsSchema> & Record<string, unknown>);
   }
 
+  /**
+   * Content the client made for a call (the diff of an edit it computed, why there is none), replacing the call's
+   * content as an agent's message does: the card shows it as the agent's.
+   */
+  clientContent(toolCallId: string, content: AcpToolContent[]): void {
+    const { call, change, endedBefore, contentChanged } = this.tools.merge({ toolCallId, content });
+    this.sink.event({ type: "tool_call", change, endedBefore, call, contentChanged });
+  }
+
   private decodeKnown(kind: string, update: Record<string, unknown>): void {
     switch (kind) {
       case "agent_message_chunk":
@@ -196,9 +205,11 @@ export class SessionUpdateDecoder {
     if (value.rawInput !== undefined) patch.rawInput = value.rawInput;
     if (value.rawOutput !== undefined) patch.rawOutput = value.rawOutput;
     this.terminalOutput(value._meta, patch);
-    const { call, change, contentChanged } = this.tools.merge(patch);
+    const { call, change, endedBefore, contentChanged } = this.tools.merge(patch);
+    // Shown on the call's card in the turn that showed it, and nowhere in a later one: said here for the log.
+    if (endedBefore) this.sink.trace(`tool call ${JSON.stringify(call.toolCallId)} had ended; a later message about it updates no new card`);
     if (call.cutChars > 0) this.sink.trace(`tool call ${JSON.stringify(call.toolCallId)}: ${call.cutChars} characters of its content or input over the limits not kept`);
-    this.sink.event({ type: "tool_call", change, call, contentChanged });
+    this.sink.event({ type: "tool_call", change, endedBefore, call, contentChanged });
     return call;
   }
 

@@ -2,9 +2,14 @@
 // `tool_call_update`s that carry only what changed, and a permission request may be the first mention of all.
 //
 // Bounded: a message's content, rawInput and rawOutput are passed on cut as the transcript cuts them (counted), and
-// then let go; a call keeps only what later messages need (its id, title, kind, status, and the paths it names, for a
-// permission request's outside-the-workspace check), and the book keeps a bounded number of calls. Kept whole, 60
-// calls with a 10 MB diff each held 600 MB for the conversation's life.
+// then let go; a call keeps only what later messages need (its id, title, kind, status, the paths it names, for a
+// permission request's outside-the-workspace check, and the diffs it showed, within their own allowance), and the
+// book keeps a bounded number of calls. Kept whole, 60 calls with a 10 MB diff each held 600 MB for the
+// conversation's life.
+//
+// A diff once shown stays: the protocol replaces a call's content whole, and opencode 1.18.33 sends its diff only with
+// the permission request, then completes the call with content that has none. A message that says nothing of a file
+// keeps that file's diff on the card; one that sends a new diff for it replaces it.
 import type { AcpToolCall, AcpToolCallStatus, AcpToolContent, AcpToolKind, AcpToolLocation } from "./acp-events";
 import { canonicalDigest } from "./canonical-digest";
 
@@ -23,6 +28,8 @@ export interface ToolCallPatch {
 export interface MergedToolCall {
   call: AcpToolCall;
   change: "created" | "updated";
+  /** The call had ended (completed or failed) before this message: its card is finished, maybe in an earlier turn. */
+  endedBefore: boolean;
   /** This message replaced the call's content (the protocol replaces it whole); otherwise `call.content` holds only paths. */
   contentChanged: boolean;
 }
@@ -41,19 +48,35 @@ export const TOOL_CALL_LIMITS = {
   calls: 1000,
   /** Characters of titles and paths all remembered calls keep together; TRANSCRIPT_LIMITS.sessionChars. */
   keptChars: 16 * 1024 * 1024,
+  /** Characters of the diffs the calls showed, kept to show again; the oldest calls' are let go first. */
+  diffChars: 16 * 1024 * 1024,
+  /** Characters of the ids of ended calls the book forgot, kept to tell a late message about one; the oldest go first. */
+  endedIdChars: 1024 * 1024,
 } as const;
 
 export type ToolCallLimits = { readonly [K in keyof typeof TOOL_CALL_LIMITS]: number };
+
+type Diff = Extract<AcpToolContent, { type: "diff" }>;
 
 interface KeptCall {
   call: AcpToolCall;
   /** Characters of its title and paths, against `keptChars`. */
   chars: number;
+  /** The whole diffs its card shows, one per file: shown again when a message replaces the content without them. */
+  diffs: Diff[];
+  /** Characters of `diffs`, against `diffChars`. */
+  diffChars: number;
+  /** It completed or failed once: a later status does not start it again. */
+  ended: boolean;
 }
 
 export class ToolCallBook {
   private readonly calls = new Map<string, KeptCall>();
   private keptChars = 0;
+  private keptDiffChars = 0;
+  /** Ids of ended calls the book let go of, oldest first, and their characters against `endedIdChars`. */
+  private readonly forgottenEnded = new Set<string>();
+  private forgottenEndedChars = 0;
   private readonly limits: ToolCallLimits;
 
   constructor(limits: Partial<ToolCallLimits> = {}) {
@@ -75,6 +98,7 @@ export class ToolCallBook {
    */
   merge(patch: ToolCallPatch): MergedToolCall {
     const known = this.calls.get(patch.toolCallId);
+    const endedBefore = known === undefined ? this.forgetEnded(patch.toolCallId) : known.ended;
     const kept = known?.call ?? {
       toolCallId: patch.toolCallId,
       title: "",
@@ -93,12 +117,14 @@ export class ToolCallBook {
     if (patch.locations !== undefined) kept.locations = patch.locations;
     this.noteFingerprint(kept, patch);
     const cut = { chars: 0 };
-    const content = patch.content === undefined ? undefined : patch.content.map((item) => this.bounded(item, cut));
+    const sent = patch.content === undefined ? undefined : patch.content.map((item) => this.bounded(item, cut));
+    const content = sent === undefined ? undefined : this.withShownDiffs(patch.toolCallId, sent);
     const rawInput = this.boundedRaw(patch.rawInput, cut);
     const rawOutput = this.boundedRaw(patch.rawOutput, cut);
     // The protocol replaces content whole: what the call keeps of it is its diffs' paths and its terminals.
     if (content !== undefined) kept.content = content.flatMap(keptOf);
-    this.keep(kept, known);
+    this.keep(kept, known, endedBefore || patch.status === "completed" || patch.status === "failed");
+    if (content !== undefined) this.keepDiffs(patch.toolCallId, content);
     // Observers get a copy: a later merge must not change what they already hold.
     const call: AcpToolCall = {
       ...kept,
@@ -109,7 +135,7 @@ export class ToolCallBook {
       cutChars: cut.chars,
       fingerprint: { ...kept.fingerprint },
     };
-    return { call, change: known === undefined ? "created" : "updated", contentChanged: content !== undefined };
+    return { call, change: known === undefined ? "created" : "updated", endedBefore, contentChanged: content !== undefined };
   }
 
   /**
@@ -152,14 +178,41 @@ export class ToolCallBook {
     return undefined;
   }
 
+  /** The content sent, and after it the diffs shown before of each file it says nothing of. */
+  private withShownDiffs(toolCallId: string, sent: AcpToolContent[]): AcpToolContent[] {
+    const shown = this.calls.get(toolCallId)?.diffs ?? [];
+    const sentPaths = sent.flatMap((item) => (item.type === "diff" ? [item.path] : []));
+    const kept = shown.filter((old) => !sentPaths.some((path) => namesSameFile(path, old.path)));
+    return kept.length === 0 ? sent : [...sent, ...kept];
+  }
+
+  /** The call's card shows these diffs now: kept whole (one too large was dropped and is not), within `diffChars`. */
+  private keepDiffs(toolCallId: string, content: readonly AcpToolContent[]): void {
+    const kept = this.calls.get(toolCallId);
+    if (kept === undefined) return;
+    const diffs = content.filter((item): item is Diff => item.type === "diff" && item.droppedChars === undefined);
+    const chars = diffs.reduce((sum, item) => sum + item.path.length + (item.oldText?.length ?? 0) + item.newText.length, 0);
+    this.keptDiffChars += chars - kept.diffChars;
+    kept.diffs = diffs;
+    kept.diffChars = chars;
+    for (const [id, other] of this.calls) {
+      if (this.keptDiffChars <= this.limits.diffChars) return;
+      if (id === toolCallId || other.diffChars === 0) continue;
+      this.keptDiffChars -= other.diffChars;
+      other.diffs = [];
+      other.diffChars = 0;
+    }
+  }
+
   /** Remembers the call, forgetting the oldest others while the book is over its limits. */
-  private keep(call: AcpToolCall, known: KeptCall | undefined): void {
+  private keep(call: AcpToolCall, known: KeptCall | undefined, ended: boolean): void {
     const chars = call.title.length + call.locations.reduce((sum, place) => sum + place.path.length, 0) + call.content.reduce((sum, item) => sum + (item.type === "diff" ? item.path.length : 0), 0);
     if (known !== undefined) {
       this.keptChars += chars - known.chars;
       known.chars = chars;
+      known.ended = ended;
     } else {
-      this.calls.set(call.toolCallId, { call, chars });
+      this.calls.set(call.toolCallId, { call, chars, diffs: [], diffChars: 0, ended });
       this.keptChars += chars;
     }
     for (const [id, other] of this.calls) {
@@ -167,8 +220,51 @@ export class ToolCallBook {
       if (id === call.toolCallId) continue;
       this.calls.delete(id);
       this.keptChars -= other.chars;
+      this.keptDiffChars -= other.diffChars;
+      if (other.ended) this.rememberEnded(id);
     }
   }
+
+  /** Whether the forgotten call had ended; the book holds it again from now on, so its id is let go here. */
+  private forgetEnded(toolCallId: string): boolean {
+    if (!this.forgottenEnded.delete(toolCallId)) return false;
+    this.forgottenEndedChars -= toolCallId.length;
+    return true;
+  }
+
+  /** A forgotten call that had ended stays known as ended: a late message about it must not start it again. */
+  private rememberEnded(toolCallId: string): void {
+    if (toolCallId.length > this.limits.endedIdChars) return;
+    this.forgottenEnded.add(toolCallId);
+    this.forgottenEndedChars += toolCallId.length;
+    for (const id of this.forgottenEnded) {
+      if (this.forgottenEndedChars <= this.limits.endedIdChars) return;
+      this.forgottenEnded.delete(id);
+      this.forgottenEndedChars -= id.length;
+    }
+  }
+}
+
+/**
+ * Whether two of a call's diff paths name one file: Qwen Code sends a diff's path absolute with the permission request
+ * and relative to the workspace on the finished call.
+ */
+export function namesSameFile(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [absolute, relative] = isAbsolutePath(a) ? [a, b] : [b, a];
+  if (!isAbsolutePath(absolute) || isAbsolutePath(relative) || relative === "") return false;
+  const tail = slashed(relative.startsWith("./") ? relative.slice(2) : relative);
+  return slashed(absolute).endsWith(`/${tail}`);
+}
+
+function isAbsolutePath(path: string): boolean {
+  const drive = path.length >= 3 && path[1] === ":" && (path[2] === "/" || path[2] === "\\");
+  return path.startsWith("/") || path.startsWith("\\") || drive;
+}
+
+/** Windows' separators as forward slashes. */
+function slashed(path: string): string {
+  return path.split("\\").join("/");
 }
 
 /** The length of `value` as JSON; undefined when it cannot be written (nested deeper than the stack goes). */

@@ -71,7 +71,7 @@ describe("ACP agent connection (real fake agent processes)", () => {
       assert.deepEqual(types, ["text", "text", "thought", "tool_call", "tool_call", "tool_call", "plan", "usage", "mode", "commands", "session_title", "text"]);
     });
 
-    it("merges partial tool call updates: only the fields present change, and content and input are each message's own", async () => {
+    it("merges partial tool call updates: only the fields present change, content and input are each message's own, and a diff shown stays", async () => {
       const agent = startFakeAgent("all-updates");
       await agent.connection.prompt(prompt("go"));
       const calls = agent.eventsOf("tool_call");
@@ -85,7 +85,11 @@ describe("ACP agent connection (real fake agent processes)", () => {
         title: "Edit src/a.ts",
         kind: "edit",
         status: "completed",
-        content: [{ type: "text", text: "wrote 1 line" }],
+        // The finished update replaced the content without a diff of src/a.ts: the one shown before stays.
+        content: [
+          { type: "text", text: "wrote 1 line" },
+          { type: "diff", path: "src/a.ts", oldText: null, newText: "export const a = 1;\n" },
+        ],
         locations: [{ path: "src/a.ts", line: 1 }],
         rawInput: undefined,
         rawOutput: { ok: true },

@@ -156,13 +156,14 @@ describe("agent-stream command line", () => {
       assert.ok(qwenRejected.includes("⊘ **edit** `Writing to todo.md` abandoned"), qwenRejected);
       assert.ok(qwenRejected.includes(`\`/workspace/todo.md\` (+3 −0, proposed)\n\n${written}`), qwenRejected);
       assert.ok(qwenRejected.includes("— rejected (Reject)"), qwenRejected);
-      // claude-agent-acp says the file is new, and after a rejection replaces the call's content with its refusal.
+      // claude-agent-acp says the file is new, and after a rejection replaces the call's content with its refusal: the
+      // card keeps the diff it asked about.
       const claudeAllowed = await markdownOf("claude-acp/0.23.1", "write-allowed");
       assert.ok(claudeAllowed.includes(`✓ **edit** \`Write todo.md\` succeeded`), claudeAllowed);
       assert.ok(claudeAllowed.includes(`\`/workspace/todo.md\` (new file, +3)\n\n${written}`), claudeAllowed);
       const claudeRejected = await markdownOf("claude-acp/0.23.1", "write-rejected");
       assert.ok(claudeRejected.includes("✗ **edit** `Write todo.md` failed"), claudeRejected);
-      assert.ok(!claudeRejected.includes("```diff"), claudeRejected);
+      assert.ok(claudeRejected.includes(`\`/workspace/todo.md\` (new file, +3, proposed)\n\n${written}`), claudeRejected);
       assert.ok(claudeRejected.includes("🔐 **Permission:** Write todo.md — rejected (Reject)"), claudeRejected);
     });
 

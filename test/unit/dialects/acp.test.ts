@@ -15,6 +15,8 @@ import { chunksOf } from "../../helpers/stream-builder";
 const RECORDED = path.join(FIXTURES, "acp-recorded");
 const QWEN = "qwen/0.15.10";
 const CLAUDE_ACP = "claude-acp/0.23.1";
+const OPENCODE = "opencode/1.18.33";
+const CLINE = "cline/3.0.65";
 const FAKE = "fake-acp-agent/1.0.0";
 
 const fixture = (folder: string, name: string) => harness.fixture(`acp-recorded/${folder}`, `${name}.ndjson`);
@@ -106,12 +108,12 @@ describe("the acp dialect", () => {
       assert.equal(transcript.done.tokensUsed, 121);
     });
 
-    it("shows a rejected write as a failed card that says why, its diff gone with the content the agent replaced", async () => {
+    it("shows a rejected write as a failed card that says why, and keeps the diff it asked about though the agent replaced the content", async () => {
       const transcript = await replay(fixture(CLAUDE_ACP, "write-rejected"));
       assert.equal(transcript.status, "completed");
       assert.deepEqual(permissions(transcript.blocks).map((b) => b.kind === "permission" && [b.decision, b.optionId]), [["rejected", "reject"]]);
       const [card] = tools(transcript.blocks);
-      assert.deepEqual([card?.status, card?.diffs], ["failed", []]);
+      assert.deepEqual([card?.status, card?.diffs], ["failed", [{ path: "/workspace/todo.md", oldText: null, newText: "# Todo\n\n- fix the build\n" }]]);
       assert.match(card?.output ?? "", /User refused permission to run tool/);
     });
 
@@ -125,6 +127,38 @@ describe("the acp dialect", () => {
       const transcript = await replay(fixture(CLAUDE_ACP, "follow-up"));
       assert.deepEqual(texts(transcript.blocks), ["Hi! I will keep that word in mind.", "You asked me to remember kumquat."]);
       assert.deepEqual([transcript.status, transcript.problems], ["completed", []]);
+    });
+  });
+
+  describe(`recorded traffic of opencode 1.18.33`, () => {
+    it("keeps the diff sent with the permission request on the card after the finished update replaces the content without it", async () => {
+      const transcript = await replay(fixture(OPENCODE, "write-allowed"));
+      const [card] = tools(transcript.blocks);
+      assert.deepEqual([card?.toolKind, card?.status, card?.output], ["edit", "succeeded", "Wrote file successfully."]);
+      assert.deepEqual(card?.diffs, [{ path: "/workspace/todo.md", oldText: "", newText: "# Todo\n\n- fix the build\n" }]);
+      assert.deepEqual(permissions(transcript.blocks).map((b) => b.kind === "permission" && b.decision), ["allowed"]);
+    });
+
+    it("shows the edit's diff and the command's output on their cards, each on its own", async () => {
+      const transcript = await replay(fixture(OPENCODE, "edit-and-command"));
+      const [edit, command] = tools(transcript.blocks);
+      assert.deepEqual(edit?.diffs.map((d) => d.newText), ["# Todo\n\n- fix the build\n"]);
+      assert.deepEqual([command?.toolKind, command?.diffs], ["execute", []]);
+      assert.match(command?.output ?? "", /printed for the card/);
+    });
+  });
+
+  describe(`recorded traffic of Cline CLI 3.0.65`, () => {
+    it("shows a rejected command as one failed card, though Cline announces the call again after it failed", async () => {
+      const transcript = await replay(fixture(CLINE, "command-rejected"));
+      assert.deepEqual(kinds(transcript.blocks), ["tool", "permission", "text"]);
+      assert.deepEqual(tools(transcript.blocks).map((card) => [card.toolId, card.status]), [["call_cline_1", "failed"]]);
+      assert.deepEqual(permissions(transcript.blocks).map((b) => b.kind === "permission" && b.decision), ["rejected"]);
+    });
+
+    it("shows an allowed command as one succeeded card, though Cline announces the call again while it runs", async () => {
+      const transcript = await replay(fixture(CLINE, "command-allowed"));
+      assert.deepEqual(tools(transcript.blocks).map((card) => [card.toolId, card.status]), [["call_cline_1", "succeeded"]]);
     });
   });
 
@@ -268,6 +302,15 @@ describe("the acp dialect", () => {
       );
       assert.deepEqual(kinds(transcript.blocks), ["tool", "permission"]);
       assert.deepEqual(tools(transcript.blocks).map((card) => [card.toolId, card.status, card.output]), [["t1", "failed", "The user rejected this"]]);
+    });
+
+    it("shows no second card for a call that ended in an earlier turn when the agent sends more about it in the next", async () => {
+      const call = { sessionUpdate: "tool_call", toolCallId: "t1", title: "Run ls", kind: "execute", status: "pending" };
+      const failed = { sessionUpdate: "tool_call_update", toolCallId: "t1", status: "failed" };
+      const said = { ...failed, content: [{ type: "content", content: { type: "text", text: "The user rejected this" } }] };
+      const transcript = await replay(lines(...handshake, prompt(2), update(call), update(failed), stopped(2), prompt(3), update(call), update(said), say("ok"), stopped(3)));
+      assert.deepEqual(kinds(transcript.blocks), ["tool", "text"]);
+      assert.deepEqual(tools(transcript.blocks).map((card) => [card.toolId, card.status]), [["t1", "failed"]]);
     });
 
     it("keeps a call's 1 MiB diff on its card through 16 status-only updates, and the next text whole", async () => {
