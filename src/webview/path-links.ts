@@ -109,9 +109,13 @@ function lineNumber(text: string): number | null {
   return line >= 1 ? line : null;
 }
 
-/** A path with a folder in it (it does not end with a separator: `pathOf` saw to that). */
+/**
+ * A path with a folder in it (it does not end with a separator: `pathOf` saw to that). A lone `/name` is not one: it
+ * is what `</script>` or a route leaves, far more often than a file at the root of the disk.
+ */
 function hasFolder(base: string): boolean {
-  return base.includes("/") || base.includes("\\");
+  const rest = base.startsWith("/") || base.startsWith("\\") ? base.slice(1) : base;
+  return rest.includes("/") || rest.includes("\\");
 }
 
 /** `name.ext`, the extension 1–10 letters or digits with a letter among them (`v1.2` and `3.14` are not files). */

@@ -82,9 +82,10 @@ describe("webview: replaying a snapshot after a reload", function () {
     assert.equal(await harness.page.evaluate(() => document.querySelector(".transcript")!.scrollTop), 600);
   });
 
-  it("keeps nothing but the scroll position and the session shown in the webview's saved state", async function () {
+  it("keeps nothing but the scroll position, the session shown and unsent drafts in the webview's saved state", async function () {
     const state = await harness.page.evaluate(() => JSON.parse(sessionStorage.getItem("__vscodeState") ?? "null"));
-    assert.deepEqual(Object.keys(state ?? {}).sort(), ["following", "scrollTop", "sessionId"]);
+    assert.deepEqual(Object.keys(state ?? {}).sort(), ["drafts", "following", "scrollTop", "sessionId"]);
+    assert.ok(Object.values(state.drafts as Record<string, unknown>).every((draft) => typeof draft === "string"), "drafts are text, by session");
     assert.equal(state.sessionId, TEST_SESSION_ID, "a reloaded editor tab comes back to the session it showed");
   });
 });

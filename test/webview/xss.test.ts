@@ -9,7 +9,7 @@ import { permissionBlock, planBlock, toolBlock, turnWith } from "../helpers/turn
 import type { SessionChange, Turn } from "../../src/protocol/messages";
 
 /** Every attribute the webview itself puts on elements; anything else came from a payload. */
-const OUR_ATTRIBUTES = ["class", "href", "rel", "title", "start", "aria-label", "aria-hidden", "aria-live", "role", "type", "hidden", "open", "tabindex", "data-copy-code"];
+const OUR_ATTRIBUTES = ["class", "href", "rel", "title", "start", "aria-label", "aria-hidden", "aria-live", "role", "type", "hidden", "open", "tabindex", "data-copy-code", "data-path", "data-line"];
 const ACTIVE_ELEMENTS = "script, iframe, frame, frameset, object, embed, svg, math, style, form, input, textarea, select, img, picture, video, audio, source, base, meta, link, template, noscript, marquee";
 
 interface Audit {
