@@ -153,12 +153,17 @@ async function askStream(options: AskOptions, output: AskOutput, stopper: TurnSt
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "agent-stream-ask-"));
   const id = randomUUID();
   let exitCode = 0;
+  // Made at the first prompt of a CLI that asks (Claude Code), and kept: an "always" answer holds for the conversation.
+  let asking: { desk: PermissionDesk; close(): void } | undefined;
   try {
     for (const [turn, prompt] of options.prompts.entries()) {
       if (stopper.stopped) break;
       const choice = { cliPath: options.command, cliArgs: options.userArgs, cliProfile: options.profile.name as ProfileSetting, dialect: "auto" as const };
       const cli = agentCommand(choice, prompt, { id, continues: turn > 0, stateDir });
+      if (cli.permissionChannel !== undefined) asking ??= askingDesk(options, output);
       const live = LiveSession.start({
+        permissionChannel: cli.permissionChannel,
+        permissions: asking?.desk,
         adapter: createAdapter(cli.dialect),
         process: { command: cli.command, args: cli.args, cwd: options.cwd, env: process.env, inactivityTimeoutMs: options.inactivityTimeoutMs, input: cli.input },
         isRunOver: cli.isRunOver,
@@ -173,8 +178,21 @@ async function askStream(options: AskOptions, output: AskOutput, stopper: TurnSt
     await output.stdout.flushed();
     return exitCode;
   } finally {
+    asking?.close();
     fs.rmSync(stateDir, { recursive: true, force: true });
   }
+}
+
+/** The desk of `ask` for a stream CLI's requests: the same answers as an ACP agent's (askAcp). */
+function askingDesk(options: AskOptions, output: AskOutput): { desk: PermissionDesk; close(): void } {
+  const questions = new TerminalQuestions(process.stdin, process.stderr, (toolCallId) => output.toolDetails(toolCallId));
+  const desk = new PermissionDesk({
+    policy: policyOf(options.approve),
+    outsideWorkspace: (paths) => outsideWorkspace(paths, [options.cwd]),
+    log: (message) => process.stderr.write(`agent-stream: ${escapeForLog(message)}\n`),
+    decide: options.approve === "ask" ? questions.decide : () => Promise.resolve("cancelled"),
+  });
+  return { desk, close: () => questions.close() };
 }
 
 async function askAcp(options: AskOptions, transport: Extract<CliTransport, { kind: "acp" }>, output: AskOutput, stopper: TurnStopper): Promise<number> {

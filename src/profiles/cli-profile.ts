@@ -3,6 +3,7 @@
 // process manager runs what a profile describes.
 import type { DialectName } from "../dialects/registry";
 import type { CliInput } from "../process/cli-process";
+import type { PermissionChannel } from "../permissions/permission-channel";
 
 /** The conversation a prompt belongs to, as far as the CLI can keep it. */
 export interface ConversationKey {
@@ -30,6 +31,8 @@ export interface Invocation {
      * with every parsed line, in order.
      */
     readonly isRunOver: (value: unknown) => boolean;
+    /** A CLI that asks for permission in its output and reads the answers on stdin: how those lines are read and written. */
+    readonly permissionChannel?: PermissionChannel;
   };
 }
 

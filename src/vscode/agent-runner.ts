@@ -36,6 +36,8 @@ export class AgentRunner implements vscode.Disposable {
   private readonly waitingBySession = new Map<string, number>();
   /** The warm ACP agent of each session: one process for all the turns of a session, and its own for each session. */
   private readonly acp = new Map<string, { key: string; conversation: AcpConversation }>();
+  /** The desk of each session whose stream CLI asks for permission (Claude Code): its "always" answers hold for the session. */
+  private readonly streamDesks = new Map<string, PermissionDesk>();
   /** `agentStream.acp.autoApprove` as of the last prompt; one object, shared with the warm agent. */
   private readonly autoApprove: AutoAnswerPolicy = {};
 
@@ -66,6 +68,8 @@ export class AgentRunner implements vscode.Disposable {
   endSession(sessionId: string): void {
     void this.acp.get(sessionId)?.conversation.dispose();
     this.acp.delete(sessionId);
+    this.streamDesks.get(sessionId)?.cancelAll();
+    this.streamDesks.delete(sessionId);
     if (this.waitingBySession.delete(sessionId)) this.countWaiting();
   }
 
@@ -149,6 +153,9 @@ export class AgentRunner implements vscode.Disposable {
     const log = this.log;
     const agent = this.agentCommand(settings, request);
     const live = LiveSession.start({
+      permissionChannel: agent.permissionChannel,
+      permissions: agent.permissionChannel === undefined ? undefined : this.streamDesk(settings, request.sessionId),
+      log: (m) => log.warn(escapeForLog(m)),
       adapter: createAdapter(agent.dialect),
       maxLineBytes: settings.maxLineBytes,
       process: { command: agent.command, args: agent.args, env: agent.env, input: agent.input, cwd, inactivityTimeoutMs: settings.inactivityTimeoutMs },
@@ -170,6 +177,30 @@ export class AgentRunner implements vscode.Disposable {
       for (const line of logLines(tail)) log.warn(`stderr: ${line}`);
     });
     return live;
+  }
+
+  /**
+   * The session's desk for its stream CLI's requests (Claude Code's), made at its first run and kept for its later
+   * ones, as an ACP agent's is. No `decide`: a request waits for its card's or notification's answer (the run's `answer`).
+   */
+  private streamDesk(settings: AgentSettings, sessionId: string): PermissionDesk {
+    for (const kind of Object.keys(this.autoApprove)) delete this.autoApprove[kind as keyof AutoAnswerPolicy];
+    Object.assign(this.autoApprove, settings.autoApprove);
+    const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
+    const log = this.log;
+    const desk =
+      this.streamDesks.get(sessionId) ??
+      new PermissionDesk({
+        policy: this.autoApprove,
+        outsideWorkspace: (paths) => outsideWorkspace(paths, folders),
+        log: (m) => log.warn(escapeForLog(m)),
+        onWaiting: (count) => {
+          this.waitingBySession.set(sessionId, count);
+          this.countWaiting();
+        },
+      });
+    this.streamDesks.set(sessionId, desk);
+    return desk;
   }
 
   /** The run's changes for the chat; problems also go to the log. */

@@ -96,7 +96,27 @@ describe("CLI profiles", () => {
 
     it("keeps the user's own output flags and adds only what it needs", () => {
       const args = claude(fresh, ["-p", "--verbose", "--output-format", "stream-json", "--model", "opus"]);
-      assert.deepEqual(args.args, ["-p", "--verbose", "--output-format", "stream-json", "--model", "opus", "--input-format", "stream-json", "--session-id", ID]);
+      assert.deepEqual(args.args, [
+        "-p",
+        "--verbose",
+        "--output-format",
+        "stream-json",
+        "--model",
+        "opus",
+        "--input-format",
+        "stream-json",
+        "--permission-prompt-tool",
+        "stdio",
+        "--session-id",
+        ID,
+      ]);
+    });
+
+    it("asks Claude to send each permission request on its stdout, and reads them with its permission channel", () => {
+      const command = claude(fresh);
+      assert.deepEqual(command.args.slice(7, 9), ["--permission-prompt-tool", "stdio"]);
+      const requests = recordedLines("claude-recorded/2.1.330/permission-prompt.ndjson").flatMap((value) => command.permissionChannel?.read(value) ?? []);
+      assert.equal(requests.length, 5);
     });
   });
 
