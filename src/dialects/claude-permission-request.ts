@@ -5,6 +5,7 @@
 import * as z from "zod/mini";
 import type { ChannelMessage, PermissionChannel } from "../permissions/permission-channel";
 import type { PermissionDecision, PermissionOption, PermissionQuestion, ToolKind } from "../permissions/permission-request";
+import type { ProtocolError } from "../protocol/events";
 import { isRecord } from "../protocol/json-record";
 import { canonicalDigest } from "./acp/canonical-digest";
 import { proposedEditsOf } from "./claude-proposed-edit";
@@ -21,6 +22,8 @@ const CAN_USE_TOOL = z.object({
     blocked_path: z.optional(z.string()),
   }),
 });
+/** `result.permission_denials`: each call refused, by the user's answer or by print mode's default. */
+const DENIALS = z.object({ permission_denials: z.array(z.object({ tool_name: z.string(), tool_input: z.optional(z.record(z.string(), z.unknown())) })) });
 const CANCEL = z.object({ type: z.literal("control_cancel_request"), request_id: z.string() });
 /** The only suggestion that allows no more than this call: a rule for its tool and its exact command or path. */
 const ADD_RULES = z.looseObject({ type: z.literal("addRules"), behavior: z.literal("allow"), rules: z.array(z.unknown()) });
@@ -130,7 +133,7 @@ function ruleSuggestions(request: CanUseTool): Record<string, unknown>[] {
 }
 
 /** The command for Bash; the tool and its file, path or URL for the others. */
-function titleOf(request: CanUseTool): string {
+function titleOf(request: Pick<CanUseTool, "tool_name" | "input">): string {
   const { tool_name: tool, input } = request;
   const command = stringField(input, "command");
   if (tool === "Bash" && command !== undefined) return command;
@@ -148,4 +151,24 @@ function filesOf(request: CanUseTool): string[] {
 function stringField(input: Record<string, unknown>, field: string): string | undefined {
   const value = input[field];
   return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+/** What a `result` lists as refused, each as the card said it (the command; the tool and its file); none when unreadable. */
+export function refusedCalls(result: unknown): string[] {
+  const denials = DENIALS.safeParse(result);
+  if (!denials.success) return [];
+  return denials.data.permission_denials.map((denial) => titleOf({ tool_name: denial.tool_name, input: denial.tool_input ?? {} }));
+}
+
+export function refusedMessage(refused: readonly string[]): string {
+  return `Not allowed, so not done: ${refused.join("; ")}`;
+}
+
+/**
+ * A turn whose only tool calls were refused did not do what it was asked, whatever Claude answers after: it ends
+ * failed (not completed) with this reason. Recoverable: the user can ask again and allow it.
+ */
+export function onlyRefusedError(refused: readonly string[]): ProtocolError {
+  const calls = refused.length === 1 ? "A tool call was" : `${refused.length} tool calls were`;
+  return { code: "UNKNOWN", message: `${calls} refused and none ran, so nothing was done: ${refused.join("; ")}.`, recoverable: true };
 }

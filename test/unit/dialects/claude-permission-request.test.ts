@@ -3,9 +3,12 @@
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { ClaudeAdapter } from "../../../src/dialects/claude-adapter";
 import { readClaudePermissionLine } from "../../../src/dialects/claude-permission-request";
 import type { ChannelMessage } from "../../../src/permissions/permission-channel";
 import { cancelledDecision, type PermissionDecision } from "../../../src/permissions/permission-request";
+import type { Transcript } from "../../../src/protocol/transcript";
+import { transcriptOf } from "../../helpers/dialect-harness";
 import { repoRoot } from "../../helpers/repo";
 
 const RECORDED = path.join(repoRoot, "test", "fixtures", "claude-recorded", "2.1.330");
@@ -108,5 +111,28 @@ describe("Claude Code's can_use_tool requests in the permission desk's words", (
     if (message?.type !== "request") return;
     assert.deepEqual(message.question.options.map((option) => option.kind), ["reject_once"]);
     assert.equal(parsed(message.answer(chosen("allow", "allow_once"))).response.response.behavior, "deny");
+  });
+});
+
+describe("a Claude Code turn whose tool calls were refused", () => {
+  const recorded = (name: string) => fs.readFileSync(path.join(RECORDED, name), "utf8");
+  const statuses = (transcript: Transcript) => transcript.blocks.flatMap((block) => (block.kind === "status" && block.status === "refused" ? [block.message] : []));
+
+  it("lists the calls Claude was refused (result.permission_denials) in the turn, as their cards said them", async () => {
+    const transcript = await transcriptOf(recorded("permission-prompt.ndjson"), new ClaudeAdapter());
+    assert.equal(statuses(transcript).length, 1);
+    assert.match(statuses(transcript)[0] ?? "", /^Not allowed, so not done: Edit \/tmp\/\S+\/notes\.txt; touch denied\.txt$/);
+  });
+
+  it("still completes when other calls of the turn ran", async () => {
+    const transcript = await transcriptOf(recorded("permission-prompt.ndjson"), new ClaudeAdapter());
+    assert.equal(transcript.status, "completed");
+  });
+
+  it("does not read Completed when its only call was refused: it fails, and says nothing was done", async () => {
+    const transcript = await transcriptOf(recorded("tool-permission-denied.ndjson"), new ClaudeAdapter());
+    assert.equal(transcript.status, "failed");
+    const [error] = transcript.blocks.filter((block) => block.kind === "error");
+    assert.equal(error?.kind === "error" && error.message, "A tool call was refused and none ran, so nothing was done: touch made-by-model.txt.");
   });
 });
