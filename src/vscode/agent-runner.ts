@@ -38,7 +38,7 @@ export class AgentRunner implements vscode.Disposable {
   private readonly acp = new Map<string, { key: string; conversation: AcpConversation }>();
   /** The desk of each session whose stream CLI asks for permission (Claude Code): its "always" answers hold for the session. */
   private readonly streamDesks = new Map<string, PermissionDesk>();
-  /** `agentStream.acp.autoApprove` as of the last prompt; one object, shared with the warm agent. */
+  /** `agentStream.autoApprove` as of the last prompt; one object, shared with the warm agent. */
   private readonly autoApprove: AutoAnswerPolicy = {};
 
   constructor(
