@@ -14,7 +14,7 @@ import { EventFactory } from "./event-factory";
 import { contentText, wrongType, type Json, type Verdict } from "./kit/cli-line";
 import { LineTable, Malformed, accepted, count, gateIndex, index, isCount, lineSchema, object, type LineOf } from "./kit/line-schema";
 import { Stopwatch, retryMessage, usageMessage } from "./kit/run-words";
-import { onlyRefusedError, refusedCalls, refusedMessage } from "./claude-permission-request";
+import { isClaudeWork, onlyRefusedError, refusedCalls, refusedMessage } from "./claude-permission-request";
 
 // The lines as far as they are read. A stream_event is read in two steps, its event's kind and then that kind's
 // fields, so a problem names the field from the line's top ("event.delta.text").
@@ -137,8 +137,8 @@ type Phase =
 interface TurnStream {
   /** Timed from the turn's first line: its duration when its `result` gives none. */
   readonly clock: Stopwatch;
-  /** Tool calls of the turn that ran and succeeded: a turn with none whose calls were refused did nothing. */
-  toolsSucceeded: number;
+  /** Calls of the turn that ran, succeeded and did work (not a read or a search): a turn with none whose calls were refused did nothing. */
+  workDone: number;
   readonly blocks: Map<number, OpenBlock>;
   /** Usage per message id, for a `result` that gives none (counted per turn, not the earlier turns'). */
   readonly usageByMessage: Map<string, Usage>;
@@ -268,7 +268,7 @@ export class ClaudeAdapter implements DialectAdapter {
   }
 
   private newTurnStream(): TurnStream {
-    return { clock: new Stopwatch(this.now), toolsSucceeded: 0, blocks: new Map(), usageByMessage: new Map(), messageId: undefined, streamingWithoutId: false, interrupted: false, messageOpen: false };
+    return { clock: new Stopwatch(this.now), workDone: 0, blocks: new Map(), usageByMessage: new Map(), messageId: undefined, streamingWithoutId: false, interrupted: false, messageOpen: false };
   }
 
   private onInit(line: LineOf<typeof INIT>, out: AdapterOutput): Verdict {
@@ -434,7 +434,7 @@ export class ClaudeAdapter implements DialectAdapter {
       const result = TOOL_RESULT.read(block, line, path);
       if (result instanceof Malformed) return result.message;
       const success = result.is_error !== true;
-      if (success) this.stream.toolsSucceeded++;
+      if (success && isClaudeWork(this.tools.get(result.tool_use_id) ?? "")) this.stream.workDone++;
       results.push({ toolId: result.tool_use_id, success, error: success ? undefined : toolErrorText(result.content) });
     }
     for (const result of results) {
@@ -472,7 +472,7 @@ export class ClaudeAdapter implements DialectAdapter {
     const interrupted = this.stream.interrupted || (typeof line.terminal_reason === "string" && line.terminal_reason.startsWith("aborted"));
     const refused = refusedCalls(line);
     if (refused.length > 0) this.emitStatus(out, "refused", refusedMessage(refused));
-    const onlyRefused = refused.length > 0 && this.stream.toolsSucceeded === 0 ? onlyRefusedError(refused) : null;
+    const onlyRefused = refused.length > 0 && this.stream.workDone === 0 ? onlyRefusedError(refused) : null;
     const error = failure ?? (failedByResult ? resultError(line, interrupted, this.flavour.cliName) : onlyRefused);
     this.totals.failed ||= error !== null;
     if (tokens !== undefined) this.totals.tokens = (this.totals.tokens ?? 0) + tokens;

@@ -43,6 +43,17 @@ const TOOL_KINDS: Readonly<Record<string, ToolKind>> = {
   ExitPlanMode: "switch_mode",
 };
 
+/** The kind of one of Claude's tools, in the settings' words; `other` for a tool this version does not know. */
+export function claudeToolKind(tool: string): ToolKind {
+  return TOOL_KINDS[tool] ?? "other";
+}
+
+/** Whether a call of this tool does the work asked for, as opposed to looking around first (a Read, a Grep). */
+export function isClaudeWork(tool: string): boolean {
+  const kind = claudeToolKind(tool);
+  return kind !== "read" && kind !== "search";
+}
+
 const ALLOW: PermissionOption = { id: "allow", name: "Allow", kind: "allow_once" };
 const ALWAYS: PermissionOption = { id: "allow_always", name: "Always allow", kind: "allow_always" };
 const REJECT: PermissionOption = { id: "reject", name: "Reject", kind: "reject_once" };
@@ -77,7 +88,7 @@ export function readClaudePermissionLine(value: unknown): ChannelMessage | undef
 
 /** What the card asks: the tool's kind, what it will do, and Allow / Always allow (when Claude can keep it) / Reject. */
 export function claudePermissionQuestion(request: CanUseTool, requestId: string): PermissionQuestion {
-  const toolKind = TOOL_KINDS[request.tool_name] ?? "other";
+  const toolKind = claudeToolKind(request.tool_name);
   const options = ruleSuggestions(request).length > 0 ? [ALLOW, ALWAYS, REJECT] : [ALLOW, REJECT];
   const files = filesOf(request);
   return {
@@ -165,10 +176,11 @@ export function refusedMessage(refused: readonly string[]): string {
 }
 
 /**
- * A turn whose only tool calls were refused did not do what it was asked, whatever Claude answers after: it ends
- * failed (not completed) with this reason. Recoverable: the user can ask again and allow it.
+ * A turn in which calls were refused and no other call did any work (reads and searches do none) did not do what it
+ * was asked, whatever Claude answers after: it ends failed (not completed) with this reason. Recoverable: the user can
+ * ask again and allow it.
  */
 export function onlyRefusedError(refused: readonly string[]): ProtocolError {
   const calls = refused.length === 1 ? "A tool call was" : `${refused.length} tool calls were`;
-  return { code: "UNKNOWN", message: `${calls} refused and none ran, so nothing was done: ${refused.join("; ")}.`, recoverable: true };
+  return { code: "UNKNOWN", message: `${calls} refused and nothing else was changed or run, so nothing was done: ${refused.join("; ")}.`, recoverable: true };
 }

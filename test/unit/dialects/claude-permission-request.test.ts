@@ -115,6 +115,17 @@ describe("Claude Code's can_use_tool requests in the permission desk's words", (
 });
 
 describe("a Claude Code turn whose tool calls were refused", () => {
+  it("fails when the only calls that ran only looked around (a Read before the refused Edit): reads and searches do no work", async () => {
+    const adapter = new ClaudeAdapter();
+    const lines = recordedLines("permission-prompt.ndjson");
+    // The recording up to the refused Edit, then its own result line, with only that denial.
+    const editDenied = lines.findIndex((line) => JSON.stringify(line).includes('"tool_use_id":"toolu_mock_edit_02","type":"tool_result"') || JSON.stringify(line).includes('"is_error":true,"tool_use_id":"toolu_mock_edit_02"'));
+    const withoutWrite = lines.slice(0, editDenied + 1).filter((line) => !JSON.stringify(line).includes("toolu_mock_write_01"));
+    const result = { ...(lines.at(-1) as Record<string, unknown>), permission_denials: [{ tool_name: "Edit", tool_use_id: "toolu_mock_edit_02", tool_input: { file_path: "/w/notes.txt" } }] };
+    const transcript = await transcriptOf([...withoutWrite, result].map((line) => JSON.stringify(line)).join("\n"), adapter);
+    assert.equal(transcript.status, "failed");
+  });
+
   const recorded = (name: string) => fs.readFileSync(path.join(RECORDED, name), "utf8");
   const statuses = (transcript: Transcript) => transcript.blocks.flatMap((block) => (block.kind === "status" && block.status === "refused" ? [block.message] : []));
 
@@ -124,7 +135,7 @@ describe("a Claude Code turn whose tool calls were refused", () => {
     assert.match(statuses(transcript)[0] ?? "", /^Not allowed, so not done: Edit \/tmp\/\S+\/notes\.txt; touch denied\.txt$/);
   });
 
-  it("still completes when other calls of the turn ran", async () => {
+  it("still completes when other calls of the turn did work (the Write, the commands)", async () => {
     const transcript = await transcriptOf(recorded("permission-prompt.ndjson"), new ClaudeAdapter());
     assert.equal(transcript.status, "completed");
   });
@@ -133,6 +144,6 @@ describe("a Claude Code turn whose tool calls were refused", () => {
     const transcript = await transcriptOf(recorded("tool-permission-denied.ndjson"), new ClaudeAdapter());
     assert.equal(transcript.status, "failed");
     const [error] = transcript.blocks.filter((block) => block.kind === "error");
-    assert.equal(error?.kind === "error" && error.message, "A tool call was refused and none ran, so nothing was done: touch made-by-model.txt.");
+    assert.equal(error?.kind === "error" && error.message, "A tool call was refused and nothing else was changed or run, so nothing was done: touch made-by-model.txt.");
   });
 });
