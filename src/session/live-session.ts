@@ -72,10 +72,14 @@ export class LiveSession {
       onInactivityTimeout: () =>
         this.session.stopRequested("timeout", inactivityTimeoutMessage(timeout)),
       onExit: (exit) => {
-        this.permissionRequests?.dispose();
-        feed.end({ exitCode: exit.exitCode, signal: exit.signal });
-        this.session.processEnded(exit);
-        settle(this.session.toTranscript());
+        const ended = () => {
+          feed.end({ exitCode: exit.exitCode, signal: exit.signal });
+          this.session.processEnded(exit);
+          settle(this.session.toTranscript());
+        };
+        // A request's card may still be on its way (its diff read from disk): it belongs before the turn's end.
+        if (this.permissionRequests === undefined) ended();
+        else void this.permissionRequests.dispose().then(ended);
       },
     });
   }
@@ -104,7 +108,7 @@ export class LiveSession {
   /** Window closing: no grace periods. */
   kill(): void {
     this.session.stopRequested("user");
-    this.permissionRequests?.dispose();
+    void this.permissionRequests?.dispose();
     this.process.kill();
   }
 

@@ -64,10 +64,14 @@ export class StreamPermissions {
     await Promise.all([...this.open.values()].map((request) => request.answered));
   }
 
-  /** The run is over (the CLI exited): nothing can be answered any more. */
-  dispose(): void {
+  /**
+   * The run is over (the CLI exited, or is killed): nothing can be answered any more. Resolves once every open request's
+   * card has its answer, so that the turn's `done` comes after it.
+   */
+  async dispose(): Promise<void> {
     this.accepting = false;
     for (const request of this.open.values()) request.withdrawn.abort();
+    await Promise.all([...this.open.values()].map((request) => request.answered));
   }
 
   private ask(request: Request): void {

@@ -16,6 +16,7 @@ import { LiveSession } from "../../../src/session/live-session";
 import { deskFor } from "../../helpers/acp-harness";
 import { eventually } from "../../helpers/eventually";
 import { fakeCli, repoRoot } from "../../helpers/repo";
+import { VirtualScheduler } from "../../helpers/virtual-scheduler";
 
 const RECORDED = path.join(repoRoot, "test", "fixtures", "claude-recorded", "2.1.330");
 const NOTES_TEXT = "Remember: the build is green.\nSecond line: ünïcødé ✓\n";
@@ -31,7 +32,7 @@ describe("LiveSession with Claude Code's permission requests on its stream", fun
   });
   afterEach(() => fs.rmSync(workspace, { recursive: true, force: true }));
 
-  function start(recording: string, desk: PermissionDesk | undefined, env: Record<string, string> = {}): LiveSession {
+  function start(recording: string, desk: PermissionDesk | undefined, env: Record<string, string> = {}, timeout: { inactivityTimeoutMs: number; scheduler?: VirtualScheduler } = { inactivityTimeoutMs: 0 }): LiveSession {
     const invocation = claudeProfile.invocation({ prompt: "go", userArgs: null, conversation: { id: randomUUID(), continues: false, stateDir: workspace } });
     return LiveSession.start({
       adapter: createAdapter("claude"),
@@ -41,7 +42,7 @@ describe("LiveSession with Claude Code's permission requests on its stream", fun
         cwd: workspace,
         env: { ...process.env, FAKE_RECORDING: path.join(RECORDED, recording), FAKE_ANSWERS: answers, FAKE_WORKSPACE: workspace, ...env },
         input: invocation.input,
-        inactivityTimeoutMs: 0,
+        ...timeout,
       },
       isRunOver: invocation.input?.isRunOver,
       permissionChannel: invocation.input?.permissionChannel,
@@ -153,5 +154,17 @@ describe("LiveSession with Claude Code's permission requests on its stream", fun
     await eventually("the answer on Claude's stdin", () => written().length === 1);
     assert.equal(innerAnswers()[0]?.behavior, "deny");
     await live.stop();
+  });
+
+  it("holds the inactivity timeout while a request waits for the user: Claude's silence then is not a hang", async () => {
+    const clock = new VirtualScheduler();
+    const desk = deskFor([workspace]);
+    const live = start("permission-interrupt.ndjson", desk, {}, { inactivityTimeoutMs: 1000, scheduler: clock });
+    const requestId = await eventually("the request's card", () => live.session.blocks.find((block): block is PermissionBlock => block.kind === "permission")?.requestId);
+    clock.advance(60_000);
+    assert.equal(live.session.stoppedBy, null, "not stopped for inactivity");
+    assert.equal(live.answer(requestId, "reject"), true);
+    const transcript = await live.finished;
+    assert.deepEqual(transcript.blocks.filter((block) => block.kind === "error" && block.code === "NETWORK_TIMEOUT"), []);
   });
 });
