@@ -101,12 +101,16 @@ export class StreamPermissions {
     this.options.writeLine(`${request.answer(decision)}\n`);
   }
 
-  /** The call's diff from the file on disk, on its tool card, before the question is shown. */
+  /**
+   * The call's kind and its diff from the file on disk, on its tool card, before the question is shown: the card shows
+   * what the call will do by them (the command, the diff with Open Diff).
+   */
   private async showDiffs(request: Request): Promise<void> {
-    if (request.edits.length === 0) return;
+    const { toolCallId, toolKind } = request.question;
+    // A request this version could not read names no tool call of the stream: there is no card to tell.
+    if (toolKind === "other" && request.edits.length === 0) return;
     const diffs = (await Promise.all(request.edits.map((edit) => this.diffOf(edit)))).flatMap((diff) => (diff === undefined ? [] : [diff]));
-    if (diffs.length === 0) return;
-    this.emit("tool_updated", { toolId: request.question.toolCallId, diffs });
+    this.emit("tool_updated", { toolId: toolCallId, kind: toolKind, ...(diffs.length > 0 ? { diffs } : {}) });
   }
 
   private async diffOf(edit: ProposedEdit): Promise<ToolDiff | undefined> {

@@ -30,7 +30,7 @@ const MAX_TRACED_LINE_CHARS = 4000;
 const STDERR_TAIL_BYTES = 8 * 1024;
 
 export class AgentRunner implements vscode.Disposable {
-  /** How many permission requests of the sessions' ACP agents wait for the user's answer (on cards, or notifications). */
+  /** How many permission requests of the sessions' agents (ACP, Claude Code) wait for the user's answer (on cards, or notifications). */
   readonly permissions: { readonly count: number };
   /** Each session's desk's count of waiting requests: the sum is `permissions.count`. */
   private readonly waitingBySession = new Map<string, number>();
