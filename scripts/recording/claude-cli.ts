@@ -254,7 +254,110 @@ function claudeScenarios(): Scenario[] {
         run.endInput();
       },
     },
+    ...permissionScenarios(),
   ];
+}
+
+/** Claude's own permission channel: with `--permission-prompt-tool stdio` each tool that needs approval is a `can_use_tool` control_request on stdout. */
+const PERMISSION_INPUT = [...STREAM_JSON_INPUT, "--permission-prompt-tool", "stdio"];
+const NEW_FILE = "made-by-model.txt";
+const OUTSIDE_FILE = "/etc/hostname";
+
+function permissionScenarios(): Scenario[] {
+  const toolTurn = (id: string, name: string, input: unknown) =>
+    anthropicStream({ blocks: [{ type: "tool_use", id, name, input }], stopReason: "tool_use" });
+  return [
+    {
+      name: "permission-prompt",
+      description:
+        "--permission-prompt-tool stdio: Write allowed (updatedInput), Read of notes.txt, its Edit denied (message), Bash `echo hi` (not asked), Bash `touch always.txt` allowed always (the addRules suggestions as updatedPermissions, destination session), the same command again, Bash `touch` denied, a Read outside the workspace allowed, then the answer.",
+      args: () => PERMISSION_INPUT,
+      stdin: "pipe",
+      workspaceFiles: { [texts.NOTES_FILE]: texts.NOTES_TEXT },
+      replies: ({ workspace }) => [
+        toolTurn("toolu_mock_write_01", "Write", { file_path: path.join(workspace, NEW_FILE), content: "Made by the model.\n" }),
+        // Claude refuses an Edit of a file it has not read before asking anyone: a Read inside the workspace is asked of no one.
+        toolTurn("toolu_mock_read_02", "Read", { file_path: path.join(workspace, texts.NOTES_FILE) }),
+        toolTurn("toolu_mock_edit_02", "Edit", { file_path: path.join(workspace, texts.NOTES_FILE), old_string: "green", new_string: "red", replace_all: false }),
+        // A read-only command (`echo hi`) is allowed without asking; `touch` is asked, then allowed "always" for the session.
+        toolTurn("toolu_mock_bash_03", "Bash", { command: "echo hi", description: "Print hi" }),
+        toolTurn("toolu_mock_bash_04", "Bash", { command: "touch always.txt", description: "Create a file" }),
+        toolTurn("toolu_mock_bash_04b", "Bash", { command: "touch always.txt", description: "Create the file again" }),
+        toolTurn("toolu_mock_bash_05", "Bash", { command: "touch denied.txt", description: "Create a file" }),
+        toolTurn("toolu_mock_read_06", "Read", { file_path: OUTSIDE_FILE }),
+        answer(["Done: some tools ", "were refused."]),
+      ],
+      otherwise: answer(texts.SHORT_ANSWER_CHUNKS),
+      drive: (run, log) =>
+        answerPermissionRequests(run, log, "Write a file, edit notes, run echo hi, touch a file twice, touch another, read /etc/hostname.", (request) => {
+          if (request.tool_name === "Edit") return { behavior: "deny", message: "The user rejected this edit." };
+          if (request.tool_name === "Bash" && isRecord(request.input) && request.input.command === "touch denied.txt") {
+            return { behavior: "deny", message: "The user rejected this command." };
+          }
+          // "Always" for exactly this command: Claude's own rule suggestions, kept for the session only (not its settings file).
+          const rules = request.tool_name === "Bash" && Array.isArray(request.permission_suggestions) ? request.permission_suggestions.filter(isAddRules) : [];
+          const updatedPermissions = rules.map((suggestion) => ({ ...suggestion, destination: "session" }));
+          return { behavior: "allow", updatedInput: request.input, ...(rules.length > 0 ? { updatedPermissions } : {}) };
+        }),
+    },
+    {
+      name: "permission-interrupt",
+      description: "--permission-prompt-tool stdio: a Bash request left waiting, then a control_request interrupt; stdin closed after the result.",
+      args: () => PERMISSION_INPUT,
+      stdin: "pipe",
+      replies: () => [toolTurn("toolu_mock_bash_wait", "Bash", { command: "touch waiting.txt", description: "Create a file" })],
+      otherwise: answer(texts.SHORT_ANSWER_CHUNKS),
+      drive: async (run, log) => {
+        send(run, log, userMessage("Create waiting.txt."));
+        await run.waitForLine(isCanUseTool);
+        send(run, log, { type: "control_request", request_id: "req_interrupt_1", request: { subtype: "interrupt" } });
+        await run.waitForLine(isResult, { timeoutMs: 30_000 }).catch((error: Error) => log.note(`no result after the interrupt: ${error.message}`));
+        log.note("stdin closed");
+        run.endInput();
+      },
+    },
+    {
+      name: "permission-plan",
+      description: "--permission-prompt-tool stdio --permission-mode plan: the model calls ExitPlanMode with a plan; the request is denied.",
+      args: () => [...PERMISSION_INPUT, "--permission-mode", "plan"],
+      stdin: "pipe",
+      replies: () => [
+        toolTurn("toolu_mock_plan_01", "ExitPlanMode", { plan: "# Plan\n\n1. Create `plan.txt`.\n2. Write *hello* in it." }),
+        answer(["I will stay ", "in plan mode."]),
+      ],
+      otherwise: answer(texts.SHORT_ANSWER_CHUNKS),
+      drive: (run, log) => answerPermissionRequests(run, log, "Plan how to create plan.txt.", () => ({ behavior: "deny", message: "The user wants to keep planning." })),
+    },
+  ];
+}
+
+/** Sends one user message, answers each `can_use_tool` request with `decide`, and closes stdin after the result. */
+async function answerPermissionRequests(
+  run: CliRun,
+  log: DriveLog,
+  words: string,
+  decide: (request: Record<string, unknown>) => Record<string, unknown>,
+): Promise<void> {
+  send(run, log, userMessage(words));
+  const result = run.waitForLine(isResult, { timeoutMs: 90_000 }).then(
+    () => "result" as const,
+    (error: Error) => (log.note(`no result: ${error.message}`), "result" as const),
+  );
+  for (let nth = 1; ; nth++) {
+    const next = await Promise.race([run.waitForLine(isCanUseTool, { nth, timeoutMs: 90_000 }).catch(() => "result" as const), result]);
+    if (next === "result" || !isRecord(next) || !isRecord(next.request)) break;
+    send(run, log, { type: "control_response", response: { subtype: "success", request_id: next.request_id, response: decide(next.request) } });
+  }
+  log.note("stdin closed");
+  run.endInput();
+}
+
+function isAddRules(suggestion: unknown): suggestion is Record<string, unknown> {
+  return isRecord(suggestion) && suggestion.type === "addRules";
+}
+
+function isCanUseTool(line: unknown): boolean {
+  return isRecord(line) && line.type === "control_request" && isRecord(line.request) && line.request.subtype === "can_use_tool";
 }
 
 async function signalAfterFirstDelta(run: CliRun, log: DriveLog, signal: NodeJS.Signals): Promise<void> {

@@ -18,6 +18,7 @@ import { contentText, wrongType, type Json, type Verdict } from "./kit/cli-line"
 import { LineTable, Malformed, accepted, count, gateIndex, index, isCount, lineSchema, object, type LineOf } from "./kit/line-schema";
 import { Stopwatch, retryMessage, selfApprovingModeMessage, usageMessage } from "./kit/run-words";
 import { toolOutputText } from "./kit/tool-output";
+import { isClaudeWork, onlyRefusedError, refusedCalls, refusedMessage } from "./claude-permission-request";
 
 // The lines as far as they are read. A stream_event is read in two steps, its event's kind and then that kind's
 // fields, so a problem names the field from the line's top ("event.delta.text").
@@ -141,6 +142,8 @@ type Phase =
 interface TurnStream {
   /** Timed from the turn's first line: its duration when its `result` gives none. */
   readonly clock: Stopwatch;
+  /** Calls of the turn that ran, succeeded and did work (not a read or a search): a turn with none whose calls were refused did nothing. */
+  workDone: number;
   readonly blocks: Map<number, OpenBlock>;
   /** Usage per message id, for a `result` that gives none (counted per turn, not the earlier turns'). */
   readonly usageByMessage: Map<string, Usage>;
@@ -270,7 +273,7 @@ export class ClaudeAdapter implements DialectAdapter {
   }
 
   private newTurnStream(): TurnStream {
-    return { clock: new Stopwatch(this.now), blocks: new Map(), usageByMessage: new Map(), messageId: undefined, streamingWithoutId: false, interrupted: false, messageOpen: false };
+    return { clock: new Stopwatch(this.now), workDone: 0, blocks: new Map(), usageByMessage: new Map(), messageId: undefined, streamingWithoutId: false, interrupted: false, messageOpen: false };
   }
 
   private onInit(line: LineOf<typeof INIT>, out: AdapterOutput): Verdict {
@@ -440,6 +443,7 @@ export class ClaudeAdapter implements DialectAdapter {
       const result = TOOL_RESULT.read(block, line, path);
       if (result instanceof Malformed) return result.message;
       const success = result.is_error !== true;
+      if (success && isClaudeWork(this.tools.get(result.tool_use_id) ?? "")) this.stream.workDone++;
       results.push({ toolId: result.tool_use_id, success, error: success ? undefined : toolErrorText(result.content), output: success ? toolOutputText(result.content) : undefined });
     }
     for (const result of results) {
@@ -476,7 +480,10 @@ export class ClaudeAdapter implements DialectAdapter {
     if ((tokens ?? 0) > 0 || (cost ?? 0) > 0) this.emitStatus(out, "usage", usageMessage({ tokens: tokens !== undefined && tokens > 0 ? tokens : undefined, cost }));
     // A CLI that says "success" after a failed model call still failed: the failure is the last thing it said.
     const interrupted = this.stream.interrupted || (typeof line.terminal_reason === "string" && line.terminal_reason.startsWith("aborted"));
-    const error = failure ?? (failedByResult ? resultError(line, interrupted, this.flavour.cliName) : null);
+    const refused = refusedCalls(line);
+    if (refused.length > 0) this.emitStatus(out, "refused", refusedMessage(refused));
+    const onlyRefused = refused.length > 0 && this.stream.workDone === 0 ? onlyRefusedError(refused) : null;
+    const error = failure ?? (failedByResult ? resultError(line, interrupted, this.flavour.cliName) : onlyRefused);
     this.totals.failed ||= error !== null;
     if (tokens !== undefined) this.totals.tokens = (this.totals.tokens ?? 0) + tokens;
     this.totals.durationMs += line.duration_ms ?? this.stream.clock.elapsed();

@@ -254,6 +254,10 @@ export class AgentLauncher {
     const { desk } = this.sessionAgent(launch, JSON.stringify([launch.conversation.id, agent.command, agent.profile.name]));
     const stderr = this.options.onStderr === undefined ? new ByteTail(STDERR_TAIL_BYTES) : undefined;
     const live = LiveSession.start({
+      // A CLI that asks permission in band (Claude Code's `can_use_tool`): its requests go to the session's desk.
+      permissionChannel: agent.permissionChannel,
+      permissions: agent.permissionChannel === undefined ? undefined : desk,
+      log: (message) => log.warn(escapeForLog(message)),
       adapter: createAdapter(agent.dialect),
       maxLineBytes: launch.maxLineBytes,
       process: { command: agent.command, args: agent.args, env: agent.env, input: agent.input, cwd: launch.cwd, inactivityTimeoutMs: launch.inactivityTimeoutMs },
@@ -292,7 +296,7 @@ export class AgentLauncher {
       },
       stop: () => live.stop(),
       kill: () => live.kill(),
-      answer: (requestId, optionId) => desk.answer(requestId, optionId) === "answered",
+      answer: (requestId, optionId) => live.answer(requestId, optionId),
       pause: () => live.pause(),
       resume: () => live.resume(),
     };

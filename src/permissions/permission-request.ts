@@ -3,7 +3,7 @@
 // it guards; its id, minted by the desk that holds it, is how an answer finds it.
 import type { PERMISSION_OPTION_KINDS } from "../protocol/events";
 
-/** What a tool does, in the words the settings use (`agentStream.acp.autoApprove`); an agent's own kinds map onto these. */
+/** What a tool does, in the words the settings use (`agentStream.autoApprove`); an agent's own kinds map onto these. */
 export const TOOL_KINDS = ["read", "edit", "delete", "move", "search", "execute", "think", "fetch", "switch_mode", "other"] as const;
 export type ToolKind = (typeof TOOL_KINDS)[number];
 

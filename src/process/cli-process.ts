@@ -113,6 +113,7 @@ export class CliProcess {
   private stdioClosed = false;
   private treeSettled = false;
   private paused = false;
+  private waitingForUser = false;
   private requestedReason: "stopped" | "timeout" | undefined;
   private result: CliExit | undefined;
   private inputOpen = false;
@@ -237,8 +238,20 @@ export class CliProcess {
     if (this.child?.stdout == null || !this.paused) return;
     this.paused = false;
     this.child.stdout.resume();
-    this.inactivity?.resume();
+    if (!this.waitingForUser) this.inactivity?.resume();
     this.pipeWatch?.resume();
+  }
+
+  /**
+   * While the CLI waits for the user (a permission question it asked), its silence is not a hang: the inactivity
+   * timeout is held until `waiting` is false again.
+   */
+  setWaitingForUser(waiting: boolean): void {
+    if (this.waitingForUser === waiting) return;
+    this.waitingForUser = waiting;
+    if (this.paused) return;
+    if (waiting) this.inactivity?.pause();
+    else this.inactivity?.resume();
   }
 
   private listenTo(child: ChildProcess): () => void {

@@ -2,6 +2,7 @@
 // can first send the in-band `interrupt` control request (Claude then ends the turn with its closing lines) and only
 // then signals. A follow-up resumes the same Claude session: the first run names it (`--session-id`), later ones
 // `--resume` it. Facts: docs/real-cli-recording.md and docs/dialects.md.
+import { claudePermissionChannel } from "../dialects/claude-permission-request";
 import { isRecord } from "../protocol/json-record";
 import { CLAUDE_SETTING_FLAGS } from "./claude-setting-flags";
 import { IN_BAND_STOP_GRACE_MS, defineProfile } from "./cli-profile";
@@ -12,7 +13,7 @@ export const claudeProfile = defineProfile({
   name: "claude",
   displayName: "Claude Code",
   summary:
-    "Claude Code: `claude -p --verbose --output-format stream-json --include-partial-messages --input-format stream-json`, the prompt as a stream-json message on stdin; Stop sends Claude's `interrupt` first; a follow-up resumes the same Claude session.",
+    "Claude Code: `claude -p --verbose --output-format stream-json --include-partial-messages --input-format stream-json --permission-prompt-tool stdio`, the prompt as a stream-json message on stdin, each tool Claude asks about answered on stdin through the permission card; Stop sends Claude's `interrupt` first; a follow-up resumes the same Claude session.",
   commandNames: ["claude"],
   dialect: "claude",
   command: "claude",
@@ -26,6 +27,9 @@ export const claudeProfile = defineProfile({
         ...(userArgs ?? CLAUDE_ARGS),
         "--input-format",
         "stream-json",
+        // Each tool call Claude would otherwise refuse in print mode is asked on stdout and answered on stdin.
+        "--permission-prompt-tool",
+        "stdio",
         ...(conversation.continues ? ["--resume", conversation.id] : ["--session-id", conversation.id]),
       ],
       input: {
@@ -36,6 +40,7 @@ export const claudeProfile = defineProfile({
         },
         // Each message is answered with one `result`; with stdin still open Claude would wait for the next message.
         isRunOver: (value) => isRecord(value) && value.type === "result",
+        permissionChannel: claudePermissionChannel,
       },
     };
   },

@@ -4,6 +4,7 @@
 import type { DialectName } from "../dialects/registry";
 import type { AgentMode } from "../protocol/agent-state";
 import type { CliInput } from "../process/cli-process";
+import type { PermissionChannel } from "../permissions/permission-channel";
 
 /** The conversation a prompt belongs to, as far as the CLI can keep it. */
 export interface ConversationKey {
@@ -31,6 +32,8 @@ export interface Invocation {
      * with every parsed line, in order.
      */
     readonly isRunOver: (value: unknown) => boolean;
+    /** A CLI that asks for permission in its output and reads the answers on stdin: how those lines are read and written. */
+    readonly permissionChannel?: PermissionChannel;
   };
 }
 

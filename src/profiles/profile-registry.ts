@@ -4,6 +4,7 @@
 import type { DialectName } from "../dialects/registry";
 import type { CliInput } from "../process/cli-process";
 import type { ChosenAgentSettings } from "../protocol/agent-state";
+import type { PermissionChannel } from "../permissions/permission-channel";
 import { acpProfile, claudeAcpProfile, codexAcpProfile, copilotProfile, geminiProfile, opencodeProfile, qwenProfile } from "./acp-profiles";
 import { agentCodeProfile } from "./agent-code-profile";
 import { userArgumentsOf, type CliProfile, type ConversationKey } from "./cli-profile";
@@ -86,6 +87,8 @@ export interface AgentCommand {
   readonly args: string[];
   readonly input: CliInput | undefined;
   readonly isRunOver: ((value: unknown) => boolean) | undefined;
+  /** How the CLI's permission requests are read and answered, when it asks on its output. */
+  readonly permissionChannel: PermissionChannel | undefined;
   /** The dialect setting, unless it is `auto` and the profile knows its CLI's dialect. */
   readonly dialect: DialectName;
 }
@@ -109,6 +112,7 @@ export function agentCommand(choice: CliChoice, prompt: string, conversation: Co
     args: [...invocation.args, ...settingArgs(profile.settingFlags, invocation.args, chosen)],
     input: invocation.input,
     isRunOver: invocation.input?.isRunOver,
+    permissionChannel: invocation.input?.permissionChannel,
     dialect: choice.dialect === "auto" ? profile.dialect : choice.dialect,
   };
 }

@@ -7,6 +7,9 @@ import { formatDuration } from "../common/duration";
 import { Session, type SessionOptions } from "./session";
 import { inactivityTimeoutMessage } from "./run-limits";
 import { createSessionFeed } from "./session-feed";
+import { StreamPermissions } from "./stream-permissions";
+import type { PermissionChannel } from "../permissions/permission-channel";
+import type { PermissionDesk } from "../permissions/permission-desk";
 
 export interface LiveSessionOptions extends Omit<SessionOptions, "dialect"> {
   process: CliProcessOptions;
@@ -20,6 +23,15 @@ export interface LiveSessionOptions extends Omit<SessionOptions, "dialect"> {
    * run, after which its stdin is closed so that it exits.
    */
   isRunOver?: (value: unknown) => boolean;
+  /**
+   * For a CLI that asks for permission in its output and reads the answer on stdin (`process.input`): how its lines
+   * are read and answered. Each request goes to `permissions`; without a desk, each is refused.
+   */
+  permissionChannel?: PermissionChannel;
+  /** The conversation's permission desk. */
+  permissions?: PermissionDesk;
+  /** For the desk's refusals nobody sees otherwise. */
+  log?: (message: string) => void;
 }
 
 export class LiveSession {
@@ -27,11 +39,28 @@ export class LiveSession {
   /** Settles once the process tree is gone and the session has its `done`. */
   readonly finished: Promise<Transcript>;
   private readonly process: CliProcess;
+  private readonly permissionRequests: StreamPermissions | undefined;
+  private readonly desk: PermissionDesk | undefined;
 
   private constructor(options: LiveSessionOptions) {
-    const { process: processOptions, adapter, maxLineBytes, onStderr, onLine, isRunOver, ...sessionOptions } = options;
+    const { process: processOptions, adapter, maxLineBytes, onStderr, onLine, isRunOver, permissionChannel, permissions, log, ...sessionOptions } = options;
     this.session = new Session({ ...sessionOptions, dialect: () => adapter.dialect });
-    const watched = isRunOver === undefined ? adapter : watchingForRunEnd(adapter, isRunOver, () => this.process.endInput());
+    this.desk = permissions;
+    this.permissionRequests =
+      permissionChannel === undefined
+        ? undefined
+        : new StreamPermissions({
+            channel: permissionChannel,
+            desk: permissions,
+            show: (event) => this.session.acceptEvent(event, null),
+            sessionId: () => this.session.sessionId ?? "",
+            writeLine: (line) => this.process.writeInput(line),
+            cwd: processOptions.cwd,
+            onWaiting: (waiting) => this.process.setWaitingForUser(waiting),
+            log,
+          });
+    const answered = this.permissionRequests === undefined ? adapter : answeringPermissions(adapter, this.permissionRequests);
+    const watched = isRunOver === undefined ? answered : watchingForRunEnd(answered, isRunOver, () => this.process.endInput());
     const feed = createSessionFeed(this.session, new EventDecoder(watched), maxLineBytes, onLine);
     let settle: (transcript: Transcript) => void = () => {};
     this.finished = new Promise((resolve) => (settle = resolve));
@@ -43,9 +72,14 @@ export class LiveSession {
       onInactivityTimeout: () =>
         this.session.stopRequested("timeout", inactivityTimeoutMessage(timeout)),
       onExit: (exit) => {
-        feed.end({ exitCode: exit.exitCode, signal: exit.signal });
-        this.session.processEnded(exit);
-        settle(this.session.toTranscript());
+        const ended = () => {
+          feed.end({ exitCode: exit.exitCode, signal: exit.signal });
+          this.session.processEnded(exit);
+          settle(this.session.toTranscript());
+        };
+        // A request's card may still be on its way (its diff read from disk): it belongs before the turn's end.
+        if (this.permissionRequests === undefined) ended();
+        else void this.permissionRequests.dispose().then(ended);
       },
     });
   }
@@ -65,6 +99,8 @@ export class LiveSession {
   /** The user's Stop: the session ends as canceled and the whole process tree is ended. */
   async stop(): Promise<Transcript> {
     this.session.stopRequested("user");
+    // A request still waiting is refused first: the CLI then takes its interrupt, not an answer it no longer expects.
+    await this.permissionRequests?.closeAll();
     await this.process.stop();
     return this.finished;
   }
@@ -72,7 +108,16 @@ export class LiveSession {
   /** Window closing: no grace periods. */
   kill(): void {
     this.session.stopRequested("user");
+    void this.permissionRequests?.dispose();
     this.process.kill();
+  }
+
+  /**
+   * The user's answer to one of the run's waiting permission requests, by the desk's request id (an option it offers,
+   * or null: dismissed). False when no such request waits.
+   */
+  answer(requestId: string, optionId: string | null): boolean {
+    return this.desk?.answer(requestId, optionId) === "answered";
   }
 
   pause(): void {
@@ -82,6 +127,19 @@ export class LiveSession {
   resume(): void {
     this.process.resume();
   }
+}
+
+/** The same adapter, with the lines of the CLI's permission channel answered (and shown) by `permissions` instead. */
+function answeringPermissions(adapter: DialectAdapter, permissions: StreamPermissions): DialectAdapter {
+  return {
+    get dialect() {
+      return adapter.dialect;
+    },
+    decode(value, out) {
+      if (!permissions.read(value)) adapter.decode(value, out);
+    },
+    end: (out, ending) => adapter.end?.(out, ending),
+  };
 }
 
 /** The same adapter, telling `onRunOver` when a value ends the CLI's run. */

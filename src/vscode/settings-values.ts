@@ -28,7 +28,7 @@ export interface AgentSettings {
   maxLineBytes: number;
   /** What "Ask about Workspace" sends with the prompt. */
   context: ContextChoice;
-  /** What an ACP agent's permission requests get without asking, by tool kind; `{}` asks for everything. */
+  /** What an agent's permission requests (ACP's, Claude Code's) get without asking, by tool kind; `{}` asks for everything. */
   autoApprove: AutoAnswerPolicy;
   /** How long a warm ACP agent waits for the next turn before it is stopped; 0: until its session is deleted or the window closes. */
   acpIdleStopMs: number;
@@ -71,7 +71,7 @@ export function settingsFrom(value: SettingValue, warn: SettingWarning): AgentSe
       activeFile: read.boolean("context.activeFile", true),
       selection: read.boolean("context.selection", true),
     },
-    autoApprove: read.autoAnswerPolicy("acp.autoApprove"),
+    autoApprove: read.autoApprove(),
     acpIdleStopMs: read.idleStopMs(),
     maxRunningSessions: read.wholeNumber("sessions.maxRunning", DEFAULT_MAX_RUNNING_SESSIONS, 1, MAX_RUNNING_SESSIONS),
     maxStorageBytes: read.wholeNumber("sessions.maxStorageMB", DEFAULT_MAX_STORAGE_MB, 1, MAX_STORAGE_MB) * MIB,
@@ -127,6 +127,12 @@ class SettingReader {
   }
 
   /** An unknown kind or answer is left out (so it is asked), with a warning; the other rules still hold. */
+  /** `autoApprove`; its old name `acp.autoApprove` only when it is not set (undefined: set nowhere). */
+  autoApprove(): AutoAnswerPolicy {
+    if (this.value("autoApprove") !== undefined || this.value("acp.autoApprove") === undefined) return this.autoAnswerPolicy("autoApprove");
+    return this.autoAnswerPolicy("acp.autoApprove");
+  }
+
   autoAnswerPolicy(key: string): AutoAnswerPolicy {
     const value = this.value(key);
     if (!isPlainObject(value)) return this.fallBack(key, value, "an object of tool kinds", {});

@@ -8,6 +8,12 @@ import { settingsFrom, type AgentSettings } from "./settings-values";
  */
 const MACHINE_KEYS = new Set(["cli.path", "cli.args", "cli.extraArgs", "cli.profile", "cli.env"]);
 
+/**
+ * Set only in the user's settings, or not at all (no default): the auto-approvals, under their new and old names, of
+ * which the new wins when it is set.
+ */
+const USER_ONLY_KEYS = new Set(["autoApprove", "acp.autoApprove"]);
+
 /** Settings are read on every run: each unusable value is logged once, not every time. */
 const warned = new Set<string>();
 
@@ -19,7 +25,10 @@ export function readSettings(log: { warn(message: string): void }): AgentSetting
     warned.add(message);
     log.warn(message);
   };
-  return settingsFrom((key) => (MACHINE_KEYS.has(key) ? machineValue(config, key) : config.get<unknown>(key)), warn);
+  return settingsFrom((key) => {
+    if (USER_ONLY_KEYS.has(key)) return config.inspect<unknown>(key)?.globalValue;
+    return MACHINE_KEYS.has(key) ? machineValue(config, key) : config.get<unknown>(key);
+  }, warn);
 }
 
 function machineValue(config: vscode.WorkspaceConfiguration, key: string): unknown {

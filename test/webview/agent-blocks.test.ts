@@ -11,6 +11,7 @@ import { EDIT_TOOL as EDIT, showAgentBlocks } from "./scenes";
 declare global {
   interface Window {
     __planElement?: Element | null;
+    __planScriptRan?: boolean;
   }
 }
 
@@ -153,6 +154,19 @@ describe("webview: what ACP agents show", function () {
       await card.locator(".diff-file").nth(1).waitFor();
       assert.deepEqual(await card.locator(".diff-path").allTextContents(), ["/w/src/auth.ts", "/w/src/cache.ts"]);
       assert.deepEqual(await card.locator(".diff-added").allTextContents(), ["+2", "+2"]);
+    });
+
+    it("shows the plan Claude Code asks to carry out (ExitPlanMode) as markdown, its markup inert", async function () {
+      const plan = "# Plan\n\n1. Create `plan.txt`.\n2. Write *hello* in it.\n\n<img src=x onerror=\"window.__planScriptRan = true\">";
+      const exit = toolBlock({ toolId: "plan-1", tool: "ExitPlanMode", toolKind: "switch_mode", title: "ExitPlanMode", parameters: { plan } });
+      await stream(13, [exit, permissionBlock({ toolId: "plan-1", title: "Leave plan mode and start working on the plan" })]);
+      const card = turn().locator(".permission");
+      await card.locator(".permission-plan h1").waitFor();
+      assert.equal(await card.locator(".permission-plan h1").textContent(), "Plan");
+      assert.deepEqual(await card.locator(".permission-plan li").allTextContents(), ["Create plan.txt.", "Write hello in it."]);
+      assert.equal(await card.locator(".permission-plan em").textContent(), "hello");
+      assert.equal(await card.locator(".permission-plan img").count(), 0);
+      assert.equal(await harness.page.evaluate(() => window.__planScriptRan === undefined), true);
     });
 
     it("warns, above what the agent will do, of a file outside the workspace; no warning for one inside", async function () {

@@ -3,7 +3,7 @@
 // the run owns the clock and the session.
 import type { CliEventType, EventOfType } from "../../protocol/events";
 import { isRecord } from "../../protocol/json-record";
-import { isAllowKind, type PermissionDecision } from "../../permissions/permission-request";
+import { permissionAnsweredPayload, permissionRequestedPayload } from "../permission-events";
 import type { AcpEvent, AcpToolCall } from "./acp-events";
 import type { ShownMode } from "./session-settings";
 import { selfApprovingModeMessage } from "../kit/run-words";
@@ -36,20 +36,11 @@ export class AcpEventTranslator {
       case "plan":
         this.emit("plan", { entries: event.entries.map((entry) => ({ ...entry })) });
         return;
-      case "permission_requested": {
-        const { request } = event;
-        this.emit("permission_requested", {
-          requestId: request.requestId,
-          toolId: request.toolCallId,
-          title: request.title,
-          toolKind: request.toolKind,
-          options: request.options.map((option) => ({ ...option })),
-          ...(request.outsideWorkspace.length > 0 ? { outsideWorkspace: [...request.outsideWorkspace] } : {}),
-        });
+      case "permission_requested":
+        this.emit("permission_requested", permissionRequestedPayload(event.request));
         return;
-      }
       case "permission_answered":
-        this.emit("permission_answered", { requestId: event.requestId, ...answerOf(event.decision) });
+        this.emit("permission_answered", permissionAnsweredPayload(event.requestId, event.decision));
         return;
       case "usage":
         this.tokensUsed = event.usage.used;
@@ -131,12 +122,6 @@ function updateOf(call: AcpToolCall, contentChanged: boolean): EventOfType<"tool
     content.type === "diff" && content.droppedChars === undefined ? [{ path: content.path, oldText: content.oldText, newText: content.newText }] : [],
   );
   return { ...fields, ...(texts.length > 0 ? { output: texts.join("\n") } : {}), diffs, locations: call.locations };
-}
-
-function answerOf(decision: PermissionDecision): Omit<EventOfType<"permission_answered">["payload"], "requestId"> {
-  if (decision.outcome === "cancelled") return { decision: "cancelled", by: "cancelled" };
-  const by = decision.by === "unrecorded" ? {} : { by: decision.by };
-  return { decision: isAllowKind(decision.optionKind) ? "allowed" : "rejected", optionId: decision.optionId, ...by };
 }
 
 export const LOST_SESSION_MESSAGE = "The agent could not continue the earlier conversation, so it starts a new one: it does not know what was said above.";

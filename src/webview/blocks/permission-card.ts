@@ -9,6 +9,7 @@ import { button, element, icon } from "../element";
 import type { BlockContext, BlockView } from "./block-view";
 import { diffList } from "./diff-list";
 import { FoldedText } from "./folded-text";
+import { MarkdownView } from "../markdown-view";
 import { toolKindLook } from "./tool-card";
 
 const OPTION_LOOK: Record<PermissionOption["kind"], { icon: string; className: string }> = {
@@ -130,8 +131,21 @@ function whatItWillDo(block: PermissionBlock, tool: { card: ToolCard; index: num
         return [diffList(card.diffs, openDiff)];
       }
       if (card.locations.length > 0) return card.locations.map((place) => labelled("File", element("code", { text: place.path })));
+      break;
+    case "switch_mode": {
+      // Claude Code's ExitPlanMode: the plan it asks to carry out, as the model wrote it (markdown, sanitised as its text is).
+      const plan = stringParameter(card, ["plan"]);
+      if (plan !== null) return [labelled("Plan", planView(plan))];
+    }
   }
   return rawInput(card);
+}
+
+function planView(plan: string): HTMLElement {
+  const view = new MarkdownView("permission-plan", plan);
+  view.paint();
+  view.settle();
+  return view.element;
 }
 
 /** The request as the agent sent it, for a kind we cannot say better. */

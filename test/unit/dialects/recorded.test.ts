@@ -28,7 +28,14 @@ const EXPECTED: Record<string, Expected> = {
   thinking: { status: "completed", thinking: true, minText: 10 },
   "tool-use": { status: "completed", tools: ["read:succeeded", "bash:succeeded"], minText: 50 },
   "tool-error": { status: "completed", tools: ["read:failed"] },
-  "tool-permission-denied": { status: "completed", tools: ["bash:failed"] },
+  // Its only tool call was refused: the turn did not do what it was asked.
+  "tool-permission-denied": { status: "failed", tools: ["bash:failed"] },
+  "permission-prompt": {
+    status: "completed",
+    tools: ["write:succeeded", "read:succeeded", "edit:failed", "bash:succeeded", "bash:succeeded", "bash:succeeded", "bash:failed", "read:succeeded"],
+  },
+  "permission-interrupt": { status: "failed", tools: ["bash:failed"] },
+  "permission-plan": { status: "failed", tools: ["exitplanmode:failed"] },
   "auth-error": { status: "failed", error: "AUTH_EXPIRED" },
   "server-error-retry": { status: "completed", minText: 5 },
   "server-error-give-up": { status: "failed", error: "NETWORK_TIMEOUT" },

@@ -144,11 +144,20 @@ describe("CLI profiles", () => {
         "opus",
         "--input-format",
         "stream-json",
+        "--permission-prompt-tool",
+        "stdio",
         "--session-id",
         ID,
         "--permission-mode",
         "default",
       ]);
+    });
+
+    it("asks Claude to send each permission request on its stdout, and reads them with its permission channel", () => {
+      const command = claude(fresh);
+      assert.deepEqual(command.args.slice(7, 9), ["--permission-prompt-tool", "stdio"]);
+      const requests = recordedLines("claude-recorded/2.1.330/permission-prompt.ndjson").flatMap((value) => command.permissionChannel?.read(value) ?? []);
+      assert.equal(requests.length, 5);
     });
   });
 

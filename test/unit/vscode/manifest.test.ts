@@ -39,14 +39,14 @@ describe("package.json and README", () => {
   });
 
   it("keeps what runs and what it may do unasked out of a workspace's reach: the CLI's path, arguments, environment and profile, and the auto-approvals, are machine settings", () => {
-    for (const key of ["agentStream.cli.path", "agentStream.cli.args", "agentStream.cli.extraArgs", "agentStream.cli.env", "agentStream.cli.profile", "agentStream.acp.autoApprove"]) {
+    for (const key of ["agentStream.cli.path", "agentStream.cli.args", "agentStream.cli.extraArgs", "agentStream.cli.env", "agentStream.cli.profile", "agentStream.autoApprove", "agentStream.acp.autoApprove"]) {
       assert.equal(manifest.contributes.configuration.properties[key]?.scope, "machine", key);
     }
   });
 
   it("keeps what runs and the safety limits out of an untrusted workspace's reach: restricted configurations that exist", () => {
     const restricted = manifest.capabilities.untrustedWorkspaces.restrictedConfigurations ?? [];
-    const whatRunsAndLimits = ["cli.path", "cli.args", "cli.extraArgs", "cli.env", "cli.profile", "acp.autoApprove", "useBuiltinAgent", "inactivityTimeoutSeconds", "maxLineSizeMB"];
+    const whatRunsAndLimits = ["cli.path", "cli.args", "cli.extraArgs", "cli.env", "cli.profile", "autoApprove", "acp.autoApprove", "useBuiltinAgent", "inactivityTimeoutSeconds", "maxLineSizeMB"];
     assert.deepEqual([...restricted].sort(), whatRunsAndLimits.map((key) => `agentStream.${key}`).sort());
     const unknown = restricted.filter((key) => manifest.contributes.configuration.properties[key] === undefined);
     assert.deepEqual(unknown, []);

@@ -117,12 +117,12 @@ describe("settings values", () => {
       "context.workspaceFolder": 0,
       "context.activeFile": "false",
       "context.selection": null,
-      "acp.autoApprove": "allow",
+      autoApprove: "allow",
     });
     assert.deepEqual(settings, read({}).settings);
     const named = warnings.map((w) => w.slice(0, w.indexOf(":")));
     assert.deepEqual(named.sort(), [
-      "agentStream.acp.autoApprove",
+      "agentStream.autoApprove",
       "agentStream.cli.args",
       "agentStream.cli.env",
       "agentStream.cli.path",
@@ -155,11 +155,20 @@ describe("settings values", () => {
   });
 
   it("keeps the auto-approve rules by tool kind, and asks, with a warning, for an unknown kind or answer", () => {
-    const { settings, warnings } = read({ "acp.autoApprove": { read: "allow", search: "allow", execute: "reject", edit: "always", everything: "allow", think: "ask" } });
+    const { settings, warnings } = read({ autoApprove: { read: "allow", search: "allow", execute: "reject", edit: "always", everything: "allow", think: "ask" } });
     assert.deepEqual(settings.autoApprove, { read: "allow", search: "allow", execute: "reject", think: "ask" });
     assert.equal(warnings.length, 2);
-    assert.match(warnings[0] ?? "", /^agentStream\.acp\.autoApprove: edit is "always", not "allow", "reject" or "ask"; it is asked\.$/);
-    assert.match(warnings[1] ?? "", /^agentStream\.acp\.autoApprove: "everything" is not a tool kind/);
+    assert.match(warnings[0] ?? "", /^agentStream\.autoApprove: edit is "always", not "allow", "reject" or "ask"; it is asked\.$/);
+    assert.match(warnings[1] ?? "", /^agentStream\.autoApprove: "everything" is not a tool kind/);
+  });
+
+  it("still reads the old agentStream.acp.autoApprove when agentStream.autoApprove is not set", () => {
+    assert.deepEqual(read({ "acp.autoApprove": { edit: "allow" } }).settings.autoApprove, { edit: "allow" });
+  });
+
+  it("reads agentStream.autoApprove over the old name when both are set, even an empty one", () => {
+    assert.deepEqual(read({ autoApprove: { read: "allow" }, "acp.autoApprove": { edit: "allow" } }).settings.autoApprove, { read: "allow" });
+    assert.deepEqual(read({ autoApprove: {}, "acp.autoApprove": { edit: "allow" } }).settings.autoApprove, {});
   });
 
   it("stops a warm ACP agent after acp.idleStopMinutes, keeps it with 0, and says so for a value it cannot use", () => {

@@ -1,0 +1,81 @@
+// The real, published Claude Code 2.1.330 run directly (profile `claude`, stream-json) in the chat of a real VS Code,
+// against our mock model server on 127.0.0.1: its Write asks before it runs (`--permission-prompt-tool stdio`), and
+// the card shows the file's diff and Allow / Reject as buttons. Allow writes the file; Reject leaves the disk as it
+// was, and the turn, whose only work was refused, does not read Completed.
+import * as assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { Locator, Page } from "playwright-core";
+import { ensureInstalled } from "../../scripts/recording/agent-cli-cache";
+import { anthropicStream } from "../../scripts/recording/anthropic-replies";
+import { claudeCli } from "../../scripts/recording/claude-cli";
+import { useRealAgentInPanel } from "./real-agent-in-panel";
+import { ask, newSession, RESULTS, turnOf } from "./workbench";
+
+const VERSION = "2.1.330";
+const WRITTEN_FILE = "made-by-claude.txt";
+const WRITTEN_LINES = ["first line", "second line"];
+const WRITE_PROMPT = `Write ${WRITTEN_FILE}.`;
+
+describe(`real Claude Code ${VERSION} run directly in a real VS Code: the permission card`, function () {
+  this.timeout(180_000);
+  const real = useRealAgentInPanel({
+    name: "claude-direct",
+    install: () => ensureInstalled(claudeCli, VERSION),
+    prepareHome: (places) => claudeCli.prepareHome(places, { name: "panel", description: "", args: () => [], replies: () => [] }),
+    env: (places) => claudeCli.env(places),
+    settings: { "agentStream.cli.profile": "claude" },
+  });
+  const { workbench } = real;
+  const written = () => path.join(workbench.workspace, WRITTEN_FILE);
+
+  async function promptForWrite(page: Page): Promise<{ turn: Locator; card: Locator }> {
+    await newSession(page);
+    fs.rmSync(written(), { force: true });
+    const write = { type: "tool_use" as const, id: "toolu_e2e_panel_write", name: "Write", input: { file_path: written(), content: `${WRITTEN_LINES.join("\n")}\n` } };
+    real.mock.script(
+      [anthropicStream({ blocks: [write], stopReason: "tool_use" }), anthropicStream({ blocks: [{ type: "text", chunks: ["Done."] }], stopReason: "end_turn" })],
+      anthropicStream({ blocks: [{ type: "text", chunks: ["Done."] }], stopReason: "end_turn" }),
+    );
+    const chat = await ask(page, WRITE_PROMPT);
+    const turn = turnOf(chat, WRITE_PROMPT);
+    const card = turn.locator("section.permission");
+    await card.and(turn.locator(".permission-waiting")).waitFor({ timeout: 120_000 });
+    return { turn, card };
+  }
+
+  async function checkWaitingCard(card: Locator, screenshot: string): Promise<void> {
+    const options = await card.locator(".permission-options button").evaluateAll((buttons) => buttons.map((b) => b.getAttribute("aria-label")));
+    assert.deepEqual(options, ["Allow", "Reject"]);
+    const diff = card.locator(".diff-list .diff-file");
+    assert.equal(await diff.count(), 1, "one changed file");
+    assert.match((await diff.locator(".diff-path").textContent()) ?? "", new RegExp(`(^|/)${WRITTEN_FILE.replace(".", "\\.")}$`));
+    assert.equal(await diff.locator(".diff-added").innerText(), `+${WRITTEN_LINES.length}`);
+    assert.equal(fs.existsSync(written()), false, "nothing is written before the answer");
+    await card.screenshot({ path: path.join(RESULTS, `e2e-claude-direct-${screenshot}.png`) });
+  }
+
+  it("writes the file once the card is answered Allow, and says Allowed by you", async () => {
+    const page = workbench.page;
+    const { turn, card } = await promptForWrite(page);
+    await checkWaitingCard(card, "card-waiting");
+    await card.getByRole("button", { name: "Allow", exact: true }).click();
+    await turn.locator(".turn-footer", { hasText: "Completed" }).waitFor({ timeout: 120_000 });
+    assert.equal(fs.readFileSync(written(), "utf8"), `${WRITTEN_LINES.join("\n")}\n`);
+    assert.equal(await card.locator(".permission-answer").innerText(), "Allowed by you: Allow");
+    await page.screenshot({ path: path.join(RESULTS, "e2e-claude-direct-allowed.png") });
+  });
+
+  it("leaves the file unwritten when the card is answered Reject, and the turn does not read Completed", async () => {
+    const page = workbench.page;
+    const { turn, card } = await promptForWrite(page);
+    await checkWaitingCard(card, "card-before-reject");
+    await card.getByRole("button", { name: "Reject", exact: true }).click();
+    const footer = turn.locator(".turn-footer");
+    await footer.waitFor({ timeout: 120_000 });
+    assert.equal(await footer.locator(".footer-ending").innerText(), "Failed");
+    assert.equal(await card.locator(".permission-answer").innerText(), "Rejected by you: Reject");
+    assert.equal(fs.existsSync(written()), false, "the rejected write never happened");
+    await page.screenshot({ path: path.join(RESULTS, "e2e-claude-direct-rejected.png") });
+  });
+});
