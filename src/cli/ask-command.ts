@@ -18,6 +18,7 @@ import type { Transcript } from "../protocol/transcript";
 import { escapeForLog, escapeJson } from "../protocol/visible-text";
 import { acpTransportOf, type CliProfile, type CliTransport } from "../profiles/cli-profile";
 import { agentCommand, isProfileSetting, PROFILE_SETTING_VALUES, resolveCli, type ProfileSetting } from "../profiles/profile-registry";
+import { runEnvironment } from "../session/error-cause";
 import { LiveSession } from "../session/live-session";
 import { clampInactivityTimeoutMs } from "../session/run-limits";
 import { BackpressuredStdout } from "./backpressured-stdout";
@@ -162,6 +163,7 @@ async function askStream(options: AskOptions, output: AskOutput, stopper: TurnSt
         adapter: createAdapter(cli.dialect),
         process: { command: cli.command, args: cli.args, cwd: options.cwd, env: process.env, inactivityTimeoutMs: options.inactivityTimeoutMs, input: cli.input },
         isRunOver: cli.isRunOver,
+        environment: runEnvironment(process.env, cli.profile.login.apiKeyVariables),
         keepBlocks: false,
         onEvent: output.onEvent,
         onChange: output.printer(),
@@ -185,6 +187,7 @@ async function askAcp(options: AskOptions, transport: Extract<CliTransport, { ki
     command: options.command,
     args: options.userArgs ?? options.profile.defaultArgs,
     env: process.env,
+    environment: runEnvironment(process.env, options.profile.login.apiKeyVariables),
     workspaceRoots: [options.cwd],
     files: new NodeWorkspaceFiles([options.cwd]),
     permissions: new PermissionDesk({

@@ -16,7 +16,7 @@ export const claudeProfile = defineProfile({
   dialect: "claude",
   command: "claude",
   defaultArgs: CLAUDE_ARGS,
-  login: { args: ["auth", "login"] },
+  login: { args: ["auth", "login"], apiKeyVariables: ["ANTHROPIC_API_KEY"] },
   invocation: ({ prompt, userArgs, conversation }) => {
     const message = { type: "user", message: { role: "user", content: [{ type: "text", text: prompt }] } };
     return {

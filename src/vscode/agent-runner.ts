@@ -11,6 +11,7 @@ import type { AutoAnswerPolicy } from "../permissions/permission-policy";
 import { createAdapter } from "../dialects/registry";
 import type { SessionRunRequest } from "../panel/chat-session";
 import type { Run } from "../panel/conversation";
+import { failingError } from "../common/turn-failure";
 import { ByteTail } from "../process/byte-tail";
 import type { SessionChange } from "../protocol/messages";
 import type { AgentIdentity } from "../protocol/sessions";
@@ -20,6 +21,7 @@ import { BUILTIN_AGENT_PROFILE, profileSettingOf } from "../profiles/agent-ident
 import { builtinAgentCommand } from "../profiles/builtin-agent-profile";
 import { acpTransportOf, type CliProfile, type ConversationKey } from "../profiles/cli-profile";
 import { agentCommand, resolveCli, type AgentCommand } from "../profiles/profile-registry";
+import { runEnvironment } from "../session/error-cause";
 import { LiveSession } from "../session/live-session";
 import { EditorFiles } from "./editor-files";
 import type { AgentSettings } from "./settings-values";
@@ -94,6 +96,7 @@ export class AgentRunner implements vscode.Disposable {
         command,
         args,
         env: { ...process.env, ...settings.cliEnv },
+        environment: runEnvironment({ ...process.env, ...settings.cliEnv }, profile.login.apiKeyVariables),
         // Without a folder the agent starts in the home folder, but every file is outside the workspace: it may read
         // and write nothing, and only the user may allow a request that names a file.
         workspaceRoots: folders,
@@ -153,6 +156,7 @@ export class AgentRunner implements vscode.Disposable {
       maxLineBytes: settings.maxLineBytes,
       process: { command: agent.command, args: agent.args, env: agent.env, input: agent.input, cwd, inactivityTimeoutMs: settings.inactivityTimeoutMs },
       isRunOver: agent.isRunOver,
+      environment: runEnvironment(agent.env, agent.profile.login.apiKeyVariables),
       onChange: this.loggedChanges(request),
       onStderr: (chunk) => {
         stderr.push(chunk);
@@ -183,6 +187,9 @@ export class AgentRunner implements vscode.Disposable {
 
   private logDone(transcript: Transcript): void {
     this.log.info(`done: ${transcript.status}, exit code ${transcript.done.exitCode}, ${transcript.done.durationMs} ms`);
+    // What the card says of a failure (its cause, the agent's last stderr lines), for whoever reads the log instead.
+    const error = transcript.status === "failed" ? failingError(transcript) : null;
+    if (error !== null) for (const line of logLines(`${error.code}: ${error.message}`)) this.log.warn(line);
   }
 
   /** The agent CLI from settings and its profile, or the built-in agent run by this extension host's own Node. */
