@@ -1,5 +1,7 @@
 // A session fed by a running CLI: owns the process for its whole life and ends with exactly one `done`.
-import type { DialectAdapter } from "../dialects/dialect";
+import { stderrExcerpt } from "../common/stderr-excerpt";
+import type { AdapterOutput, DialectAdapter } from "../dialects/dialect";
+import type { CliStreamEvent } from "../protocol/events";
 import { CliProcess, type CliProcessOptions } from "../process/cli-process";
 import type { Transcript } from "../protocol/transcript";
 import { EventDecoder } from "../stream/event-decoder";
@@ -32,7 +34,8 @@ export class LiveSession {
     const { process: processOptions, adapter, maxLineBytes, onStderr, onLine, isRunOver, ...sessionOptions } = options;
     this.session = new Session({ ...sessionOptions, dialect: () => adapter.dialect });
     const watched = isRunOver === undefined ? adapter : watchingForRunEnd(adapter, isRunOver, () => this.process.endInput());
-    const feed = createSessionFeed(this.session, new EventDecoder(watched), maxLineBytes, onLine);
+    let stderrAtExit = "";
+    const feed = createSessionFeed(this.session, new EventDecoder(withStderrOnFailure(watched, () => stderrAtExit)), maxLineBytes, onLine);
     let settle: (transcript: Transcript) => void = () => {};
     this.finished = new Promise((resolve) => (settle = resolve));
     this.session.begin();
@@ -43,6 +46,7 @@ export class LiveSession {
       onInactivityTimeout: () =>
         this.session.stopRequested("timeout", inactivityTimeoutMessage(timeout)),
       onExit: (exit) => {
+        stderrAtExit = exit.stderrTail;
         feed.end({ exitCode: exit.exitCode, signal: exit.signal });
         this.session.processEnded(exit);
         settle(this.session.toTranscript());
@@ -97,4 +101,43 @@ function watchingForRunEnd(adapter: DialectAdapter, isRunOver: (value: unknown) 
     },
     end: (out, ending) => adapter.end?.(out, ending),
   };
+}
+
+/**
+ * The same adapter, holding what follows a fatal error until the CLI has exited (one-shot CLIs exit right after it):
+ * the error is then shown with the last lines of the CLI's stderr, which often say why when the error does not.
+ * Claude's adapter holds its turn's end until the exit itself.
+ */
+function withStderrOnFailure(adapter: DialectAdapter, stderrAtExit: () => string): DialectAdapter {
+  let held: CliStreamEvent[] | null = null;
+  const holding = (out: AdapterOutput): AdapterOutput => ({
+    ...out,
+    event: (event) => {
+      if (held === null && !isFatalError(event)) out.event(event);
+      else (held ??= []).push(event);
+    },
+  });
+  return {
+    get dialect() {
+      return adapter.dialect;
+    },
+    decode: (value, out) => adapter.decode(value, holding(out)),
+    end(out, ending) {
+      adapter.end?.(holding(out), ending);
+      const events = held ?? [];
+      held = null;
+      const stderr = ending === null ? "" : stderrExcerpt(stderrAtExit());
+      for (const [index, event] of events.entries()) out.event(index === 0 && stderr !== "" ? withStderr(event, stderr) : event);
+    },
+  };
+}
+
+function isFatalError(event: CliStreamEvent): boolean {
+  return event.type === "error" && !event.payload.error.recoverable;
+}
+
+function withStderr(event: CliStreamEvent, stderr: string): CliStreamEvent {
+  if (event.type !== "error") return event;
+  const error = event.payload.error;
+  return { ...event, payload: { ...event.payload, error: { ...error, message: `${error.message}\nLast lines of stderr:\n${stderr}` } } };
 }

@@ -4,9 +4,12 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { STDERR_EXCERPT_LINES } from "../../../src/common/stderr-excerpt";
 import { createAdapter } from "../../../src/dialects/registry";
 import type { SessionChange } from "../../../src/protocol/messages";
+import type { Transcript } from "../../../src/protocol/transcript";
 import { LiveSession } from "../../../src/session/live-session";
+import { FIXTURES } from "../../helpers/dialect-harness";
 import { fakeCli } from "../../helpers/repo";
 
 const isDone = (value: unknown) => typeof value === "object" && value !== null && (value as { type?: unknown }).type === "done";
@@ -56,5 +59,47 @@ describe("LiveSession with the prompt on stdin", function () {
     assert.ok(transcript.blocks.length === 1 && transcript.blocks[0]?.kind === "text");
     assert.equal(transcript.done.synthesized, false, "the CLI wrote its own done");
     assert.equal(fs.existsSync(signalLog) ? fs.readFileSync(signalLog, "utf8") : "", "", "no signal was needed");
+  });
+});
+
+describe("LiveSession: a CLI that fails before answering", function () {
+  this.timeout(20_000);
+
+  /** A recorded run played back by a real process: its stdout, then its stderr (so stderr comes last), its exit code. */
+  function playBack(folder: string, scenario: string): Promise<Transcript> {
+    const file = path.join(FIXTURES, folder, `${scenario}.ndjson`);
+    const meta = JSON.parse(fs.readFileSync(path.join(FIXTURES, folder, `${scenario}.meta.json`), "utf8")) as { exitCode: number; stderrTail: string };
+    const live = LiveSession.start({
+      adapter: createAdapter("auto"),
+      process: { command: fakeCli("print-and-exit.js"), args: [file, String(meta.exitCode), meta.stderrTail], cwd: os.tmpdir() },
+    });
+    return live.finished;
+  }
+
+  it("shows Gemini CLI's failure with the last lines of its stderr, though they came after the failure's line", async () => {
+    const transcript = await playBack("gemini-recorded/0.61.0", "auth-error");
+    assert.equal(transcript.status, "failed");
+    const [error, ...others] = transcript.blocks.filter((block) => block.kind === "error");
+    assert.deepEqual(others, []);
+    const [first, heading, ...stderr] = error!.message.split("\n");
+    assert.equal(first, "API key not valid. Please pass a valid API key. (HTTP 401, UNAUTHENTICATED)");
+    assert.equal(heading, "Last lines of stderr:");
+    // Its 18 lines whole: the warnings, then the API error and its stack.
+    assert.ok(stderr.length <= STDERR_EXCERPT_LINES, `${stderr.length} lines`);
+    assert.match(stderr[0]!, /^Warning: 256-color support not detected/);
+    assert.ok(stderr.some((line) => line.includes("Error when talking to Gemini API") && line.includes("_ApiError")), stderr.join("\n"));
+  });
+
+  it("shows Codex's failure with what it wrote on stderr", async () => {
+    const transcript = await playBack("codex-recorded/0.169.0", "auth-error");
+    const fatal = transcript.blocks.filter((block) => block.kind === "error" && !block.recoverable);
+    assert.equal(fatal.length, 1);
+    assert.match(fatal[0]!.kind === "error" ? fatal[0]!.message : "", /^unexpected status 401 Unauthorized[^\n]*\nLast lines of stderr:\n[\s\S]*Reading additional input from stdin\.\.\.$/);
+  });
+
+  it("adds nothing to a failure when the CLI wrote nothing on stderr (Claude Code 2.1.330)", async () => {
+    const transcript = await playBack("claude-recorded/2.1.330", "auth-error");
+    const fatal = transcript.blocks.filter((block) => block.kind === "error" && !block.recoverable);
+    assert.ok(fatal.length === 1 && fatal[0]!.kind === "error" && !fatal[0]!.message.includes("stderr"), JSON.stringify(fatal));
   });
 });
