@@ -62,12 +62,15 @@ export interface ApiErrorBody {
 const MAX_API_ERROR_BODY_CHARS = 64 * 1024;
 
 /**
- * The error body an agent passed on as its whole error text (Gemini CLI over ACP: the raw HTTP body as the JSON-RPC
- * message), or undefined when the text is not one. Only its top level is read, so no depth of nesting costs more.
+ * The error body an agent passed on in its error text (Gemini CLI over ACP: the raw HTTP body as the JSON-RPC message;
+ * after words such as "Internal error: " or "[API Error: "), or undefined when the text holds none. Only its top level
+ * is read, so no depth of nesting costs more.
  */
 export function apiErrorBody(text: string): ApiErrorBody | undefined {
-  const body = text.trim();
-  if (body.length > MAX_API_ERROR_BODY_CHARS || !body.startsWith("{") || !body.endsWith("}")) return undefined;
+  const start = text.indexOf('{"error"');
+  const end = text.lastIndexOf("}") + 1;
+  if (start === -1 || end - start > MAX_API_ERROR_BODY_CHARS) return undefined;
+  const body = text.slice(start, end);
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);

@@ -70,7 +70,7 @@ export function protocolErrorOfRpcError(error: RpcErrorShape): ProtocolError {
   const details = detailsText(error.data);
   const text = details === "" || details === error.message ? error.message : `${error.message}: ${details}`;
   // An API's JSON error body passed on as the message or the details (Gemini CLI's 401): its words, not its JSON.
-  const api = apiErrorBody(error.message) ?? apiErrorBody(details);
+  const api = apiErrorBody(text);
   return { code: codeOfRpcError(error, text, api?.code), message: api === undefined ? text : apiErrorText(api), recoverable: false };
 }
 

@@ -61,6 +61,11 @@ describe("ACP turn outcomes", () => {
       assert.deepEqual([error.code, error.message], ["NETWORK_TIMEOUT", "Quota exceeded. (HTTP 429, RESOURCE_EXHAUSTED)"]);
     });
 
+    it("finds such a body after the agent's own words", () => {
+      const error = protocolErrorOfRpcError({ code: -32603, message: 'Internal error: [API Error: {"error":{"code":400,"message":"Model not found."}}]' });
+      assert.equal(error.message, "Model not found. (HTTP 400)");
+    });
+
     it("keeps a JSON text that is no error body as it is", () => {
       for (const message of ['{"error":"plain"}', '{"error":{"code":500}}', '{"detail":"x"}', "{not json}"]) {
         assert.equal(protocolErrorOfRpcError({ code: -32603, message }).message, message);
