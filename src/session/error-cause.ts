@@ -19,12 +19,17 @@ export function runEnvironment(env: NodeJS.ProcessEnv, apiKeyVariables: readonly
   return { env, apiKeyVariables, runsAsRoot: process.getuid?.() === 0 };
 }
 
-/** The error with its cause when the run knows it; else the error as it was. */
+/**
+ * The error with its cause when the run knows it; else the error as it was. The explanation follows the error's first
+ * line, before what comes after it (a stack, the agent's stderr).
+ */
 export function withCause(error: ProtocolError, run: RunEnvironment): ProtocolError {
   if (error.cause !== undefined) return error;
   const cause = apiKeyRejected(error, run) ?? rootRefused(error, run);
   if (cause === undefined) return error;
-  return { ...error, message: `${error.message}\n${explanation(cause)}`, cause };
+  const lineEnd = error.message.indexOf("\n");
+  const [first, rest] = lineEnd === -1 ? [error.message, ""] : [error.message.slice(0, lineEnd), error.message.slice(lineEnd)];
+  return { ...error, message: `${first}\n${explanation(cause)}${rest}`, cause };
 }
 
 function apiKeyRejected(error: ProtocolError, run: RunEnvironment): ErrorCause | undefined {

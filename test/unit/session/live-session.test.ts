@@ -8,6 +8,7 @@ import { STDERR_EXCERPT_LINES } from "../../../src/common/stderr-excerpt";
 import { createAdapter } from "../../../src/dialects/registry";
 import type { SessionChange } from "../../../src/protocol/messages";
 import type { Transcript } from "../../../src/protocol/transcript";
+import type { RunEnvironment } from "../../../src/session/error-cause";
 import { LiveSession } from "../../../src/session/live-session";
 import { FIXTURES } from "../../helpers/dialect-harness";
 import { fakeCli } from "../../helpers/repo";
@@ -66,12 +67,13 @@ describe("LiveSession: a CLI that fails before answering", function () {
   this.timeout(20_000);
 
   /** A recorded run played back by a real process: its stdout, then its stderr (so stderr comes last), its exit code. */
-  function playBack(folder: string, scenario: string): Promise<Transcript> {
+  function playBack(folder: string, scenario: string, environment?: RunEnvironment): Promise<Transcript> {
     const file = path.join(FIXTURES, folder, `${scenario}.ndjson`);
     const meta = JSON.parse(fs.readFileSync(path.join(FIXTURES, folder, `${scenario}.meta.json`), "utf8")) as { exitCode: number; stderrTail: string };
     const live = LiveSession.start({
       adapter: createAdapter("auto"),
       process: { command: fakeCli("print-and-exit.js"), args: [file, String(meta.exitCode), meta.stderrTail], cwd: os.tmpdir() },
+      environment,
     });
     return live.finished;
   }
@@ -95,6 +97,15 @@ describe("LiveSession: a CLI that fails before answering", function () {
     const fatal = transcript.blocks.filter((block) => block.kind === "error" && !block.recoverable);
     assert.equal(fatal.length, 1);
     assert.match(fatal[0]!.kind === "error" ? fatal[0]!.message : "", /^unexpected status 401 Unauthorized[^\n]*\nLast lines of stderr:\n[\s\S]*Reading additional input from stdin\.\.\.$/);
+  });
+
+  it("says which key was refused right after the error, before the stderr lines", async () => {
+    const environment = { env: { GEMINI_API_KEY: "not-shown" }, apiKeyVariables: ["GEMINI_API_KEY"], runsAsRoot: false };
+    const transcript = await playBack("gemini-recorded/0.61.0", "auth-error", environment);
+    const [error] = transcript.blocks.filter((block) => block.kind === "error");
+    const [, second, third] = error!.kind === "error" ? error!.message.split("\n") : [];
+    assert.match(second!, /^The agent was given the API key in GEMINI_API_KEY /);
+    assert.equal(third, "Last lines of stderr:");
   });
 
   it("adds nothing to a failure when the CLI wrote nothing on stderr (Claude Code 2.1.330)", async () => {
