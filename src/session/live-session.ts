@@ -29,13 +29,17 @@ export class LiveSession {
   /** Settles once the process tree is gone and the session has its `done`. */
   readonly finished: Promise<Transcript>;
   private readonly process: CliProcess;
+  /** Shows a failure held for the CLI's stderr now: we are about to stop the CLI, and must not lose it. */
+  private readonly releaseFailure: () => void;
 
   private constructor(options: LiveSessionOptions) {
     const { process: processOptions, adapter, maxLineBytes, onStderr, onLine, isRunOver, ...sessionOptions } = options;
     this.session = new Session({ ...sessionOptions, dialect: () => adapter.dialect });
     const watched = isRunOver === undefined ? adapter : watchingForRunEnd(adapter, isRunOver, () => this.process.endInput());
     let stderrAtExit = "";
-    const feed = createSessionFeed(this.session, new EventDecoder(withStderrOnFailure(watched, () => stderrAtExit)), maxLineBytes, onLine);
+    const failure = withStderrOnFailure(watched, () => stderrAtExit);
+    this.releaseFailure = () => failure.release();
+    const feed = createSessionFeed(this.session, new EventDecoder(failure.adapter), maxLineBytes, onLine);
     let settle: (transcript: Transcript) => void = () => {};
     this.finished = new Promise((resolve) => (settle = resolve));
     this.session.begin();
@@ -43,8 +47,10 @@ export class LiveSession {
     this.process = CliProcess.start(processOptions, {
       onStdout: (chunk) => feed.push(chunk),
       onStderr,
-      onInactivityTimeout: () =>
-        this.session.stopRequested("timeout", inactivityTimeoutMessage(timeout)),
+      onInactivityTimeout: () => {
+        this.releaseFailure();
+        this.session.stopRequested("timeout", inactivityTimeoutMessage(timeout));
+      },
       onExit: (exit) => {
         stderrAtExit = exit.stderrTail;
         feed.end({ exitCode: exit.exitCode, signal: exit.signal });
@@ -68,6 +74,7 @@ export class LiveSession {
 
   /** The user's Stop: the session ends as canceled and the whole process tree is ended. */
   async stop(): Promise<Transcript> {
+    this.releaseFailure();
     this.session.stopRequested("user");
     await this.process.stop();
     return this.finished;
@@ -75,6 +82,7 @@ export class LiveSession {
 
   /** Window closing: no grace periods. */
   kill(): void {
+    this.releaseFailure();
     this.session.stopRequested("user");
     this.process.kill();
   }
@@ -108,27 +116,37 @@ function watchingForRunEnd(adapter: DialectAdapter, isRunOver: (value: unknown) 
  * the error is then shown with the last lines of the CLI's stderr, which often say why when the error does not.
  * Claude's adapter holds its turn's end until the exit itself.
  */
-function withStderrOnFailure(adapter: DialectAdapter, stderrAtExit: () => string): DialectAdapter {
+function withStderrOnFailure(adapter: DialectAdapter, stderrAtExit: () => string): { adapter: DialectAdapter; release(): void } {
   let held: CliStreamEvent[] | null = null;
-  const holding = (out: AdapterOutput): AdapterOutput => ({
-    ...out,
-    event: (event) => {
-      if (held === null && !isFatalError(event)) out.event(event);
-      else (held ??= []).push(event);
-    },
-  });
+  let sink: AdapterOutput | undefined;
+  const holding = (out: AdapterOutput): AdapterOutput => {
+    sink = out;
+    return {
+      ...out,
+      event: (event) => {
+        if (held === null && !isFatalError(event)) out.event(event);
+        else (held ??= []).push(event);
+      },
+    };
+  };
+  const release = (stderr: string) => {
+    const events = held ?? [];
+    held = null;
+    for (const [index, event] of events.entries()) sink?.event(index === 0 && stderr !== "" ? withStderr(event, stderr) : event);
+  };
   return {
-    get dialect() {
-      return adapter.dialect;
+    adapter: {
+      get dialect() {
+        return adapter.dialect;
+      },
+      decode: (value, out) => adapter.decode(value, holding(out)),
+      end(out, ending) {
+        adapter.end?.(holding(out), ending);
+        release(ending === null ? "" : stderrExcerpt(stderrAtExit()));
+      },
     },
-    decode: (value, out) => adapter.decode(value, holding(out)),
-    end(out, ending) {
-      adapter.end?.(holding(out), ending);
-      const events = held ?? [];
-      held = null;
-      const stderr = ending === null ? "" : stderrExcerpt(stderrAtExit());
-      for (const [index, event] of events.entries()) out.event(index === 0 && stderr !== "" ? withStderr(event, stderr) : event);
-    },
+    // Stop or a timeout while a failure waits for the exit: shown at once, as it came.
+    release: () => release(""),
   };
 }
 

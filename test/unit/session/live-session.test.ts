@@ -11,6 +11,7 @@ import type { Transcript } from "../../../src/protocol/transcript";
 import type { RunEnvironment } from "../../../src/session/error-cause";
 import { LiveSession } from "../../../src/session/live-session";
 import { FIXTURES } from "../../helpers/dialect-harness";
+import { eventually } from "../../helpers/eventually";
 import { fakeCli } from "../../helpers/repo";
 
 const isDone = (value: unknown) => typeof value === "object" && value !== null && (value as { type?: unknown }).type === "done";
@@ -106,6 +107,22 @@ describe("LiveSession: a CLI that fails before answering", function () {
     const [, second, third] = error!.kind === "error" ? error!.message.split("\n") : [];
     assert.match(second!, /^The agent was given the API key in GEMINI_API_KEY /);
     assert.equal(third, "Last lines of stderr:");
+  });
+
+  it("shows the failure at once, without stderr, when the user stops a CLI that stays after it", async () => {
+    let sawResult = false;
+    const live = LiveSession.start({
+      adapter: createAdapter("auto"),
+      process: { command: fakeCli("print-and-exit.js"), args: [path.join(FIXTURES, "gemini-recorded/0.61.0/auth-error.ndjson"), "145"], cwd: os.tmpdir(), env: { ...process.env, PRINT_AND_STAY: "1" } },
+      onLine: (text) => (sawResult ||= text.includes('"type":"result"')),
+    });
+    await eventually("the failure's line was read", () => sawResult);
+    const transcript = await live.stop();
+    assert.equal(transcript.status, "failed");
+    assert.deepEqual(
+      transcript.blocks.filter((block) => block.kind === "error").map((block) => block.kind === "error" && block.message),
+      ["API key not valid. Please pass a valid API key. (HTTP 401, UNAUTHENTICATED)"],
+    );
   });
 
   it("adds nothing to a failure when the CLI wrote nothing on stderr (Claude Code 2.1.330)", async () => {
