@@ -111,6 +111,9 @@ function watchingForRunEnd(adapter: DialectAdapter, isRunOver: (value: unknown) 
   };
 }
 
+/** Events held after a fatal error (a `done`, a few closing lines); past these they go on unheld. */
+const MAX_HELD_EVENTS = 100;
+
 /**
  * The same adapter, holding what follows a fatal error until the CLI has exited (one-shot CLIs exit right after it):
  * the error is then shown with the last lines of the CLI's stderr, which often say why when the error does not.
@@ -126,6 +129,8 @@ function withStderrOnFailure(adapter: DialectAdapter, stderrAtExit: () => string
       event: (event) => {
         if (held === null && !isFatalError(event)) out.event(event);
         else (held ??= []).push(event);
+        // A CLI that goes on talking after its failure is not waited for: what it says is not held without end.
+        if (held !== null && held.length > MAX_HELD_EVENTS) release("");
       },
     };
   };

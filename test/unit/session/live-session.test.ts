@@ -12,6 +12,7 @@ import type { RunEnvironment } from "../../../src/session/error-cause";
 import { LiveSession } from "../../../src/session/live-session";
 import { FIXTURES } from "../../helpers/dialect-harness";
 import { eventually } from "../../helpers/eventually";
+import * as cli from "../../helpers/stream-builder";
 import { fakeCli } from "../../helpers/repo";
 
 const isDone = (value: unknown) => typeof value === "object" && value !== null && (value as { type?: unknown }).type === "done";
@@ -123,6 +124,24 @@ describe("LiveSession: a CLI that fails before answering", function () {
       transcript.blocks.filter((block) => block.kind === "error").map((block) => block.kind === "error" && block.message),
       ["API key not valid. Please pass a valid API key. (HTTP 401, UNAUTHENTICATED)"],
     );
+  });
+
+  it("holds no more than a few events after a failure: a CLI that goes on talking is shown as it talks", async () => {
+    const file = path.join(os.tmpdir(), `live-after-failure-${process.pid}.ndjson`);
+    const after = Array.from({ length: 500 }, (_, i) => cli.textDelta(`more ${i} `));
+    fs.writeFileSync(file, [cli.start(), cli.errorEvent("UNKNOWN", "it failed"), ...after].map((event) => JSON.stringify(event)).join("\n") + "\n");
+    const changes: SessionChange[] = [];
+    const live = LiveSession.start({
+      adapter: createAdapter("locus"),
+      process: { command: fakeCli("print-and-exit.js"), args: [file, "1"], cwd: os.tmpdir(), env: { ...process.env, PRINT_AND_STAY: "1" } },
+      onChange: (change) => changes.push(change),
+    });
+    try {
+      await eventually("the failure is shown while the CLI still runs", () => changes.some((change) => change.kind === "block-added" && change.block.kind === "error"));
+    } finally {
+      await live.stop();
+      fs.rmSync(file, { force: true });
+    }
   });
 
   it("adds nothing to a failure when the CLI wrote nothing on stderr (Claude Code 2.1.330)", async () => {
