@@ -42,6 +42,10 @@ interface TrafficCase {
   replies: (agent: RealAcpAgent, workspace: string) => MockReply[];
   /** What the mock answers once the replies are used up: by default a short "Done.". */
   otherwise?: (agent: RealAcpAgent) => MockReply;
+  /** Changes to the agent's environment (undefined: the variable is not set at all); such cases also keep stderr. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** The agents (profiles) the case is about; every agent when not given. */
+  agents?: readonly string[];
 }
 
 const CASES: readonly TrafficCase[] = [
@@ -61,6 +65,10 @@ const CASES: readonly TrafficCase[] = [
     prompts: [cases.WRITE_PROMPT],
     replies: (a, ws) => [a.writeFile(ws), a.runPrintingCommand(ws)],
   },
+  // claude-agent-acp run as root: Claude Code refuses to skip permissions as root unless IS_SANDBOX is 1.
+  { name: "root-sandbox-yes", approve: "reject", prompts: [cases.ANSWER_PROMPT], replies: (a) => [a.api.answer(cases.ANSWER_CHUNKS)], env: { IS_SANDBOX: "yes" }, agents: ["claude-acp"] },
+  { name: "root-sandbox-unset", approve: "reject", prompts: [cases.ANSWER_PROMPT], replies: (a) => [a.api.answer(cases.ANSWER_CHUNKS)], env: { IS_SANDBOX: undefined }, agents: ["claude-acp"] },
+  { name: "root-sandbox-1", approve: "reject", prompts: [cases.ANSWER_PROMPT], replies: (a) => [a.api.answer(cases.ANSWER_CHUNKS)], env: { IS_SANDBOX: "1" }, agents: ["claude-acp"] },
 ];
 
 /** Each agent at the version the suites pin, and at any other version asked for. */
@@ -78,7 +86,8 @@ async function record(agent: RealAcpAgent, only: readonly string[]): Promise<voi
   fs.mkdirSync(folder, { recursive: true });
   const mock = await MockModelServer.start();
   try {
-    for (const trafficCase of CASES.filter((c) => only.length === 0 || only.includes(c.name))) {
+    const chosen = CASES.filter((c) => (only.length === 0 || only.includes(c.name)) && (c.agents?.includes(agent.profile) ?? true));
+    for (const trafficCase of chosen) {
       const root = fs.mkdtempSync(path.join(os.tmpdir(), `acp-traffic-${agent.profile}-`));
       const home = path.join(root, "home");
       const workspace = path.join(root, "workspace");
@@ -92,7 +101,10 @@ async function record(agent: RealAcpAgent, only: readonly string[]): Promise<voi
       const args = [CLI, "ask", "--json", "--profile", agent.profile, "--cli", process.execPath, `--arg=${TEE}`, `--arg=${executable}`];
       args.push(...agent.args.map((arg) => `--arg=${arg}`), "--cwd", workspace, "--approve", trafficCase.approve, "--", ...trafficCase.prompts);
       // Not a synchronous run: the mock model server answers from this process's event loop.
-      const child = spawn(process.execPath, args, { env: { ...agent.agent.env(places), ACP_TEE_LOG: log }, stdio: ["ignore", "pipe", "inherit"] });
+      const stderrLog = path.join(root, "stderr.txt");
+      const env: NodeJS.ProcessEnv = { ...agent.agent.env(places), ...trafficCase.env, ACP_TEE_LOG: log, ...(trafficCase.env === undefined ? {} : { ACP_TEE_STDERR: stderrLog }) };
+      for (const [name, value] of Object.entries(trafficCase.env ?? {})) if (value === undefined) delete env[name];
+      const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "inherit"] });
       let stdout = "";
       child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
       // A failed turn exits non-zero; its output is what is recorded.
@@ -100,6 +112,7 @@ async function record(agent: RealAcpAgent, only: readonly string[]): Promise<voi
       const stable = (text: string) => text.split(workspace).join(STABLE_WORKSPACE);
       fs.writeFileSync(path.join(folder, `${trafficCase.name}.ndjson`), stable(withoutBulkyMeta(fs.readFileSync(log, "utf8"))));
       fs.writeFileSync(path.join(folder, `${trafficCase.name}.ask.ndjson`), stable(stdout));
+      if (fs.existsSync(stderrLog)) fs.writeFileSync(path.join(folder, `${trafficCase.name}.stderr.txt`), stable(fs.readFileSync(stderrLog, "utf8")));
       console.log(`${agent.title} ${agent.version}: ${trafficCase.name} (${stdout.length} characters of ask --json)`);
       fs.rmSync(root, { recursive: true, force: true });
     }

@@ -5,11 +5,14 @@
 import * as acp from "@agentclientprotocol/sdk";
 import type { ContentBlock, InitializeRequest, InitializeResponse, RequestPermissionRequest } from "@agentclientprotocol/sdk";
 import { formatDuration } from "../common/duration";
+import { stderrExcerpt } from "../common/stderr-excerpt";
+import { ByteTail } from "../process/byte-tail";
 import type { CliExit } from "../process/cli-process";
 import { InactivityTimer } from "../process/inactivity-timer";
 import { realScheduler, type ScheduledCall, type Scheduler } from "../process/scheduler";
 import type { ProtocolError } from "../protocol/events";
 import type { Problem } from "../protocol/transcript";
+import { withCause, type RunEnvironment } from "../session/error-cause";
 import { inactivityTimeoutMessage } from "../session/run-limits";
 import { formatBytes } from "../stream/json-line";
 import { IN_BAND_STOP_GRACE_MS } from "../profiles/cli-profile";
@@ -73,6 +76,8 @@ export interface AcpAgentConnectionOptions {
   permissions: PermissionDesk;
   log?: Partial<AcpLog>;
   onStderr?(chunk: Buffer): void;
+  /** The agent's environment as the run knows it: a failed turn's error it explains (a refused API key, root) gets its cause. */
+  environment?: RunEnvironment;
   /** A session id saved before (a window reload): continued when the agent can load or resume it. */
   savedSessionId?: string;
   /**
@@ -132,7 +137,12 @@ interface Turn {
   silence: InactivityTimer | undefined;
   /** Set when the inactivity timeout fired: the turn's one outcome, whatever the stopped agent says. */
   timedOut: ProtocolError | undefined;
+  /** What the agent wrote on stderr during the turn: a failed turn shows its last lines. */
+  stderr: ByteTail;
 }
+
+/** How much of the agent's stderr during a turn is kept (the card shows at most STDERR_EXCERPT_CHARS of it). */
+const TURN_STDERR_BYTES = 16 * 1024;
 
 class TurnFailure extends Error {
   constructor(readonly error: ProtocolError) {
@@ -238,7 +248,14 @@ export class AcpAgentConnection {
     if (this.disposed) return failed({ code: "UNKNOWN", message: "The conversation was closed.", recoverable: false });
     this.clearIdleTimer();
     let endTurn: () => void = () => {};
-    const turn: Turn = { cancelRequested: false, graceTimer: undefined, ended: new Promise((resolve) => (endTurn = resolve)), silence: undefined, timedOut: undefined };
+    const turn: Turn = {
+      cancelRequested: false,
+      graceTimer: undefined,
+      ended: new Promise((resolve) => (endTurn = resolve)),
+      silence: undefined,
+      timedOut: undefined,
+      stderr: new ByteTail(TURN_STDERR_BYTES),
+    };
     this.turn = turn;
     const timeoutMs = this.options.inactivityTimeoutMs ?? 0;
     if (timeoutMs > 0) turn.silence = InactivityTimer.start(timeoutMs, () => this.onSilence(turn, timeoutMs), this.scheduler);
@@ -346,8 +363,20 @@ export class AcpAgentConnection {
     } catch (error) {
       if (turn.timedOut !== undefined) return failed(turn.timedOut);
       if (turn.cancelRequested) return canceled(null);
-      return failed(await this.meaningOf(error, agent ?? this.agent));
+      return failed(this.explained(await this.meaningOf(error, agent ?? this.agent), turn));
     }
+  }
+
+  /**
+   * A failed turn's error with what the run knows besides: its cause (a refused API key, root), and what the agent
+   * wrote on stderr meanwhile, often the only account of why. An agent that exited has its stderr in the error already.
+   */
+  private explained(error: ProtocolError, turn: Turn): ProtocolError {
+    const environment = this.options.environment;
+    const explained = environment === undefined ? error : withCause(error, environment);
+    if (explained.code === "PROCESS_CRASHED" || explained.code === "CLI_NOT_FOUND") return explained;
+    const stderr = stderrExcerpt(turn.stderr.text());
+    return stderr === "" ? explained : { ...explained, message: `${explained.message}\nIts last output on stderr:\n${stderr}` };
   }
 
   /** What a failed request means: the agent's JSON-RPC error, or the agent gone (crashed, never started). */
@@ -419,7 +448,10 @@ export class AcpAgentConnection {
       {
         sessionUpdate: (params) => this.onSessionUpdate(agent, params),
         problem: (problem) => this.onLineProblem(agent, problem),
-        onStderr: this.options.onStderr,
+        onStderr: (chunk) => {
+          if (this.agent === agent) this.turn?.stderr.push(chunk);
+          this.options.onStderr?.(chunk);
+        },
         onActivity: () => {
           if (this.agent === agent) this.turn?.silence?.recordActivity();
         },

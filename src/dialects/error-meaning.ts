@@ -1,6 +1,7 @@
 // Turns another CLI's error (its message, and an HTTP status when it gives one) into the ProtocolError code that
 // means the same to a user, so the panel offers the action that helps: log in, retry, start a new session.
 import type { ProtocolErrorCode } from "../protocol/events";
+import { isRecord } from "../protocol/json-record";
 
 const RULES: readonly { code: ProtocolErrorCode; statuses: readonly number[]; pattern: RegExp }[] = [
   {
@@ -48,4 +49,41 @@ export function errorCodeFor(message: string, status?: number | null): ProtocolE
   }
   const read = meaningfulPart(message);
   return RULES.find((rule) => rule.pattern.test(read))?.code ?? "UNKNOWN";
+}
+
+/** What an API's JSON error body says: Google's `{"error": {"code": 401, "message": "…", "status": "UNAUTHENTICATED"}}`. */
+export interface ApiErrorBody {
+  message: string;
+  code: number | undefined;
+  status: string | undefined;
+}
+
+/** An error body longer than this is not read as one: a real one is a few hundred characters. */
+const MAX_API_ERROR_BODY_CHARS = 64 * 1024;
+
+/**
+ * The error body an agent passed on in its error text (Gemini CLI over ACP: the raw HTTP body as the JSON-RPC message;
+ * after words such as "Internal error: " or "[API Error: "), or undefined when the text holds none. Only its top level
+ * is read, so no depth of nesting costs more.
+ */
+export function apiErrorBody(text: string): ApiErrorBody | undefined {
+  const start = text.indexOf('{"error"');
+  const end = text.lastIndexOf("}") + 1;
+  if (start === -1 || end - start > MAX_API_ERROR_BODY_CHARS) return undefined;
+  const body = text.slice(start, end);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  const error = isRecord(parsed) && isRecord(parsed.error) ? parsed.error : undefined;
+  if (error === undefined || typeof error.message !== "string" || error.message.trim() === "") return undefined;
+  return { message: error.message, code: typeof error.code === "number" ? error.code : undefined, status: typeof error.status === "string" ? error.status : undefined };
+}
+
+/** The body's words, then its status: "API key not valid. (HTTP 401, UNAUTHENTICATED)". */
+export function apiErrorText(api: ApiErrorBody): string {
+  if (api.code === undefined) return api.status === undefined ? api.message : `${api.message} (${api.status})`;
+  return `${api.message} (HTTP ${api.code}${api.status === undefined ? "" : `, ${api.status}`})`;
 }

@@ -17,6 +17,8 @@ import { escapeForLog, logLines } from "../protocol/visible-text";
 import { acpTransportOf, userArgumentsOf, type CliProfile, type ConversationKey } from "../profiles/cli-profile";
 import { agentCommand, resolveCli, type AgentCommand, type CliChoice } from "../profiles/profile-registry";
 import { agentStateOfStart } from "../profiles/setting-flags";
+import { failingError } from "../common/turn-failure";
+import { runEnvironment } from "../session/error-cause";
 import { LiveSession } from "../session/live-session";
 import type { Session } from "../session/session";
 
@@ -219,6 +221,8 @@ export class AgentLauncher {
       command,
       args,
       env: { ...process.env, ...env },
+      // What an error it explains needs (a refused API key's variable, root): never the values, only their names.
+      environment: runEnvironment({ ...process.env, ...env }, profile.login.apiKeyVariables),
       // Without a folder the agent starts in the home folder, but every file is outside the workspace: it may read
       // and write nothing, and only the user may allow a request that names a file.
       workspaceRoots: launch.workspaceRoots,
@@ -262,6 +266,7 @@ export class AgentLauncher {
       maxLineBytes: launch.maxLineBytes,
       process: { command: agent.command, args: agent.args, env: agent.env, input: agent.input, cwd: launch.cwd, inactivityTimeoutMs: launch.inactivityTimeoutMs },
       isRunOver: agent.isRunOver,
+      environment: runEnvironment(agent.env, agent.profile.login.apiKeyVariables),
       keepBlocks: launch.keepBlocks,
       heldByListener: launch.heldByListener,
       onEvent: (event) => {
@@ -317,6 +322,9 @@ export class AgentLauncher {
 
   private logDone(transcript: Transcript): void {
     this.options.log.info(`done: ${transcript.status}, exit code ${transcript.done.exitCode}, ${transcript.done.durationMs} ms`);
+    // What the card says of a failure (its cause, the agent's last stderr lines), for whoever reads the log instead.
+    const error = transcript.status === "failed" ? failingError(transcript) : null;
+    if (error !== null) for (const line of logLines(`${error.code}: ${error.message}`)) this.options.log.info(line);
   }
 }
 

@@ -1,7 +1,7 @@
 // Which of a session's errors deserve a pop-up, and with which actions. A failed session gets one notification
 // for the error that ended it; malformed output gets at most one per session; recoverable errors stay inline in the
 // panel; the user's own Stop and replayed streams never notify.
-import { ERROR_GUIDES } from "../protocol/error-guides";
+import { ERROR_GUIDES, guideFor } from "../protocol/error-guides";
 import type { ErrorAction, SessionChange, Turn } from "../protocol/messages";
 import type { ConversationObserver } from "./conversation";
 import { failingError, firstLine } from "../common/turn-failure";
@@ -40,8 +40,7 @@ export class NotificationPolicy implements ConversationObserver {
     const error = failingError(turn);
     // Malformed lines already had their one notification; if they are all that went wrong, that was it.
     if (error !== null && error.code === "MALFORMED_EVENT" && error.recoverable) return;
-    const code = error?.code ?? "UNKNOWN";
-    const guide = ERROR_GUIDES[code];
+    const guide = error === null ? ERROR_GUIDES.UNKNOWN : guideFor(error);
     const detail = error === null ? `it ended without success (exit code ${change.done.exitCode})` : firstLine(error.message);
     this.notify({ severity: "error", message: `${turn.agent}: ${guide.title}. ${detail}`, actions: guide.actions, turn });
   }

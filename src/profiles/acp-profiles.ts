@@ -41,7 +41,7 @@ export const geminiProfile = defineAcpProfile({
   commandNames: ["gemini"],
   command: "gemini",
   defaultArgs: ["--acp"],
-  login: { args: [], hint: "Gemini CLI asks how to log in when it starts; or set GEMINI_API_KEY." },
+  login: { args: [], hint: "Gemini CLI asks how to log in when it starts; or set GEMINI_API_KEY.", apiKeyVariables: ["GEMINI_API_KEY"] },
   // Gemini CLI's auth types, as its ACP mode offers them: an API key in the environment first.
   authMethods: ["gemini-api-key", "oauth-personal"],
   modes: { asking: ["default"], approvingItself: ["autoEdit", "yolo"] },
@@ -53,7 +53,7 @@ export const qwenProfile = defineAcpProfile({
   commandNames: ["qwen"],
   command: "qwen",
   defaultArgs: ["--acp"],
-  login: { args: [], hint: "Type /auth in Qwen Code to log in; or set OPENAI_API_KEY." },
+  login: { args: [], hint: "Type /auth in Qwen Code to log in; or set OPENAI_API_KEY.", apiKeyVariables: ["OPENAI_API_KEY"] },
   authMethods: ["openai", "qwen-oauth"],
   // 0.24 starts its sessions in `auto`, where a classifier approves edits.
   modes: { asking: ["default"], approvingItself: ["auto-edit", "auto", "yolo"] },
@@ -76,7 +76,7 @@ export const codexAcpProfile = defineAcpProfile({
   command: "codex-acp",
   defaultArgs: [],
   // The adapter has no login of its own: Codex's CLI logs in for it.
-  login: { command: "codex", args: ["login"] },
+  login: { command: "codex", args: ["login"], apiKeyVariables: ["OPENAI_API_KEY"] },
   // 0.16 (`@zed-industries/codex-acp`), then 2.6 (`@agentclientprotocol/codex-acp`).
   authMethods: ["openai-api-key", "codex-api-key", "api-key", "chatgpt", "chat-gpt"],
   // 2.6 starts its sessions in `agent`, where a reviewer model decides approvals; `read-only` asks in both.
@@ -89,7 +89,7 @@ export const claudeAcpProfile = defineAcpProfile({
   commandNames: ["claude-agent-acp"],
   command: "claude-agent-acp",
   defaultArgs: [],
-  login: { command: "claude", args: ["auth", "login"] },
+  login: { command: "claude", args: ["auth", "login"], apiKeyVariables: ["ANTHROPIC_API_KEY"] },
   // 0.101 starts its sessions in `auto`, where Claude decides approvals.
   modes: { asking: ["default"], approvingItself: ["acceptEdits", "auto", "bypassPermissions"] },
 });

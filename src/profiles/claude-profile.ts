@@ -18,7 +18,7 @@ export const claudeProfile = defineProfile({
   dialect: "claude",
   command: "claude",
   defaultArgs: CLAUDE_ARGS,
-  login: { args: ["auth", "login"] },
+  login: { args: ["auth", "login"], apiKeyVariables: ["ANTHROPIC_API_KEY"] },
   settingFlags: CLAUDE_SETTING_FLAGS,
   invocation: ({ prompt, userArgs, conversation }) => {
     const message = { type: "user", message: { role: "user", content: [{ type: "text", text: prompt }] } };

@@ -104,6 +104,8 @@ export interface CliProfile<Name extends string = string> {
     readonly hint?: string;
     /** Run instead of the profile's command (an ACP adapter whose own CLI logs in: `codex login`). */
     readonly command?: string;
+    /** The environment variables it takes an API key from instead (a refused key is then named, with Open Settings). */
+    readonly apiKeyVariables?: readonly string[];
   };
   /** Absent: `stream`. */
   readonly transport?: CliTransport;

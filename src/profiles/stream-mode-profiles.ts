@@ -27,7 +27,7 @@ export const geminiStreamProfile = defineProfile({
   dialect: "gemini",
   command: "gemini",
   defaultArgs: GEMINI_ARGS,
-  login: { args: [], hint: "Choose how to log in when Gemini CLI asks (or set GEMINI_API_KEY in agentStream.cli.env), then ask again." },
+  login: { args: [], hint: "Choose how to log in when Gemini CLI asks (or set GEMINI_API_KEY in agentStream.cli.env), then ask again.", apiKeyVariables: ["GEMINI_API_KEY"] },
   // `--prompt=…` keeps a prompt that starts with "-" one value.
   invocation: ({ prompt, userArgs }: InvocationRequest): Invocation => ({ args: [...(userArgs ?? GEMINI_ARGS), `--prompt=${prompt}`] }),
 });
@@ -41,7 +41,7 @@ export const codexStreamProfile = defineProfile({
   dialect: "codex",
   command: "codex",
   defaultArgs: CODEX_ARGS,
-  login: { args: ["login"] },
+  login: { args: ["login"], apiKeyVariables: ["OPENAI_API_KEY"] },
   // Codex reads its prompt from stdin when none is given or it is "-": stdin stays closed, and `--` keeps a prompt
   // that starts with "-" an argument.
   invocation: ({ prompt, userArgs }: InvocationRequest): Invocation => ({ args: [...(userArgs ?? CODEX_ARGS), "--", prompt] }),
@@ -69,6 +69,6 @@ export const qwenStreamProfile = defineProfile({
   dialect: "qwen",
   command: "qwen",
   defaultArgs: QWEN_ARGS,
-  login: { args: [], hint: "Type /auth in Qwen Code and choose how to log in (or set OPENAI_API_KEY in agentStream.cli.env), then ask again." },
+  login: { args: [], hint: "Type /auth in Qwen Code and choose how to log in (or set OPENAI_API_KEY in agentStream.cli.env), then ask again.", apiKeyVariables: ["OPENAI_API_KEY"] },
   invocation: ({ prompt, userArgs }: InvocationRequest): Invocation => ({ args: [...(userArgs ?? QWEN_ARGS), asPositional(prompt)] }),
 });

@@ -1,6 +1,6 @@
 // What each ProtocolError means to a user and what they can do about it: one table for the panel's error cards
 // and the editor's notifications, so both always offer the same actions under the same names.
-import type { ProtocolErrorCode } from "./events";
+import type { ErrorCause, ProtocolErrorCode } from "./events";
 import type { ErrorAction } from "./messages";
 
 export interface ErrorGuide {
@@ -20,6 +20,18 @@ export const ERROR_GUIDES: Record<ProtocolErrorCode, ErrorGuide> = {
   UNKNOWN: { title: "Something went wrong", actions: ["showLog", "retry"] },
 };
 
+/** A known cause says more than the code: its own title, and the setting that fixes it first. */
+const CAUSE_GUIDES: Record<ErrorCause["kind"], ErrorGuide> = {
+  // Alongside Log In, not instead: the user may rather log in and remove the key.
+  "api-key-rejected": { title: "The API key was rejected", actions: ["openCliEnv", "logIn"] },
+  "root-refused": { title: "The agent refuses to run as root", actions: ["openCliEnv", "showLog"] },
+};
+
+/** The guide for one error: its cause's when the run knows it, else its code's. */
+export function guideFor(error: { code: ProtocolErrorCode; cause?: ErrorCause }): ErrorGuide {
+  return error.cause === undefined ? ERROR_GUIDES[error.code] : CAUSE_GUIDES[error.cause.kind];
+}
+
 export const ACTION_CAPTIONS: Record<ErrorAction, string> = {
   setCliPath: "Set CLI Path",
   useBuiltinAgent: "Use Built-in Agent",
@@ -27,4 +39,5 @@ export const ACTION_CAPTIONS: Record<ErrorAction, string> = {
   logIn: "Log In",
   retry: "Retry",
   newSession: "New Session",
+  openCliEnv: "Open Settings",
 };

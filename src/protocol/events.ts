@@ -25,10 +25,21 @@ export const PROTOCOL_ERROR_CODES = [
 export const ProtocolErrorCodeSchema = z.enum(PROTOCOL_ERROR_CODES);
 export type ProtocolErrorCode = z.infer<typeof ProtocolErrorCodeSchema>;
 
+/**
+ * Why an error happened, when the run knows more than the CLI said: a cause is fixed in the agent's environment
+ * (`agentStream.cli.env`), so the card offers to open it. Names the variable, never its value.
+ */
+export const ErrorCauseSchema = z.object({
+  kind: z.enum(["api-key-rejected", "root-refused"]),
+  variable: z.string(),
+});
+export type ErrorCause = z.infer<typeof ErrorCauseSchema>;
+
 export const ProtocolErrorSchema = z.object({
   code: ProtocolErrorCodeSchema,
   message: z.string(),
   recoverable: z.boolean(),
+  cause: z.optional(ErrorCauseSchema),
 });
 export type ProtocolError = z.infer<typeof ProtocolErrorSchema>;
 

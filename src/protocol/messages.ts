@@ -119,7 +119,7 @@ export const HostMessageSchema = z.discriminatedUnion("type", [
 export type HostMessage = z.infer<typeof HostMessageSchema>;
 
 /** What an error card's button asks the host to do; the host maps each to a real action. */
-export const ERROR_ACTIONS = ["setCliPath", "useBuiltinAgent", "showLog", "logIn", "retry", "newSession"] as const;
+export const ERROR_ACTIONS = ["setCliPath", "useBuiltinAgent", "showLog", "logIn", "retry", "newSession", "openCliEnv"] as const;
 export const ErrorActionSchema = z.enum(ERROR_ACTIONS);
 export type ErrorAction = z.infer<typeof ErrorActionSchema>;
 

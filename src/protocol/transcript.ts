@@ -1,6 +1,7 @@
 // The transcript a session keeps: what the panel shows and what `agent-stream transcript --format json` prints.
 import * as z from "zod/mini";
 import {
+  ErrorCauseSchema,
   PERMISSION_DECISIONS,
   PERMISSION_OPTION_KINDS,
   PermissionOptionSchema,
@@ -102,6 +103,7 @@ export const ErrorBlockSchema = z.object({
   code: ProtocolErrorCodeSchema,
   message: z.string(),
   recoverable: z.boolean(),
+  cause: z.optional(ErrorCauseSchema),
 });
 
 export const TranscriptBlockSchema = z.discriminatedUnion("kind", [

@@ -1,5 +1,7 @@
 // A session fed by a running CLI: owns the process for its whole life and ends with exactly one `done`.
-import type { DialectAdapter } from "../dialects/dialect";
+import { stderrExcerpt } from "../common/stderr-excerpt";
+import type { AdapterOutput, DialectAdapter } from "../dialects/dialect";
+import type { CliStreamEvent } from "../protocol/events";
 import { CliProcess, type CliProcessOptions } from "../process/cli-process";
 import type { Transcript } from "../protocol/transcript";
 import { EventDecoder } from "../stream/event-decoder";
@@ -41,6 +43,8 @@ export class LiveSession {
   private readonly process: CliProcess;
   private readonly permissionRequests: StreamPermissions | undefined;
   private readonly desk: PermissionDesk | undefined;
+  /** Shows a failure held for the CLI's stderr now: we are about to stop the CLI, and must not lose it. */
+  private readonly releaseFailure: () => void;
 
   private constructor(options: LiveSessionOptions) {
     const { process: processOptions, adapter, maxLineBytes, onStderr, onLine, isRunOver, permissionChannel, permissions, log, ...sessionOptions } = options;
@@ -61,7 +65,11 @@ export class LiveSession {
           });
     const answered = this.permissionRequests === undefined ? adapter : answeringPermissions(adapter, this.permissionRequests);
     const watched = isRunOver === undefined ? answered : watchingForRunEnd(answered, isRunOver, () => this.process.endInput());
-    const feed = createSessionFeed(this.session, new EventDecoder(watched), maxLineBytes, onLine);
+    let stderrAtExit = "";
+    // A failure is held for the CLI's stderr (its last lines go on the card), shown at once on Stop or timeout.
+    const failure = withStderrOnFailure(watched, () => stderrAtExit);
+    this.releaseFailure = () => failure.release();
+    const feed = createSessionFeed(this.session, new EventDecoder(failure.adapter), maxLineBytes, onLine);
     let settle: (transcript: Transcript) => void = () => {};
     this.finished = new Promise((resolve) => (settle = resolve));
     this.session.begin();
@@ -69,9 +77,12 @@ export class LiveSession {
     this.process = CliProcess.start(processOptions, {
       onStdout: (chunk) => feed.push(chunk),
       onStderr,
-      onInactivityTimeout: () =>
-        this.session.stopRequested("timeout", inactivityTimeoutMessage(timeout)),
+      onInactivityTimeout: () => {
+        this.releaseFailure();
+        this.session.stopRequested("timeout", inactivityTimeoutMessage(timeout));
+      },
       onExit: (exit) => {
+        stderrAtExit = exit.stderrTail;
         const ended = () => {
           feed.end({ exitCode: exit.exitCode, signal: exit.signal });
           this.session.processEnded(exit);
@@ -98,6 +109,7 @@ export class LiveSession {
 
   /** The user's Stop: the session ends as canceled and the whole process tree is ended. */
   async stop(): Promise<Transcript> {
+    this.releaseFailure();
     this.session.stopRequested("user");
     // A request still waiting is refused first: the CLI then takes its interrupt, not an answer it no longer expects.
     await this.permissionRequests?.closeAll();
@@ -107,6 +119,7 @@ export class LiveSession {
 
   /** Window closing: no grace periods. */
   kill(): void {
+    this.releaseFailure();
     this.session.stopRequested("user");
     void this.permissionRequests?.dispose();
     this.process.kill();
@@ -155,4 +168,58 @@ function watchingForRunEnd(adapter: DialectAdapter, isRunOver: (value: unknown) 
     },
     end: (out, ending) => adapter.end?.(out, ending),
   };
+}
+
+/** Events held after a fatal error (a `done`, a few closing lines); past these they go on unheld. */
+const MAX_HELD_EVENTS = 100;
+
+/**
+ * The same adapter, holding what follows a fatal error until the CLI has exited (one-shot CLIs exit right after it):
+ * the error is then shown with the last lines of the CLI's stderr, which often say why when the error does not.
+ * Claude's adapter holds its turn's end until the exit itself.
+ */
+function withStderrOnFailure(adapter: DialectAdapter, stderrAtExit: () => string): { adapter: DialectAdapter; release(): void } {
+  let held: CliStreamEvent[] | null = null;
+  let sink: AdapterOutput | undefined;
+  const holding = (out: AdapterOutput): AdapterOutput => {
+    sink = out;
+    return {
+      ...out,
+      event: (event) => {
+        if (held === null && !isFatalError(event)) out.event(event);
+        else (held ??= []).push(event);
+        // A CLI that goes on talking after its failure is not waited for: what it says is not held without end.
+        if (held !== null && held.length > MAX_HELD_EVENTS) release("");
+      },
+    };
+  };
+  const release = (stderr: string) => {
+    const events = held ?? [];
+    held = null;
+    for (const [index, event] of events.entries()) sink?.event(index === 0 && stderr !== "" ? withStderr(event, stderr) : event);
+  };
+  return {
+    adapter: {
+      get dialect() {
+        return adapter.dialect;
+      },
+      decode: (value, out) => adapter.decode(value, holding(out)),
+      end(out, ending) {
+        adapter.end?.(holding(out), ending);
+        release(ending === null ? "" : stderrExcerpt(stderrAtExit()));
+      },
+    },
+    // Stop or a timeout while a failure waits for the exit: shown at once, as it came.
+    release: () => release(""),
+  };
+}
+
+function isFatalError(event: CliStreamEvent): boolean {
+  return event.type === "error" && !event.payload.error.recoverable;
+}
+
+function withStderr(event: CliStreamEvent, stderr: string): CliStreamEvent {
+  if (event.type !== "error") return event;
+  const error = event.payload.error;
+  return { ...event, payload: { ...event.payload, error: { ...error, message: `${error.message}\nLast lines of stderr:\n${stderr}` } } };
 }

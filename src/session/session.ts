@@ -1,9 +1,11 @@
 // A session enforces the protocol's promises for everyone downstream: `start` first, tool `started`
 // before `completed`, exactly one `done`, always last — making up what the CLI failed to send and saying why.
 import { randomUUID } from "node:crypto";
+import { stderrExcerpt } from "../common/stderr-excerpt";
 import { PROTOCOL_VERSION, type CliStreamEvent, type EventOfType, type ProtocolError } from "../protocol/events";
 import type { DoneSummary, FinalStatus, Problem, Transcript, TranscriptBlock } from "../protocol/transcript";
 import { isFinished, type SessionState } from "../protocol/session-states";
+import { withCause, type RunEnvironment } from "./error-cause";
 import { nextState, type SessionInput } from "./session-state";
 import { TranscriptBuilder, type TranscriptLimits } from "./transcript-builder";
 import type { SessionChange } from "../protocol/messages";
@@ -42,9 +44,10 @@ export interface SessionOptions {
    * live run of one process): whatever follows the done is out of order.
    */
   severalTurns?: boolean;
+  /** A live run's agent environment: an error it explains (a refused API key, root) gets its cause. */
+  environment?: RunEnvironment;
 }
 
-const STDERR_LINES_IN_CRASH_MESSAGE = 12;
 /** Problems a session lists one by one; past these it counts them by code. */
 export const MAX_LISTED_PROBLEMS = 1000;
 /** What a shell reports for Ctrl-C; used when a stopped CLI exits 0 without saying it was done. */
@@ -295,12 +298,16 @@ export class Session {
       case "status":
         this.transcript.addStatus(event.payload.status, event.payload.message ?? null);
         break;
-      case "error":
+      case "error": {
         // Our own stop makes the CLI report an interruption: that is not a crash the user needs to read about.
         if (this.stopCause !== null) return;
         this.pendingFatalError = !event.payload.error.recoverable;
-        this.transcript.addError(event.payload.error);
-        break;
+        const error = this.explained(event.payload.error);
+        this.transcript.addError(error);
+        this.move(event.type);
+        this.options.onEvent?.(error === event.payload.error ? event : { ...event, payload: { ...event.payload, error } });
+        return;
+      }
       case "done":
         this.finish(event.payload, false);
         this.options.onEvent?.(this.withStatus(event));
@@ -370,10 +377,15 @@ export class Session {
     this.flushMalformedBeforeStart();
   }
 
-  private addError(error: ProtocolError): void {
+  private addError(found: ProtocolError): void {
+    const error = this.explained(found);
     this.transcript.addError(error);
     this.move("error");
     this.options.onEvent?.(this.envelope("error", { error }));
+  }
+
+  private explained(error: ProtocolError): ProtocolError {
+    return this.options.environment === undefined ? error : withCause(error, this.options.environment);
   }
 
   private emit<T extends "error" | "tool_started">(type: T, payload: EventOfType<T>["payload"]): void {
@@ -450,13 +462,7 @@ function signalExitCode(signal: NodeJS.Signals | null): number {
 
 function crashMessage(exitCode: number, ending: ProcessEnding): string {
   const how = ending.signal !== null ? `was killed by ${ending.signal}` : `exited with code ${exitCode}`;
-  const tail = lastLines(ending.stderrTail, STDERR_LINES_IN_CRASH_MESSAGE);
+  const tail = stderrExcerpt(ending.stderrTail);
   const base = `The CLI ${how} before finishing its stream (no done event).`;
   return tail ? `${base}\nLast lines of stderr:\n${tail}` : `${base} It wrote nothing to stderr.`;
-}
-
-function lastLines(text: string, count: number): string {
-  // trimEnd, not /\s+$/: that retried every blank of a long run that did not end the text, quadratic in it.
-  const lines = text.trimEnd().split(/\r?\n/);
-  return lines.slice(-count).join("\n");
 }

@@ -299,7 +299,8 @@ export class TranscriptBuilder {
   }
 
   addError(error: ProtocolError): void {
-    this.add({ kind: "error", code: error.code, message: this.keepField(error.message), recoverable: error.recoverable });
+    const cause = error.cause === undefined ? {} : { cause: error.cause };
+    this.add({ kind: "error", code: error.code, message: this.keepField(error.message), recoverable: error.recoverable, ...cause });
   }
 
   /**

@@ -49,15 +49,13 @@ export class EditorHost implements SessionsHost {
 
   async runEditorAction(action: EditorAction): Promise<void> {
     switch (action) {
-      case "setCliPath": {
-        // A machine setting: in a remote window (SSH, WSL, containers, code-server) the Settings editor lists it only
-        // under the Remote tab; its User tab would say "No Settings Found". (That command takes its query only as
-        // an object.)
-        const query = "agentStream.cli.path";
-        if (vscode.env.remoteName === undefined) await vscode.commands.executeCommand("workbench.action.openSettings", query);
-        else await vscode.commands.executeCommand("workbench.action.openRemoteSettings", { query });
+      case "setCliPath":
+        await openMachineSetting("agentStream.cli.path");
         return;
-      }
+      case "openCliEnv":
+        // The agent's environment, where an API key or IS_SANDBOX is set for it.
+        await openMachineSetting("agentStream.cli.env");
+        return;
       case "showLog":
         this.log.show();
         return;
@@ -132,4 +130,13 @@ export class EditorHost implements SessionsHost {
 
 function workspaceRoots(): string[] {
   return (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
+}
+
+/**
+ * A machine setting: in a remote window (SSH, WSL, containers, code-server) the Settings editor lists it only under
+ * the Remote tab; its User tab would say "No Settings Found". (That command takes its query only as an object.)
+ */
+async function openMachineSetting(query: string): Promise<void> {
+  if (vscode.env.remoteName === undefined) await vscode.commands.executeCommand("workbench.action.openSettings", query);
+  else await vscode.commands.executeCommand("workbench.action.openRemoteSettings", { query });
 }

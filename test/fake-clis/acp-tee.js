@@ -6,6 +6,7 @@
 //   ACP_TEE_LOG=run.ndjson agent-stream ask --profile acp --cli node --arg=test/fake-clis/acp-tee.js --arg=qwen --arg=--acp -- "Say hi."
 //
 // ACP_TEE_WRAP=1 writes each line wrapped, {"direction":"outgoing"|"incoming","message":{…}} (outgoing: to the agent).
+// ACP_TEE_STDERR=FILE also keeps the agent's stderr there, byte for byte (`ask --json` does not print it).
 "use strict";
 const { spawn } = require("node:child_process");
 const fs = require("node:fs");
@@ -42,7 +43,15 @@ function wrapped(direction, line) {
 }
 
 // The agent stays in our process group: the client's signals to the group reach it as they would without the tee.
-const agent = spawn(command, args, { stdio: ["pipe", "pipe", "inherit"] });
+const stderrFile = process.env.ACP_TEE_STDERR;
+const agent = spawn(command, args, { stdio: ["pipe", "pipe", stderrFile ? "pipe" : "inherit"] });
+if (stderrFile) {
+  const kept = fs.openSync(stderrFile, "a");
+  agent.stderr.on("data", (chunk) => {
+    fs.writeSync(kept, chunk);
+    process.stderr.write(chunk);
+  });
+}
 const logOutgoing = lineLogger("outgoing");
 const logIncoming = lineLogger("incoming");
 

@@ -5,7 +5,8 @@
 //
 // Scenarios: all-updates, stop:<reason>, permission, permission-read, permission-edit, fs, die, garbage, silent, slow, stubborn, deaf, fs-late, big-diffs,
 // error:<401|internal|auth>, auth-required, load, turns, permission-again, permission-pair, permission-flood, flood-text, fs-burst, fs-unread,
-// hostile:<line> (see HOSTILE_LINES).
+// hostile:<line> (see HOSTILE_LINES), bypass-root and query-closed (session/new refused as claude-agent-acp 0.101 and
+// 0.23.1 refuse it as root with IS_SANDBOX=yes). FAKE_ACP_STDERR: written to stderr before session/new is answered.
 import * as acp from "@agentclientprotocol/sdk";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
@@ -416,8 +417,13 @@ const app = acp
     authenticated = true;
     return {};
   })
-  .onRequest(acp.methods.agent.session.new, ({ params }) => {
+  .onRequest(acp.methods.agent.session.new, async ({ params }) => {
+    if (process.env.FAKE_ACP_STDERR !== undefined) await new Promise((resolve) => process.stderr.write(process.env.FAKE_ACP_STDERR, resolve));
     if (scenario === "auth-required" && !authenticated) throw new acp.RequestError(-32000, "Authentication required");
+    if (scenario === "bypass-root") {
+      throw new acp.RequestError(-32603, "Internal error: --dangerously-skip-permissions cannot be used with root/sudo privileges for security reasons", { startupFailureReason: "bypass_root" });
+    }
+    if (scenario === "query-closed") throw new acp.RequestError(-32603, "Internal error", { details: "Query closed before response received" });
     const sessionId = `session-${process.pid}-${++sessionCounter}`;
     record({ newSession: sessionId, cwd: params.cwd });
     return { sessionId };

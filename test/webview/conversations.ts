@@ -3,12 +3,15 @@
 import type { CliStreamEvent } from "../../src/protocol/events";
 import type { HostMessage, SessionChange, Turn } from "../../src/protocol/messages";
 import type { Problem } from "../../src/protocol/transcript";
-import { Session } from "../../src/session/session";
+import { Session, type ProcessEnding } from "../../src/session/session";
 import * as cli from "../helpers/stream-builder";
 import { TEST_HEADER, TEST_SESSION_ID } from "../helpers/test-session";
 
-/** What happens during a turn: an event from the CLI, a line that could not be read, or the user's Stop. */
-export type Step = CliStreamEvent | { problem: Problem } | { userStop: true };
+/**
+ * What happens during a turn: an event from the CLI, a line that could not be read, the user's Stop, or the CLI's
+ * exit (with what it left on stderr).
+ */
+export type Step = CliStreamEvent | { problem: Problem } | { userStop: true } | { exited: ProcessEnding };
 
 export interface RecordedTurn {
   started: Extract<HostMessage, { type: "turn-started" }>;
@@ -25,6 +28,7 @@ export function recordTurn(id: number, prompt: string, steps: readonly Step[], a
   steps.forEach((step, line) => {
     if ("problem" in step) session.acceptProblem(step.problem);
     else if ("userStop" in step) session.stopRequested("user");
+    else if ("exited" in step) session.processEnded(step.exited);
     else session.acceptEvent(step, line + 1);
   });
   const final: Turn = {

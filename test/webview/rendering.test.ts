@@ -199,6 +199,43 @@ describe("webview: rendering a conversation", function () {
     });
   });
 
+  describe("error cards that name their cause, and an agent's stderr", function () {
+    const keyRefused = recordTurn(300, "Say hi.", [
+      cli.start(),
+      cli.event("error", {
+        error: { code: "AUTH_EXPIRED", message: "Invalid API key · Fix external API key", recoverable: false, cause: { kind: "api-key-rejected", variable: "ANTHROPIC_API_KEY" } },
+      }),
+      cli.done({ exitCode: 1 }),
+    ]);
+    const stderr = 'Error: <img src=x onerror="window.pwned=1"> refused\n\x1b[31mfatal:\x1b[0m \x1b]0;owned\x07exit\n';
+    const crashed = recordTurn(301, "Say hi.", [cli.start(), { exited: { reason: "exited", exitCode: 1, signal: null, stderrTail: stderr } }]);
+
+    before(async function () {
+      await harness.send(snapshotOf([keyRefused, crashed]));
+      await harness.page.locator(".turn").nth(1).locator(".error-card").waitFor();
+    });
+
+    it("titles a refused API key as such and offers Open Settings first, then Log In", async function () {
+      await harness.clearIntents();
+      const card = turn(0).locator(".error-card");
+      assert.equal(await card.locator(".error-title").textContent(), "The API key was rejected");
+      const buttons = card.locator(".error-actions button");
+      assert.deepEqual(await buttons.allTextContents(), ["Open Settings", "Log In"]);
+      await buttons.nth(0).click();
+      assert.deepEqual(await harness.intents(), [{ type: "errorAction", action: "openCliEnv", turnId: 300 }]);
+    });
+
+    it("shows the agent's last stderr lines as text: no element made of them, escapes visible, colours gone", async function () {
+      const message = turn(1).locator(".error-card pre.error-message");
+      assert.equal(
+        await message.textContent(),
+        'The CLI exited with code 1 before finishing its stream (no done event).\nLast lines of stderr:\nError: <img src=x onerror="window.pwned=1"> refused\nfatal: \\x1b]0;owned\\x07exit',
+      );
+      assert.equal(await turn(1).locator(".error-card img").count(), 0);
+      assert.equal(await harness.page.evaluate(() => (window as unknown as { pwned?: number }).pwned), undefined);
+    });
+  });
+
   describe("editor context and replayed streams", function () {
     const asked = recordTurn(200, "Why is the total wrong?", [cli.start(), cli.textDelta("Because."), cli.done()]);
     const replayed = recordTurn(201, "Replay of crash.ndjson", [cli.start(), cli.errorEvent("AUTH_EXPIRED", "recorded failure"), cli.done({ exitCode: 1 })]);

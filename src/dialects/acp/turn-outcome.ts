@@ -1,7 +1,8 @@
 // How an ACP turn ended, in the project's words: a `stopReason` or a JSON-RPC error becomes completed / canceled /
 // failed with the ProtocolError code that means the same, so the card offers the action that helps (Log In, Retry,
 // New Session).
-import { errorCodeFor, meaningfulPart } from "../error-meaning";
+import { stderrExcerpt } from "../../common/stderr-excerpt";
+import { apiErrorBody, apiErrorText, errorCodeFor, meaningfulPart } from "../error-meaning";
 import type { ProtocolError, ProtocolErrorCode } from "../../protocol/events";
 import { isRecord } from "../../protocol/json-record";
 import type { EmitEvent } from "./acp-event-translator";
@@ -68,14 +69,16 @@ const STATUS_IN_TEXT = /\b(?:status(?:[ _]?code)?|http)["']?\s*(?:[:=]\s*)?(\d{3
 export function protocolErrorOfRpcError(error: RpcErrorShape): ProtocolError {
   const details = detailsText(error.data);
   const text = details === "" || details === error.message ? error.message : `${error.message}: ${details}`;
-  return { code: codeOfRpcError(error, text), message: text, recoverable: false };
+  // An API's JSON error body passed on as the message or the details (Gemini CLI's 401): its words, not its JSON.
+  const api = apiErrorBody(text);
+  return { code: codeOfRpcError(error, text, api?.code), message: api === undefined ? text : apiErrorText(api), recoverable: false };
 }
 
-function codeOfRpcError(error: RpcErrorShape, text: string): ProtocolErrorCode {
+function codeOfRpcError(error: RpcErrorShape, text: string, bodyStatus: number | undefined): ProtocolErrorCode {
   const read = meaningfulPart(text);
   if (error.code === JSON_RPC_AUTH_REQUIRED && /auth/i.test(error.message)) return "AUTH_EXPIRED";
   if (error.code === JSON_RPC_RESOURCE_NOT_FOUND || SESSION_NOT_FOUND_TEXT.test(read)) return "SESSION_NOT_FOUND";
-  return errorCodeFor(read, httpStatusOf(error, read));
+  return errorCodeFor(read, httpStatusOf(error, read) ?? bodyStatus);
 }
 
 /** An HTTP status: the JSON-RPC code itself when it is one (Gemini's 401), or one named in the details. */
@@ -108,14 +111,10 @@ function detailsText(data: unknown): string {
 /** The agent process ended while a turn ran: its last stderr lines are the only explanation there is. */
 export function crashedError(exitCode: number | null, signal: string | null, stderrTail: string): ProtocolError {
   const how = signal !== null ? `was ended by ${signal}` : `exited with code ${exitCode ?? "unknown"}`;
-  const tail = lastLines(stderrTail, 20);
+  const tail = stderrExcerpt(stderrTail);
   return {
     code: "PROCESS_CRASHED",
     message: tail === "" ? `The agent ${how} during the turn.` : `The agent ${how} during the turn. Its last output on stderr:\n${tail}`,
     recoverable: false,
   };
-}
-
-function lastLines(text: string, count: number): string {
-  return text.trimEnd().split("\n").slice(-count).join("\n");
 }

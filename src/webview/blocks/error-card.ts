@@ -1,5 +1,5 @@
 // An error the agent reported: what happened, in words, and the buttons that fix it.
-import { ACTION_CAPTIONS, ERROR_GUIDES } from "../../protocol/error-guides";
+import { ACTION_CAPTIONS, guideFor } from "../../protocol/error-guides";
 import type { ErrorAction, WebviewIntent } from "../../protocol/messages";
 import type { ErrorBlock } from "../../protocol/transcript";
 import { button, element, icon } from "../element";
@@ -12,6 +12,7 @@ const ACTION_ICONS: Record<ErrorAction, string> = {
   logIn: "sign-in",
   retry: "refresh",
   newSession: "add",
+  openCliEnv: "settings-gear",
 };
 
 export class ErrorCardView implements BlockView<ErrorBlock> {
@@ -38,7 +39,7 @@ export class ErrorCardView implements BlockView<ErrorBlock> {
 
 /** `post` is null for a replayed stream: nothing ran here, so there is nothing to retry or set up. */
 function errorCard(block: ErrorBlock, turnId: number, post: ((intent: WebviewIntent) => void) | null): HTMLElement {
-  const guide = ERROR_GUIDES[block.code];
+  const guide = guideFor(block);
   const header = element(
     "div",
     { className: "error-header" },

@@ -426,6 +426,38 @@ describe("ACP agent connection (real fake agent processes)", () => {
       });
     }
 
+    it("shows an API's JSON error body (Gemini's 401) as its words, and names the key the agent was given", async () => {
+      const environment = { env: { GEMINI_API_KEY: "not-shown" }, apiKeyVariables: ["GEMINI_API_KEY"], runsAsRoot: false };
+      const outcome = await startFakeAgent("error:401", { environment }).connection.prompt(prompt("go"));
+      assert.ok(outcome.status === "failed", JSON.stringify(outcome));
+      assert.deepEqual(outcome.error.cause, { kind: "api-key-rejected", variable: "GEMINI_API_KEY" });
+      assert.equal(outcome.error.message.split("\n")[0], "API key not valid. Please pass a valid API key. (HTTP 401, UNAUTHENTICATED)");
+      assert.ok(!outcome.error.message.includes("not-shown"));
+    });
+
+    it("names claude-agent-acp's refusal to run as root, with the fix, and shows what it wrote on stderr, escaped", async () => {
+      const agent = startFakeAgent("bypass-root", {
+        env: { FAKE_ACP_STDERR: "[session/create] phase=prepare-query\n\x1b[31m<b>refused</b>\x1b[0m \x1b]0;title\x07\n" },
+        environment: { env: { IS_SANDBOX: "yes" }, apiKeyVariables: [], runsAsRoot: true },
+      });
+      const outcome = await agent.connection.prompt(prompt("go"));
+      assert.ok(outcome.status === "failed", JSON.stringify(outcome));
+      assert.deepEqual(outcome.error.cause, { kind: "root-refused", variable: "IS_SANDBOX" });
+      const [refusal, fix, heading, ...stderr] = outcome.error.message.split("\n");
+      assert.match(refusal!, /cannot be used with root\/sudo privileges/);
+      assert.match(fix!, /set IS_SANDBOX to 1 in agentStream\.cli\.env/);
+      assert.equal(heading, "Its last output on stderr:");
+      assert.deepEqual(stderr, ["[session/create] phase=prepare-query", "<b>refused</b> \\x1b]0;title\\x07"]);
+    });
+
+    it("shows only the stderr the agent wrote during the failed turn, not an earlier turn's", async () => {
+      const agent = startFakeAgent("error:other", { env: { FAKE_ACP_STDERR: "starting up\n" } });
+      const first = await agent.connection.prompt(prompt("one"));
+      assert.match(first.status === "failed" ? first.error.message : "", /\nIts last output on stderr:\nstarting up$/);
+      const second = await agent.connection.prompt(prompt("two"));
+      assert.equal(second.status === "failed" && second.error.message, "Internal error: something odd");
+    });
+
     it("ends a turn whose agent dies with PROCESS_CRASHED and its stderr, once", async () => {
       const agent = startFakeAgent("die");
       const outcome = await agent.connection.prompt(prompt("go"));

@@ -289,10 +289,15 @@ export const HOSTILE_TEXT_CASES: readonly HostileTextCase[] = [
     ],
   },
   {
-    through: "a crashed CLI's message from its stderr tail (Session)",
-    covers: sitesIn("session/session.ts", /\r?\n/),
-    leads: ["\r"],
-    attacks: (chars) => ({ "blanks before a word": `${repeated(" ", chars)}x`, "carriage returns": repeated("\r", chars) }),
+    through: "a crashed CLI's message from its stderr tail (Session, stderrExcerpt)",
+    covers: sitesIn("protocol/visible-text.ts", /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g),
+    leads: ["\r", "\u001b[", "\u001b[1;"],
+    attacks: (chars) => ({
+      "blanks before a word": `${repeated(" ", chars)}x`,
+      "carriage returns": repeated("\r", chars),
+      "colours never closed": repeated("\u001b[1;", chars),
+      "one line of escapes": repeated("\u001b[2J\u202e", chars),
+    }),
     run: (text) => {
       const session = new Session({ dialect: "locus", onEvent: () => {} });
       session.begin();

@@ -26,9 +26,16 @@ async function replay(ndjson: string, dialect: "acp" | "auto" = "acp"): Promise<
   return session.toTranscript();
 }
 const permissions = (blocks: readonly TranscriptBlock[]) => blocks.filter((b) => b.kind === "permission");
-/** What a replay cannot know (docs: the fixtures' README): how long things took, who answered a permission. */
+/**
+ * What a replay cannot know (docs: the fixtures' README): how long things took, who answered a permission, and what
+ * the live run added to an error's first line from the agent's environment and stderr (its cause, said after it).
+ */
 function withoutTimesAndWho(blocks: readonly TranscriptBlock[]): unknown[] {
   return blocks.map((block) => {
+    if (block.kind === "error") {
+      const { cause: _c, ...rest } = block;
+      return { ...rest, message: rest.message.split("\n", 1)[0] };
+    }
     const { durationMs: _d, answeredBy: _a, ...rest } = block as TranscriptBlock & { durationMs?: unknown; answeredBy?: unknown };
     return rest;
   });

@@ -204,10 +204,16 @@ describe("the agent-code dialect", () => {
       assert.deepEqual(transcript.problems, [], "the adapter starts the session itself: no start was missing");
     });
 
-    it("says what exit code 2 means (the arguments it was given) for a real process that printed only to stderr", async () => {
+    it("says what exit code 2 means (the arguments it was given) for a real process that printed only to stderr, and shows that stderr", async () => {
       const transcript = await transcriptOfProcess("-", 2, "error: unexpected argument '--frobnicate' found\n");
       assert.deepEqual(errors(transcript.blocks), [
-        { kind: "error", code: "UNKNOWN", message: "agent-code stopped: it did not accept its input (exit code 2). What it printed on stderr says why.", recoverable: false },
+        {
+          kind: "error",
+          code: "UNKNOWN",
+          message:
+            "agent-code stopped: it did not accept its input (exit code 2). What it printed on stderr says why.\nLast lines of stderr:\nerror: unexpected argument '--frobnicate' found",
+          recoverable: false,
+        },
       ]);
       assert.equal(transcript.done.exitCode, 2);
       assert.equal(transcript.status, "failed");

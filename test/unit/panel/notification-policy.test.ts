@@ -49,6 +49,14 @@ describe("notifications for session errors", () => {
     });
   }
 
+  it("a refused API key's notification says so and offers Open Settings, then Log In", async () => {
+    const cause = { kind: "api-key-rejected" as const, variable: "ANTHROPIC_API_KEY" };
+    await runToEnd(cli.start(), cli.event("error", { error: { code: "AUTH_EXPIRED", message: "Invalid API key", recoverable: false, cause } }), cli.done({ exitCode: 1 }));
+    assert.equal(notices.length, 1);
+    assert.deepEqual(notices[0].actions, ["openCliEnv", "logIn"]);
+    assert.equal(notices[0].message, "scripted: The API key was rejected. Invalid API key");
+  });
+
   it("CLI_NOT_FOUND from a real spawn failure offers Set CLI Path, Use Built-in Agent and Show Log", async () => {
     const missing = path.join(os.tmpdir(), "no-such-agent-cli-" + process.pid);
     class SpawningHost extends ScriptedHost {

@@ -207,7 +207,7 @@ describe("CLI profiles", () => {
   describe("Log In", () => {
     it("runs each CLI's own login command, or opens a CLI that has none with a hint", () => {
       assert.deepEqual(resolveProfile("auto", "locus").login, { args: ["login"] });
-      assert.deepEqual(resolveProfile("auto", "/usr/bin/claude").login, { args: ["auth", "login"] });
+      assert.deepEqual(resolveProfile("auto", "/usr/bin/claude").login, { args: ["auth", "login"], apiKeyVariables: ["ANTHROPIC_API_KEY"] });
       const pi = resolveProfile("auto", "pi").login;
       assert.deepEqual(pi.args, []);
       assert.match(pi.hint ?? "", /\/login/);

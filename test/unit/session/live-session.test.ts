@@ -4,9 +4,15 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { STDERR_EXCERPT_LINES } from "../../../src/common/stderr-excerpt";
 import { createAdapter } from "../../../src/dialects/registry";
 import type { SessionChange } from "../../../src/protocol/messages";
+import type { Transcript } from "../../../src/protocol/transcript";
+import type { RunEnvironment } from "../../../src/session/error-cause";
 import { LiveSession } from "../../../src/session/live-session";
+import { FIXTURES } from "../../helpers/dialect-harness";
+import { eventually } from "../../helpers/eventually";
+import * as cli from "../../helpers/stream-builder";
 import { fakeCli } from "../../helpers/repo";
 
 const isDone = (value: unknown) => typeof value === "object" && value !== null && (value as { type?: unknown }).type === "done";
@@ -56,5 +62,91 @@ describe("LiveSession with the prompt on stdin", function () {
     assert.ok(transcript.blocks.length === 1 && transcript.blocks[0]?.kind === "text");
     assert.equal(transcript.done.synthesized, false, "the CLI wrote its own done");
     assert.equal(fs.existsSync(signalLog) ? fs.readFileSync(signalLog, "utf8") : "", "", "no signal was needed");
+  });
+});
+
+describe("LiveSession: a CLI that fails before answering", function () {
+  this.timeout(20_000);
+
+  /** A recorded run played back by a real process: its stdout, then its stderr (so stderr comes last), its exit code. */
+  function playBack(folder: string, scenario: string, environment?: RunEnvironment): Promise<Transcript> {
+    const file = path.join(FIXTURES, folder, `${scenario}.ndjson`);
+    const meta = JSON.parse(fs.readFileSync(path.join(FIXTURES, folder, `${scenario}.meta.json`), "utf8")) as { exitCode: number; stderrTail: string };
+    const live = LiveSession.start({
+      adapter: createAdapter("auto"),
+      process: { command: fakeCli("print-and-exit.js"), args: [file, String(meta.exitCode), meta.stderrTail], cwd: os.tmpdir() },
+      environment,
+    });
+    return live.finished;
+  }
+
+  it("shows Gemini CLI's failure with the last lines of its stderr, though they came after the failure's line", async () => {
+    const transcript = await playBack("gemini-recorded/0.61.0", "auth-error");
+    assert.equal(transcript.status, "failed");
+    const [error, ...others] = transcript.blocks.filter((block) => block.kind === "error");
+    assert.deepEqual(others, []);
+    const [first, heading, ...stderr] = error!.message.split("\n");
+    assert.equal(first, "API key not valid. Please pass a valid API key. (HTTP 401, UNAUTHENTICATED)");
+    assert.equal(heading, "Last lines of stderr:");
+    // Its 18 lines whole: the warnings, then the API error and its stack.
+    assert.ok(stderr.length <= STDERR_EXCERPT_LINES, `${stderr.length} lines`);
+    assert.match(stderr[0]!, /^Warning: 256-color support not detected/);
+    assert.ok(stderr.some((line) => line.includes("Error when talking to Gemini API") && line.includes("_ApiError")), stderr.join("\n"));
+  });
+
+  it("shows Codex's failure with what it wrote on stderr", async () => {
+    const transcript = await playBack("codex-recorded/0.169.0", "auth-error");
+    const fatal = transcript.blocks.filter((block) => block.kind === "error" && !block.recoverable);
+    assert.equal(fatal.length, 1);
+    assert.match(fatal[0]!.kind === "error" ? fatal[0]!.message : "", /^unexpected status 401 Unauthorized[^\n]*\nLast lines of stderr:\n[\s\S]*Reading additional input from stdin\.\.\.$/);
+  });
+
+  it("says which key was refused right after the error, before the stderr lines", async () => {
+    const environment = { env: { GEMINI_API_KEY: "not-shown" }, apiKeyVariables: ["GEMINI_API_KEY"], runsAsRoot: false };
+    const transcript = await playBack("gemini-recorded/0.61.0", "auth-error", environment);
+    const [error] = transcript.blocks.filter((block) => block.kind === "error");
+    const [, second, third] = error!.kind === "error" ? error!.message.split("\n") : [];
+    assert.match(second!, /^The agent was given the API key in GEMINI_API_KEY /);
+    assert.equal(third, "Last lines of stderr:");
+  });
+
+  it("shows the failure at once, without stderr, when the user stops a CLI that stays after it", async () => {
+    let sawResult = false;
+    const live = LiveSession.start({
+      adapter: createAdapter("auto"),
+      process: { command: fakeCli("print-and-exit.js"), args: [path.join(FIXTURES, "gemini-recorded/0.61.0/auth-error.ndjson"), "145"], cwd: os.tmpdir(), env: { ...process.env, PRINT_AND_STAY: "1" } },
+      onLine: (text) => (sawResult ||= text.includes('"type":"result"')),
+    });
+    await eventually("the failure's line was read", () => sawResult);
+    const transcript = await live.stop();
+    assert.equal(transcript.status, "failed");
+    assert.deepEqual(
+      transcript.blocks.filter((block) => block.kind === "error").map((block) => block.kind === "error" && block.message),
+      ["API key not valid. Please pass a valid API key. (HTTP 401, UNAUTHENTICATED)"],
+    );
+  });
+
+  it("holds no more than a few events after a failure: a CLI that goes on talking is shown as it talks", async () => {
+    const file = path.join(os.tmpdir(), `live-after-failure-${process.pid}.ndjson`);
+    const after = Array.from({ length: 500 }, (_, i) => cli.textDelta(`more ${i} `));
+    fs.writeFileSync(file, [cli.start(), cli.errorEvent("UNKNOWN", "it failed"), ...after].map((event) => JSON.stringify(event)).join("\n") + "\n");
+    const changes: SessionChange[] = [];
+    const live = LiveSession.start({
+      adapter: createAdapter("locus"),
+      process: { command: fakeCli("print-and-exit.js"), args: [file, "1"], cwd: os.tmpdir(), env: { ...process.env, PRINT_AND_STAY: "1" } },
+      onChange: (change) => changes.push(change),
+    });
+    try {
+      await eventually("the failure is shown while the CLI still runs", () => changes.some((change) => change.kind === "block-added" && change.block.kind === "error"));
+    } finally {
+      await live.stop();
+      fs.rmSync(file, { force: true });
+    }
+  });
+
+  it("adds nothing to a failure when the CLI wrote nothing on stderr (Claude Code 2.1.330)", async () => {
+    const transcript = await playBack("claude-recorded/2.1.330", "auth-error");
+    const fatal = transcript.blocks.filter((block) => block.kind === "error" && !block.recoverable);
+    assert.ok(fatal.length === 1 && fatal[0]!.kind === "error" && !fatal[0]!.message.includes("stderr"), JSON.stringify(fatal));
   });
 });

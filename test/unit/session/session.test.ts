@@ -1,4 +1,5 @@
 import * as assert from "node:assert/strict";
+import { STDERR_EXCERPT_CHARS } from "../../../src/common/stderr-excerpt";
 import type { CliStreamEvent, EventOfType } from "../../../src/protocol/events";
 import type { SessionChange } from "../../../src/protocol/messages";
 import { Session, type ProcessEnding } from "../../../src/session/session";
@@ -230,7 +231,10 @@ describe("Session", () => {
       assertQuickOn("a stderr tail of blanks", () => session.processEnded(exited({ exitCode: 134, stderrTail })));
       const error = session.toTranscript().blocks.at(-1);
       assert.ok(error?.kind === "error");
-      assert.match(error.message, /^The CLI exited with code 134 [^\n]*\nLast lines of stderr:\n {1000}/);
+      // Cut to the excerpt's bound, and said so; the last word kept.
+      assert.match(error.message, /^The CLI exited with code 134 [^\n]*\nLast lines of stderr:\n\[… earlier lines of stderr left out\]\n {1000}/);
+      assert.ok(error.message.endsWith(" fatal: out of memory"));
+      assert.ok(error.message.length < STDERR_EXCERPT_CHARS + 200, `${error.message.length} characters`);
     });
 
     it("names the signal when the CLI was killed by one", () => {

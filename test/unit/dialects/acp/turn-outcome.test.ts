@@ -51,6 +51,37 @@ describe("ACP turn outcomes", () => {
       assert.deepEqual(error, { code: "SESSION_NOT_FOUND", message, recoverable: false });
     });
 
+    it("shows an API's JSON error body, as Gemini CLI passes its 401 on, as its words and status", () => {
+      const error = protocolErrorOfRpcError({ code: 401, message: '{"error":{"code":401,"message":"API key not valid. Please pass a valid API key.","status":"UNAUTHENTICATED"}}' });
+      assert.deepEqual(error, { code: "AUTH_EXPIRED", message: "API key not valid. Please pass a valid API key. (HTTP 401, UNAUTHENTICATED)", recoverable: false });
+    });
+
+    it("shows such a body in the details as its words too", () => {
+      const error = protocolErrorOfRpcError({ code: -32603, message: "Internal error", data: { details: '{"error":{"code":429,"message":"Quota exceeded.","status":"RESOURCE_EXHAUSTED"}}' } });
+      assert.deepEqual([error.code, error.message], ["NETWORK_TIMEOUT", "Quota exceeded. (HTTP 429, RESOURCE_EXHAUSTED)"]);
+    });
+
+    it("finds such a body after the agent's own words", () => {
+      const error = protocolErrorOfRpcError({ code: -32603, message: 'Internal error: [API Error: {"error":{"code":400,"message":"Model not found."}}]' });
+      assert.equal(error.message, "Model not found. (HTTP 400)");
+    });
+
+    it("keeps a JSON text that is no error body as it is", () => {
+      for (const message of ['{"error":"plain"}', '{"error":{"code":500}}', '{"detail":"x"}', "{not json}"]) {
+        assert.equal(protocolErrorOfRpcError({ code: -32603, message }).message, message);
+      }
+    });
+
+    it("reads an error body nested thousands of levels deep at its top only, in well under a second", () => {
+      const deep = `{"error":{"message":"Too deep.","extra":${"[".repeat(20_000)}${"]".repeat(20_000)}}}`;
+      assert.equal(assertQuickOn("20,000 levels", () => protocolErrorOfRpcError({ code: -32603, message: deep })).message, "Too deep.");
+    });
+
+    it("does not parse a body past 64 KiB: a megabyte of JSON stays the agent's text", () => {
+      const huge = `{"error":{"message":"big","pad":"${"x".repeat(1024 * 1024)}"}}`;
+      assert.equal(assertQuickOn("1 MB body", () => protocolErrorOfRpcError({ code: -32603, message: huge })).message, huge);
+    });
+
     it("keeps the agent's own words, details included, in the message", () => {
       const error = protocolErrorOfRpcError({ code: -32603, message: "Internal error", data: { details: "the tool registry is empty" } });
       assert.equal(error.message, "Internal error: the tool registry is empty");
