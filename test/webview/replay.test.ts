@@ -74,6 +74,9 @@ describe("webview: replaying a snapshot after a reload", function () {
     const long = recordTurn(0, "long", [cli.start(), cli.textDelta(Array.from({ length: 80 }, (_, i) => `Paragraph ${i}.`).join("\n\n")), cli.done()]);
     await harness.send(snapshotOf([long]));
     await harness.page.locator(".turn-footer").waitFor();
+    // Until the snapshot is painted whole the view keeps to the end: the user scrolls once it is done (under load the
+    // footer showed while the answer's last parts were still being painted, and the end took the place back).
+    await harness.frames(1);
     await harness.page.evaluate(() => (document.querySelector(".transcript")!.scrollTop = 600));
     await harness.page.waitForFunction(() => JSON.parse(sessionStorage.getItem("__vscodeState") ?? "{}").scrollTop === 600);
     await harness.reload();
