@@ -24,7 +24,20 @@ import { isClaudeWork, onlyRefusedError, refusedCalls, refusedMessage } from "./
 // fields, so a problem names the field from the line's top ("event.delta.text").
 const ANY = lineSchema(z.object({}));
 const SYSTEM = lineSchema(z.object({ subtype: z.string() }));
-const INIT = lineSchema(z.object({ session_id: z.string(), model: z.optional(z.string()), permissionMode: z.optional(z.string()), cwd: z.optional(z.string()) }));
+const INIT = lineSchema(
+  z.object({
+    session_id: z.string(),
+    model: z.optional(z.string()),
+    permissionMode: z.optional(z.string()),
+    cwd: z.optional(z.string()),
+    // A list of another shape is left out, not the init line: the commands only help the composer.
+    slash_commands: z.optional(z.catch(z.array(z.string()), () => [])),
+    terminal_slash_commands: z.optional(z.catch(z.array(z.string()), () => [])),
+  }),
+);
+/** More than any CLI offers; a longer name is not a command. */
+const MAX_COMMANDS = 512;
+const MAX_COMMAND_CHARS = 200;
 const API_RETRY = lineSchema(
   z.object({
     error_status: z.optional(z.unknown()),
@@ -281,9 +294,11 @@ export class ClaudeAdapter implements DialectAdapter {
     if (this.phase.kind !== "waiting") return undefined;
     this.phase = { kind: "answering", turn: 1, announce: false };
     this.factory.sessionId = line.session_id;
-    const payload: { command: string; model?: string; mode?: string; cwd?: string } = { command: "exec" };
+    const payload: { command: string; model?: string; mode?: string; cwd?: string; commands?: string[] } = { command: "exec" };
     if (line.model !== undefined) payload.model = line.model;
     if (line.permissionMode !== undefined) payload.mode = line.permissionMode;
+    const commands = promptCommands(line.slash_commands ?? [], line.terminal_slash_commands ?? []);
+    if (commands.length > 0) payload.commands = commands;
     if (line.cwd !== undefined) payload.cwd = line.cwd;
     out.event(this.factory.make("start", payload));
     // Said in the turn, as for an ACP agent: in such a mode nobody is asked before Claude edits or runs anything.
@@ -805,4 +820,10 @@ function numberField(value: Json, ...keys: string[]): number | undefined {
 
 function excerpt(text: string): string {
   return JSON.stringify(text.length > JSON_EXCERPT_CHARS ? text.slice(0, JSON_EXCERPT_CHARS) + "…" : text);
+}
+
+/** The slash commands a prompt may start with: the terminal's own (doctor, color, …) work only in Claude's terminal. */
+function promptCommands(all: readonly string[], terminalOnly: readonly string[]): string[] {
+  const terminal = new Set(terminalOnly);
+  return all.filter((name) => !terminal.has(name) && name.length > 0 && name.length <= MAX_COMMAND_CHARS && !name.startsWith("__")).slice(0, MAX_COMMANDS);
 }

@@ -273,6 +273,9 @@ export class AgentLauncher {
         // The mode and model the CLI says it runs in (Claude Code's init line) are the session's agent state.
         const state = event.type === "start" ? agentStateOfStart(agent.profile.settingFlags, event.payload) : undefined;
         if (state !== undefined) launch.onAgentState?.(state);
+        // The slash commands it takes (Claude Code's init line), for the composer to complete.
+        const commands = event.type === "start" ? event.payload.commands : undefined;
+        if (commands !== undefined) launch.onAgentState?.({ kind: "commands", commands: commands.map((name) => ({ name, description: "" })) });
         launch.onEvent?.(event);
       },
       onChange: launch.onChange,

@@ -121,6 +121,7 @@ export class ChatSession {
     }
     const continued = this.agentSession.spoke && this.agentSession.conversationId !== null ? { agent: this.agent.displayName, id: this.agentSession.conversationId } : null;
     this.conversation = new Conversation(this.conversationHost(), this.savedTurns, continued, owner.scheduler);
+    this.conversation.offerCommands(this.agentState.commands);
     this.changes = changesIn(this.savedTurns);
     this.lastStatus = this.status;
     this.conversation.observe({ turnStarted: (turn) => this.onTurnStarted(turn), turnChanged: (_turn, change) => this.onTurnChanged(change) });
@@ -216,6 +217,7 @@ export class ChatSession {
   private onAgentState(update: AgentStateUpdate): void {
     if (this.ended) return;
     applyAgentState(this.agentState, update);
+    if (update.kind === "commands") this.conversation.offerCommands(this.agentState.commands);
     // The agent's own title names the session, unless the user named it.
     if (update.kind !== "title" || this.titleSource === "user") return;
     const title = titleFromPrompt(update.title);

@@ -180,6 +180,8 @@ export function runningSaveDelayMs(chars: number): number {
 export class Conversation {
   private readonly turns: Turn[] = [];
   private readonly views = new Set<ConversationView>();
+  /** The agent's slash commands as it last said them. */
+  private commands: { name: string; description: string }[] = [];
   /** Attachments offered while no view was attached, for the first one that is. */
   private readonly offered: Attachment[] = [];
   private current: { turn: Turn; run: Run; startedAt: number; cliConversation: CliConversation | null } | undefined;
@@ -242,8 +244,15 @@ export class Conversation {
     const snapshot = this.snapshot();
     this.views.add(view);
     view.post(snapshot);
+    if (this.commands.length > 0) view.post({ type: "commands", sessionId: this.host.sessionId, commands: this.commands });
     // An attachment offered while no view showed the session (the chat was still opening) goes to the first one.
     for (const attachment of this.offered.splice(0)) view.post({ type: "attach", sessionId: this.host.sessionId, attachment });
+  }
+
+  /** The slash commands the agent takes, for the composer to complete after `/`: every view now and each that joins. */
+  offerCommands(commands: readonly { name: string; description: string }[]): void {
+    this.commands = commands.map((command) => ({ ...command }));
+    this.broadcast({ type: "commands", sessionId: this.host.sessionId, commands: this.commands });
   }
 
   /**

@@ -48,6 +48,8 @@ export const StartPayloadSchema = z.object({
   model: z.optional(z.string()),
   /** The mode the agent says it runs in (Claude Code's `permissionMode`: `default`, `plan`, …). */
   mode: z.optional(z.string()),
+  /** The slash commands the agent takes in a prompt (Claude Code's `slash_commands`, less the terminal-only ones). */
+  commands: z.optional(z.array(z.string())),
   provider: z.optional(z.string()),
   cwd: z.optional(z.string()),
   /** The dialect the writer read these events from (`acp`), so a stream read back says where it came from. */

@@ -111,6 +111,12 @@ export const HostMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("header"), ...AboutSession, header: SessionHeaderSchema }),
   /** The answer to the view's `checkPaths`, to that view only: of the paths it asked about, those that are workspace files. */
   z.object({ type: z.literal("pathsChecked"), ...AboutSession, checked: z.array(z.string()), found: z.array(z.string()) }),
+  /** The slash commands the session's agent takes (ACP `available_commands_update`, Claude's init): `/` completes them. */
+  z.object({
+    type: z.literal("commands"),
+    ...AboutSession,
+    commands: z.array(z.object({ name: z.string(), description: z.string() })),
+  }),
   /** "Add Selection to Chat": a chip for the composer of the session's views. */
   z.object({ type: z.literal("attach"), ...AboutSession, attachment: AttachmentSchema }),
   /** The answer to the view's `findFiles` with the same request id, to that view only: the best matches, best first. */

@@ -103,6 +103,9 @@ export class ChatView {
       case "pathsChecked":
         pathLinks.answered(message.checked, message.found);
         return;
+      case "commands":
+        this.composer.setCommands(message.commands);
+        return;
       case "attach":
         this.composer.attach(message.attachment);
         return;

@@ -5,6 +5,7 @@ import type { WebviewIntent } from "../protocol/messages";
 import type { Attachment, PickedFile } from "../protocol/messages";
 import { button, element } from "./element";
 import { FileMentions } from "./file-mentions";
+import { SlashCommands, type SlashCommand } from "./slash-commands";
 
 /** Where a session's unsent text is kept (the webview's state). */
 export interface DraftStore {
@@ -32,6 +33,7 @@ export class Composer {
   private sessionId: string | null = null;
   private recalled: Recalled | null = null;
   private readonly mentions: FileMentions;
+  private readonly commands: SlashCommands;
 
   constructor(
     private readonly post: (intent: WebviewIntent) => void,
@@ -45,17 +47,22 @@ export class Composer {
       attributes: { rows: "3", "aria-label": "Message to the agent", placeholder: PLACEHOLDER, "aria-autocomplete": "list", "aria-controls": "file-picker" },
     });
     this.mentions = new FileMentions(this.input, post);
+    this.commands = new SlashCommands(this.input);
+    const completions = () => {
+      this.mentions.update();
+      this.commands.update();
+    };
     this.input.addEventListener("keydown", (event) => this.onKeyDown(event));
     this.input.addEventListener("input", () => {
       this.keepDraft();
-      this.mentions.update();
+      completions();
     });
-    // The caret moved without typing (arrows, a click): in or out of an @mention.
+    // The caret moved without typing (arrows, a click): in or out of an @mention or a /command.
     this.input.addEventListener("keyup", (event) => {
-      if (event.key === "ArrowLeft" || event.key === "ArrowRight" || event.key === "Home" || event.key === "End") this.mentions.update();
+      if (event.key === "ArrowLeft" || event.key === "ArrowRight" || event.key === "Home" || event.key === "End") completions();
     });
-    this.input.addEventListener("click", () => this.mentions.update());
-    this.input.addEventListener("blur", () => this.mentions.update());
+    this.input.addEventListener("click", completions);
+    this.input.addEventListener("blur", completions);
     this.sendButton = button({ label: "Send (Enter)", iconName: "send", className: "icon-button send", onClick: () => this.send() });
     this.stopButton = button({ label: "Stop", iconName: "debug-stop", className: "icon-button stop", onClick: () => this.stop() });
     const newSession = button({
@@ -84,6 +91,7 @@ export class Composer {
       "div",
       { className: "composer", attributes: { role: "group", "aria-label": "Message composer" } },
       this.mentions.list,
+      this.commands.list,
       this.mentions.chips,
       this.input,
       toolbar,
@@ -112,6 +120,8 @@ export class Composer {
   showSession(sessionId: string): void {
     if (sessionId === this.sessionId) return;
     this.sessionId = sessionId;
+    // Another session's agent may take other commands: it says which when the page joins it.
+    this.commands.setCommands([]);
     this.recalled = null;
     this.input.value = this.drafts.loadDraft(sessionId);
   }
@@ -119,6 +129,11 @@ export class Composer {
   /** "Add Selection to Chat": a chip for the next prompt. */
   attach(attachment: Attachment): void {
     this.mentions.add(attachment);
+  }
+
+  /** The slash commands the session's agent takes, completed after `/`. */
+  setCommands(commands: readonly SlashCommand[]): void {
+    this.commands.setCommands(commands);
   }
 
   /** The host's answer to the @ list's question. */
@@ -137,7 +152,7 @@ export class Composer {
     // keyCode 229 is what Chromium reports for keys an IME is still handling.
     if (event.isComposing || event.keyCode === 229) return;
     // The @ list, while open, has the arrows, Enter, Tab and Escape.
-    if (this.mentions.onKey(event)) {
+    if (this.mentions.onKey(event) || this.commands.onKey(event)) {
       event.preventDefault();
       return;
     }

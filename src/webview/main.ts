@@ -32,6 +32,7 @@ const HOST_MESSAGE_TYPES: Readonly<Record<HostMessage["type"], true>> = {
   pathsChecked: true,
   filesFound: true,
   attach: true,
+  commands: true,
 };
 
 function isHostMessage(data: unknown): data is HostMessage {

@@ -139,6 +139,17 @@ describe("the agent launcher", () => {
     assert.ok(said.mode?.offered.some((mode) => mode.id === "bypassPermissions" && mode.approvesItself), "the modes offered, each marked");
   });
 
+  it("tells the session the slash commands Claude Code takes, less its terminal's own", async () => {
+    const claude: LaunchAgent = { kind: "cli", choice: { cliPath: fakeCli("fake-claude.js"), cliArgs: null, cliProfile: "claude", dialect: "auto" }, env: {} };
+    const states: AgentStateUpdate[] = [];
+    await launcher.start({ ...launch("e", claude, "go"), onAgentState: (update) => states.push(update) }).finished;
+    const said = states.find((update) => update.kind === "commands");
+    assert.ok(said?.kind === "commands");
+    const names = said.commands.map((command) => command.name);
+    assert.ok(names.includes("code-review") && names.includes("compact"), names.join(" "));
+    assert.ok(!names.includes("doctor") && !names.includes("__remote-workflow"), "terminal-only and internal commands are left out");
+  });
+
   it("starts Claude Code in its mode that asks when none was chosen", async () => {
     const claude: LaunchAgent = { kind: "cli", choice: { cliPath: fakeCli("fake-claude.js"), cliArgs: null, cliProfile: "claude", dialect: "auto" }, env: {} };
     const states: AgentStateUpdate[] = [];

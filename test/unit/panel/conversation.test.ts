@@ -221,6 +221,14 @@ describe("Conversation", () => {
     assert.equal(view.turns()[0]?.context?.summary, "selection src/a.ts:3–4");
   });
 
+  it("tells each view the agent's slash commands, now and when it joins", () => {
+    conversation.offerCommands([{ name: "compact", description: "Compact" }]);
+    assert.deepEqual(view.messages.at(-1), { type: "commands", sessionId: TEST_SESSION_ID, commands: [{ name: "compact", description: "Compact" }] });
+    const late = new RecordingView();
+    conversation.handleIntent(late, { type: "ready" });
+    assert.deepEqual(late.messages.map((message) => message.type), ["snapshot", "commands"]);
+  });
+
   it("drops a question about too many paths, or a path link with a line that is not one", () => {
     conversation.handleIntent(view, { type: "checkPaths", paths: Array.from({ length: 101 }, (_, i) => `f${i}.ts`) });
     conversation.handleIntent(view, { type: "openPath", path: "src/auth.ts", line: 0 });
