@@ -76,7 +76,7 @@ export class ChatSession {
   private savedTurns: Turn[];
   private savedRunning: Turn | null = null;
   /** Prompts sent while a turn runs, in order (the composer adds them; until then none). */
-  private readonly pending: PendingPrompt[];
+  private pending: PendingPrompt[];
   /** `+N −M` of the saved turns, worked out when they are saved rather than at every look at the list. */
   private changes: SessionSummary["changes"];
   private lastStatus: SessionStatus;
@@ -122,6 +122,7 @@ export class ChatSession {
     const continued = this.agentSession.spoke && this.agentSession.conversationId !== null ? { agent: this.agent.displayName, id: this.agentSession.conversationId } : null;
     this.conversation = new Conversation(this.conversationHost(), this.savedTurns, continued, owner.scheduler);
     this.conversation.offerCommands(this.agentState.commands);
+    this.conversation.restoreQueue(this.pending);
     this.changes = changesIn(this.savedTurns);
     this.lastStatus = this.status;
     this.conversation.observe({ turnStarted: (turn) => this.onTurnStarted(turn), turnChanged: (_turn, change) => this.onTurnChanged(change) });
@@ -291,6 +292,10 @@ export class ChatSession {
         this.keepCliConversation(cli);
         this.save();
         this.noticeStatus(false);
+      },
+      persistQueue: (queued) => {
+        this.pending = queued.map((item) => ({ ...item }));
+        this.save();
       },
       persistRunning: (turn, cli) => {
         this.savedRunning = turn;

@@ -15,6 +15,7 @@ import {
   type Turn,
   type WebviewIntent,
 } from "../protocol/messages";
+import type { PendingPrompt } from "../protocol/sessions";
 import type { PermissionBlock, ToolDiff, Transcript } from "../protocol/transcript";
 import { realScheduler, type ScheduledCall, type Scheduler } from "../process/scheduler";
 import type { Session } from "../session/session";
@@ -84,6 +85,8 @@ export interface ConversationHost {
   workspaceFiles?(paths: readonly string[]): Promise<string[]>;
   /** Opens a workspace file at the line; anything that is not one is refused (and logged), never opened. */
   openWorkspaceFile?(path: string, line: number | null): void;
+  /** Keeps the queued messages with the session (they survive a window reload). */
+  persistQueue?(queued: readonly PendingPrompt[]): void;
   /** The composer's Add Selection: the editor's selection offered to this conversation (see offerAttachment). */
   addSelection?(): void;
   /** The @ picker: the workspace's files and folders that best match what was typed. */
@@ -140,6 +143,8 @@ function linesOf(attachment: Attachment): string {
 
 /** As many as one prompt may carry. */
 const MAX_OFFERED_ATTACHMENTS = 20;
+/** More waiting messages than anyone queues by hand (the stored session keeps as many). */
+const MAX_QUEUED = 20;
 
 /** How many turns survive a reload; older ones are dropped first. */
 export const MAX_PERSISTED_TURNS = 50;
@@ -180,6 +185,12 @@ export function runningSaveDelayMs(chars: number): number {
 export class Conversation {
   private readonly turns: Turn[] = [];
   private readonly views = new Set<ConversationView>();
+  /** Messages waiting for the running turn, first to go first. */
+  private queued: PendingPrompt[] = [];
+  /** The queue waits for the user's word: the last turn did not complete (or the window reloaded while one ran). */
+  private held = false;
+  /** The user's Send now stopped the turn: the first queued message goes next, however the turn ended. */
+  private sendNextAfterStop = false;
   /** The agent's slash commands as it last said them. */
   private commands: { name: string; description: string }[] = [];
   /** Attachments offered while no view was attached, for the first one that is. */
@@ -245,8 +256,94 @@ export class Conversation {
     this.views.add(view);
     view.post(snapshot);
     if (this.commands.length > 0) view.post({ type: "commands", sessionId: this.host.sessionId, commands: this.commands });
+    if (this.queued.length > 0) view.post(this.queueMessage());
     // An attachment offered while no view showed the session (the chat was still opening) goes to the first one.
     for (const attachment of this.offered.splice(0)) view.post({ type: "attach", sessionId: this.host.sessionId, attachment });
+  }
+
+  /**
+   * The messages a stored session kept waiting: a reload ended the turn they waited for, so they wait for the user's
+   * word, as after a failed turn.
+   */
+  restoreQueue(queued: readonly PendingPrompt[]): void {
+    this.queued = queued.slice(0, MAX_QUEUED).map((item) => ({ ...item }));
+    this.held = this.queued.length > 0;
+  }
+
+  /** What waits, for a view. */
+  get queue(): readonly PendingPrompt[] {
+    return this.queued;
+  }
+
+  private enqueue(prompt: string, context: PromptContext | null): void {
+    const text = prompt.trim();
+    if (text === "") return;
+    if (this.queued.length >= MAX_QUEUED) {
+      this.host.logRejected(`a message arrived while ${MAX_QUEUED} already wait for the running turn; ignored`);
+      return;
+    }
+    this.queued.push({ id: randomUUID(), prompt: text, context, createdAt: Date.now() });
+    this.queueChanged();
+  }
+
+  private onQueued(action: "remove" | "up" | "down" | "sendNow", id: string): void {
+    const index = this.queued.findIndex((item) => item.id === id);
+    if (index === -1) {
+      this.host.logRejected(`a change to a queued message that no longer waits (${describe(id)})`);
+      return;
+    }
+    const [item] = this.queued.splice(index, 1);
+    if (action === "up") this.queued.splice(Math.max(0, index - 1), 0, item);
+    if (action === "down") this.queued.splice(Math.min(this.queued.length, index + 1), 0, item);
+    if (action === "sendNow") {
+      this.queued.unshift(item);
+      this.held = false;
+      if (this.current === undefined) this.sendQueued();
+      else {
+        // No agent here takes a message in the middle of its turn yet: the turn stops in band and this one goes next.
+        this.sendNextAfterStop = true;
+        void this.stop();
+      }
+    }
+    this.queueChanged();
+  }
+
+  /** The turn ended: the next queued message goes if it completed (or Send now stopped it); else the queue is held. */
+  private afterTurn(turn: Turn): void {
+    const sendNow = this.sendNextAfterStop;
+    this.sendNextAfterStop = false;
+    if (this.queued.length === 0 || this.held) return;
+    if (sendNow || turn.status === "completed") this.sendQueued();
+    else this.held = true;
+    this.queueChanged();
+  }
+
+  private sendQueued(): void {
+    const next = this.queued[0];
+    if (next === undefined || this.current !== undefined) return;
+    if (!this.send(next.prompt, next.context)) {
+      this.held = true;
+      return;
+    }
+    this.queued.shift();
+  }
+
+  private queueChanged(): void {
+    this.host.persistQueue?.(this.queued);
+    this.showQueue();
+  }
+
+  private showQueue(): void {
+    this.broadcast(this.queueMessage());
+  }
+
+  private queueMessage(): Extract<HostMessage, { type: "queue" }> {
+    return {
+      type: "queue",
+      sessionId: this.host.sessionId,
+      items: this.queued.map((item) => ({ id: item.id, prompt: item.prompt, summary: item.context?.summary ?? null })),
+      held: this.held && this.queued.length > 0,
+    };
   }
 
   /** The slash commands the agent takes, for the composer to complete after `/`: every view now and each that joins. */
@@ -412,8 +509,20 @@ export class Conversation {
       case "ready":
         this.attach(view);
         return;
-      case "send":
-        if (!this.send(intent.prompt, attachedContext(intent.attachments ?? []))) this.host.logRejected("a prompt arrived while a run was in progress or runs are not allowed; ignored");
+      case "send": {
+        const context = attachedContext(intent.attachments ?? []);
+        // While a turn runs, a message waits its turn: sent when this one completes.
+        if (this.current !== undefined) this.enqueue(intent.prompt, context);
+        else if (!this.send(intent.prompt, context)) this.host.logRejected("a prompt arrived while runs are not allowed; ignored");
+        return;
+      }
+      case "queued":
+        this.onQueued(intent.action, intent.id);
+        return;
+      case "resumeQueue":
+        this.held = false;
+        this.sendQueued();
+        this.showQueue();
         return;
       case "addSelection":
         this.host.addSelection?.();
@@ -529,6 +638,7 @@ export class Conversation {
     if (turn.status === "failed" && failingError(turn)?.code === "SESSION_NOT_FOUND") this.cliConversation = null;
     this.flush();
     this.persistTurns();
+    this.afterTurn(turn);
   }
 
   /** What survives a reload: the newest turns, as copies the host may keep; one still running (the window closes), stopped. */

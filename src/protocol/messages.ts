@@ -117,6 +117,16 @@ export const HostMessageSchema = z.discriminatedUnion("type", [
     ...AboutSession,
     commands: z.array(z.object({ name: z.string(), description: z.string() })),
   }),
+  /**
+   * The messages waiting for the running turn, in the order they will be sent; `held`: the last turn did not complete,
+   * so they wait for the user's word (a failed turn never sends the queue unasked).
+   */
+  z.object({
+    type: z.literal("queue"),
+    ...AboutSession,
+    items: z.array(z.object({ id: z.string(), prompt: z.string(), summary: z.nullable(z.string()) })),
+    held: z.boolean(),
+  }),
   /** "Add Selection to Chat": a chip for the composer of the session's views. */
   z.object({ type: z.literal("attach"), ...AboutSession, attachment: AttachmentSchema }),
   /** The answer to the view's `findFiles` with the same request id, to that view only: the best matches, best first. */
@@ -165,6 +175,12 @@ export const WebviewIntentSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("errorAction"), action: ErrorActionSchema, turnId: WholeNumberSchema }),
   /** A tool card's "Open Diff": the host opens the editor's diff of that file (before ↔ after) from its own turn. */
   z.strictObject({ type: z.literal("openDiff"), turnId: WholeNumberSchema, blockIndex: WholeNumberSchema, diffIndex: WholeNumberSchema }),
+  /**
+   * A queued message: removed, moved up or down, or sent now (the running turn is stopped in band and it goes next);
+   * `resume` sends a held queue.
+   */
+  z.strictObject({ type: z.literal("queued"), action: z.enum(["remove", "up", "down", "sendNow"]), id: z.string().check(z.minLength(1), z.maxLength(64)) }),
+  z.strictObject({ type: z.literal("resumeQueue") }),
   /** The composer's Add Selection: the host attaches the editor's selection (answered with `attach`). */
   z.strictObject({ type: z.literal("addSelection") }),
   /** The @ picker: the workspace's files and folders best matching what was typed (answered with `filesFound`). */

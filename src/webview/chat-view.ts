@@ -88,6 +88,8 @@ export class ChatView {
         const moved = this.sessionId !== null && this.sessionId !== message.sessionId;
         this.sessionId = message.sessionId;
         this.composer.showSession(message.sessionId);
+        // Another session's queue, if it has one, follows the snapshot.
+        if (moved) this.composer.showQueue({ items: [], held: false });
         this.showHeader(message.header);
         this.replaceTurns(message.turns.map((turn) => new TurnView(turn, this.post)));
         this.showRestriction(message.restriction);
@@ -102,6 +104,9 @@ export class ChatView {
         return;
       case "pathsChecked":
         pathLinks.answered(message.checked, message.found);
+        return;
+      case "queue":
+        this.composer.showQueue(message);
         return;
       case "commands":
         this.composer.setCommands(message.commands);

@@ -5,6 +5,7 @@ import type { WebviewIntent } from "../protocol/messages";
 import type { Attachment, PickedFile } from "../protocol/messages";
 import { button, element } from "./element";
 import { FileMentions } from "./file-mentions";
+import { QueueView } from "./queue-view";
 import { SlashCommands, type SlashCommand } from "./slash-commands";
 
 /** Where a session's unsent text is kept (the webview's state). */
@@ -20,6 +21,7 @@ interface Recalled {
 }
 
 const PLACEHOLDER = "Ask the agent… (Enter to send, Shift+Enter for a new line, @ to attach a file)";
+const QUEUE_PLACEHOLDER = "Queue a follow-up… (Enter: it is sent when this turn ends; Escape stops the turn)";
 const RESTRICTED_PLACEHOLDER = "Chat is not available here: see the notice above";
 
 export class Composer {
@@ -34,6 +36,7 @@ export class Composer {
   private recalled: Recalled | null = null;
   private readonly mentions: FileMentions;
   private readonly commands: SlashCommands;
+  private readonly queue: QueueView;
 
   constructor(
     private readonly post: (intent: WebviewIntent) => void,
@@ -48,6 +51,12 @@ export class Composer {
     });
     this.mentions = new FileMentions(this.input, post);
     this.commands = new SlashCommands(this.input);
+    this.queue = new QueueView(post, (text) => {
+      // The text to edit goes into the box, after what is there.
+      this.input.value = this.input.value.trim() === "" ? text : `${this.input.value}\n${text}`;
+      this.keepDraft();
+      this.input.focus();
+    });
     const completions = () => {
       this.mentions.update();
       this.commands.update();
@@ -90,6 +99,7 @@ export class Composer {
     this.element = element(
       "div",
       { className: "composer", attributes: { role: "group", "aria-label": "Message composer" } },
+      this.queue.element,
       this.mentions.list,
       this.commands.list,
       this.mentions.chips,
@@ -129,6 +139,11 @@ export class Composer {
   /** "Add Selection to Chat": a chip for the next prompt. */
   attach(attachment: Attachment): void {
     this.mentions.add(attachment);
+  }
+
+  /** The messages waiting for the running turn. */
+  showQueue(queue: Parameters<QueueView["show"]>[0]): void {
+    this.queue.show(queue);
   }
 
   /** The slash commands the session's agent takes, completed after `/`. */
@@ -197,7 +212,8 @@ export class Composer {
 
   private send(): void {
     const prompt = this.input.value.trim();
-    if (prompt === "" || this.running || this.restricted) return;
+    // While a turn runs the message is queued by the host: sent when the turn ends.
+    if (prompt === "" || this.restricted) return;
     const attachments = this.mentions.take();
     this.post({ type: "send", prompt, ...(attachments.length === 0 ? {} : { attachments }) });
     this.input.value = "";
@@ -212,9 +228,10 @@ export class Composer {
 
   private show(): void {
     this.input.disabled = this.restricted;
-    this.input.placeholder = this.restricted ? RESTRICTED_PLACEHOLDER : PLACEHOLDER;
-    this.sendButton.disabled = this.restricted || this.running;
-    this.sendButton.hidden = this.running;
+    this.input.placeholder = this.restricted ? RESTRICTED_PLACEHOLDER : this.running ? QUEUE_PLACEHOLDER : PLACEHOLDER;
+    this.sendButton.disabled = this.restricted;
+    this.sendButton.setAttribute("aria-label", this.running ? "Queue (Enter)" : "Send (Enter)");
+    this.sendButton.title = this.running ? "Queue (Enter)" : "Send (Enter)";
     this.stopButton.hidden = !this.running;
   }
 }

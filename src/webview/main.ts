@@ -33,6 +33,7 @@ const HOST_MESSAGE_TYPES: Readonly<Record<HostMessage["type"], true>> = {
   filesFound: true,
   attach: true,
   commands: true,
+  queue: true,
 };
 
 function isHostMessage(data: unknown): data is HostMessage {

@@ -87,14 +87,60 @@ describe("webview: the composer", function () {
     assert.equal(await harness.page.getByRole("button", { name: "Send (Enter)" }).isVisible(), true);
   });
 
-  it("does not send while a turn runs, and keeps what the user wrote", async function () {
+  it("queues a message typed while a turn runs: Enter hands it to the host, and the box says it will be sent after", async function () {
     const turn = recordTurn(0, "work", [cli.start(), cli.textDelta("working")]);
     await harness.send(turn.started, { type: "changes", turnId: 0, changes: turn.changes });
     await harness.page.getByRole("button", { name: "Stop" }).waitFor();
+    assert.match((await input().getAttribute("placeholder")) ?? "", /^Queue a follow-up/);
     await input().fill("next question");
     await input().press("Enter");
-    assert.deepEqual(await harness.intents(), []);
-    assert.equal(await input().inputValue(), "next question");
+    assert.deepEqual(await harness.intents(), [{ type: "send", prompt: "next question" }]);
+    assert.equal(await input().inputValue(), "");
+  });
+
+  describe("the queue", function () {
+    const queue = (held = false): TestHostMessage => ({
+      type: "queue",
+      items: [
+        { id: "q1", prompt: "then the tests", summary: null },
+        { id: "q2", prompt: "and the docs", summary: "README.md" },
+      ],
+      held,
+    });
+
+    it("shows what waits, in order, with what each carries, and sends each change as an intent by the message's id", async function () {
+      await harness.send(queue());
+      const items = harness.page.getByRole("list", { name: "Queued messages" }).getByRole("listitem");
+      await items.nth(1).waitFor();
+      assert.deepEqual(await items.locator(".queued-text").allTextContents(), ["then the tests", "and the docs"]);
+      assert.equal(await items.nth(1).locator(".queued-context").textContent(), "with README.md");
+      await items.nth(1).getByRole("button", { name: "Move up" }).click();
+      await items.nth(0).getByRole("button", { name: "Remove" }).click();
+      await items.nth(0).getByRole("button", { name: "Send now (stops the running turn)" }).click();
+      assert.deepEqual(await harness.intents(), [
+        { type: "queued", action: "up", id: "q2" },
+        { type: "queued", action: "remove", id: "q1" },
+        { type: "queued", action: "sendNow", id: "q1" },
+      ]);
+      assert.equal(await items.nth(0).getByRole("button", { name: "Move up" }).isDisabled(), true);
+    });
+
+    it("puts a queued message back into the box to edit, and takes it off the queue", async function () {
+      await harness.send(queue());
+      await harness.page.getByRole("listitem").nth(1).getByRole("button", { name: "Edit" }).click();
+      assert.equal(await input().inputValue(), "and the docs");
+      assert.deepEqual(await harness.intents(), [{ type: "queued", action: "remove", id: "q2" }]);
+    });
+
+    it("says when the queue waits after a turn that did not complete, and sends it on the user's word", async function () {
+      await harness.send(queue(true));
+      const notice = harness.page.locator(".queue-held");
+      await notice.waitFor();
+      await notice.getByRole("button", { name: "Send queued messages" }).click();
+      assert.deepEqual(await harness.intents(), [{ type: "resumeQueue" }]);
+      await harness.send({ type: "queue", items: [], held: false });
+      await harness.page.locator(".queue").waitFor({ state: "hidden" });
+    });
   });
 
   it("posts newSession from the New Session button", async function () {

@@ -38,6 +38,7 @@ class RecordingHost implements ConversationHost {
   readonly rejected: string[] = [];
   readonly openedDiffs: ToolDiff[] = [];
   readonly openedFiles: { path: string; line: number | null }[] = [];
+  readonly queues: string[][] = [];
   persisted: readonly Turn[] | undefined;
   persistedCliConversation: CliConversation | null | undefined;
   readonly runs: LiveSession[] = [];
@@ -81,6 +82,9 @@ class RecordingHost implements ConversationHost {
   }
   openWorkspaceFile(path: string, line: number | null): void {
     this.openedFiles.push({ path, line });
+  }
+  persistQueue(queued: readonly { prompt: string }[]): void {
+    this.queues.push(queued.map((item) => item.prompt));
   }
   restriction(): string | null {
     return this.restrictionText;
@@ -310,13 +314,60 @@ describe("Conversation", () => {
     assert.deepEqual(view.messages, [{ type: "snapshot", sessionId: TEST_SESSION_ID, header: TEST_HEADER, turns: [], restriction: null }]);
   });
 
-  it("refuses a second prompt while a run is in progress", async () => {
-    host.scenario = "slow";
-    assert.equal(conversation.send("one"), true);
-    conversation.handleIntent(view, { type: "send", prompt: "two" });
-    assert.equal(host.runs.length, 1);
-    assert.match(host.rejected[0], /while a run was in progress/);
-    await conversation.stop();
+  describe("messages sent while a turn runs", () => {
+    const queueOf = (messages: HostMessage[]) => messages.filter((message): message is Extract<HostMessage, { type: "queue" }> => message.type === "queue").at(-1);
+
+    it("queues them in order and sends the next when the turn completes, each as its own turn", async () => {
+      host.scenario = "answer";
+      assert.equal(conversation.send("one"), true);
+      conversation.handleIntent(view, { type: "send", prompt: "two" });
+      conversation.handleIntent(view, { type: "send", prompt: "three" });
+      assert.equal(host.runs.length, 1, "nothing more starts while the turn runs");
+      assert.deepEqual(queueOf(view.messages)?.items.map((item) => item.prompt), ["two", "three"]);
+      await eventually("all three turns", () => host.runs.length === 3 && conversation.lastTurn?.prompt === "three" && !conversation.running);
+      assert.deepEqual(view.turns().map((turn) => turn.prompt), ["one", "two", "three"]);
+      assert.deepEqual(queueOf(view.messages)?.items, []);
+      assert.deepEqual(host.queues.at(-1), [], "the session keeps what waits, and nothing once all went");
+    });
+
+    it("holds the queue when the turn fails, and sends it only when the user says so", async () => {
+      host.scenario = "crash";
+      conversation.send("one");
+      conversation.handleIntent(view, { type: "send", prompt: "two" });
+      await finishedRun(conversation);
+      await eventually("the held queue", () => queueOf(view.messages)?.held === true);
+      assert.equal(host.runs.length, 1, "a failed turn does not send the queue unasked");
+      host.scenario = "answer";
+      conversation.handleIntent(view, { type: "resumeQueue" });
+      await eventually("the queued turn", () => conversation.lastTurn?.prompt === "two");
+      assert.deepEqual(queueOf(view.messages)?.items, []);
+    });
+
+    it("moves, removes and sends now a queued message: Send now stops the turn in band and the message goes next", async () => {
+      host.scenario = "slow";
+      conversation.send("one");
+      for (const prompt of ["a", "b", "c"]) conversation.handleIntent(view, { type: "send", prompt });
+      const ids = () => queueOf(view.messages)?.items.map((item) => item.prompt) ?? [];
+      const idOf = (prompt: string) => queueOf(view.messages)?.items.find((item) => item.prompt === prompt)?.id ?? "";
+      conversation.handleIntent(view, { type: "queued", action: "up", id: idOf("c") });
+      assert.deepEqual(ids(), ["a", "c", "b"]);
+      conversation.handleIntent(view, { type: "queued", action: "remove", id: idOf("a") });
+      assert.deepEqual(ids(), ["c", "b"]);
+      host.scenario = "answer";
+      conversation.handleIntent(view, { type: "queued", action: "sendNow", id: idOf("b") });
+      await eventually("the message sent now", () => conversation.lastTurn?.prompt === "b");
+      assert.equal(view.turns()[0]?.status, "canceled", "the running turn was stopped for it");
+      await eventually("the rest", () => conversation.lastTurn?.prompt === "c" && !conversation.running);
+    });
+
+    it("restores a stored queue held: the turn it waited for ended with the window", () => {
+      const restored = new Conversation(new RecordingHost());
+      restored.restoreQueue([{ id: "q1", prompt: "later", context: null, createdAt: 1 }]);
+      const late = new RecordingView();
+      restored.handleIntent(late, { type: "ready" });
+      assert.deepEqual(queueOf(late.messages), { type: "queue", sessionId: TEST_SESSION_ID, items: [{ id: "q1", prompt: "later", summary: null }], held: true });
+      restored.dispose();
+    });
   });
 
   it("runs nothing in Restricted Mode and tells the view why", () => {
