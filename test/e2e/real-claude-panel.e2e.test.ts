@@ -10,7 +10,7 @@ import { ensureInstalled } from "../../scripts/recording/agent-cli-cache";
 import { anthropicStream } from "../../scripts/recording/anthropic-replies";
 import { claudeCli } from "../../scripts/recording/claude-cli";
 import { useRealAgentInPanel } from "./real-agent-in-panel";
-import { ask, newSession, RESULTS, turnOf } from "./workbench";
+import { ask, chatFrame, newSession, RESULTS, turnOf } from "./workbench";
 
 const VERSION = "2.1.330";
 const WRITTEN_FILE = "made-by-claude.txt";
@@ -77,5 +77,29 @@ describe(`real Claude Code ${VERSION} run directly in a real VS Code: the permis
     assert.equal(await card.locator(".permission-answer").innerText(), "Rejected by you: Reject");
     assert.equal(fs.existsSync(written()), false, "the rejected write never happened");
     await page.screenshot({ path: path.join(RESULTS, "e2e-claude-direct-rejected.png") });
+  });
+
+  it("queues a message typed while Claude waits for its card, and sends it as the next turn once that turn completes", async () => {
+    const page = workbench.page;
+    const { turn, card } = await promptForWrite(page);
+    const follow = "And now say what you wrote.";
+    const composer = chatFrame(page).locator("textarea").first();
+    await composer.fill(follow);
+    await composer.press("Enter");
+    const queued = chatFrame(page).getByRole("list", { name: "Queued messages" }).getByRole("listitem");
+    await queued.first().waitFor({ timeout: 30_000 });
+    assert.equal(await queued.locator(".queued-text").innerText(), follow);
+    const asked = real.mock.requestLog.length;
+    await card.getByRole("button", { name: "Allow", exact: true }).click();
+    await turn.locator(".turn-footer", { hasText: "Completed" }).waitFor({ timeout: 120_000 });
+    const next = turnOf(chatFrame(page), follow);
+    await next.locator(".turn-footer", { hasText: "Completed" }).waitFor({ timeout: 120_000 });
+    await queued.first().waitFor({ state: "detached", timeout: 30_000 });
+    // The model heard the queued message as the next user turn of the same conversation: a request after the write's
+    // two whose last message is the user's text, with the first turn's messages before it.
+    const later = real.mock.requestLog.slice(asked + 1).map((request) => request.summary);
+    const nextTurn = later.find((summary) => /last=user\[(text|string)\]/.test(summary) && Number(/messages=(\d+)/.exec(summary)?.[1] ?? 0) > 3);
+    assert.ok(nextTurn !== undefined, `the mock never received the queued message as the next turn:\n${later.join("\n")}`);
+    await page.screenshot({ path: path.join(RESULTS, "e2e-claude-direct-queued.png") });
   });
 });

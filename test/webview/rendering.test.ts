@@ -154,9 +154,9 @@ describe("webview: rendering a conversation", function () {
     assert.equal(await turn(2).locator(".turn-footer").count(), 0);
   });
 
-  it("shows the Stop button instead of Send while the last turn runs", async function () {
+  it("shows the Stop button while the last turn runs, and Send becomes Queue: a message then waits for the turn", async function () {
     assert.equal(await harness.page.getByRole("button", { name: "Stop" }).isVisible(), true);
-    assert.equal(await harness.page.locator("button.send").isVisible(), false);
+    assert.equal(await harness.page.locator("button.send").getAttribute("aria-label"), "Queue (Enter)");
   });
 
   describe("error cards", function () {

@@ -123,8 +123,12 @@ export class ToolCallBook {
     const rawOutput = this.boundedRaw(patch.rawOutput, cut);
     // The protocol replaces content whole: what the call keeps of it is its diffs' paths and its terminals.
     if (content !== undefined) kept.content = content.flatMap(keptOf);
-    this.keep(kept, known, endedBefore || patch.status === "completed" || patch.status === "failed");
-    if (content !== undefined) this.keepDiffs(patch.toolCallId, content);
+    const ended = endedBefore || patch.status === "completed" || patch.status === "failed";
+    this.keep(kept, known, ended);
+    // An ended call's card is finished with this message (its shown diffs re-added above): nothing more to show again,
+    // so its diffs are let go now rather than held until the allowance is full (600 ended 1 MB edits held 16 Mi more).
+    if (ended) this.keepDiffs(patch.toolCallId, []);
+    else if (content !== undefined) this.keepDiffs(patch.toolCallId, content);
     // Observers get a copy: a later merge must not change what they already hold.
     const call: AcpToolCall = {
       ...kept,
