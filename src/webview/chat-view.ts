@@ -196,6 +196,9 @@ export class ChatView {
     if (busy || this.restoreWhenPainted === undefined) return;
     this.scroll.restore(this.restoreWhenPainted);
     this.restoreWhenPainted = undefined;
+    // Taken there at the next frame, not at the next change: a snapshot painted in several slices has no change left to
+    // paint, and the place asked for while the page was still short (clamped to its end) would never be gone back to.
+    requestAnimationFrame(() => this.scroll.follow());
   }
 
   private keepInViewWhileBusy(): void {

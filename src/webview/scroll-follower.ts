@@ -23,8 +23,12 @@ export class ScrollFollower {
   /** After new content is painted. */
   follow(): void {
     if (this.restoredTop !== null) {
+      // The user had scrolled up to read there (a place is restored only then): not following, whatever a scroll event
+      // said meanwhile of a page still too short for the place (clamped to its end, it looked like the end).
       this.container.scrollTop = this.restoredTop;
       this.restoredTop = null;
+      this.following = false;
+      return;
     }
     if (!this.following) return;
     this.container.scrollTop = this.container.scrollHeight;
