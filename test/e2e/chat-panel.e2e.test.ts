@@ -30,7 +30,8 @@ describe("chat panel in a real VS Code", function () {
     await page.locator(".statusbar .statusbar-item", { hasText: "(18 selected)" }).waitFor();
 
     await runCommand(page, "Agent Stream: Ask about Workspace");
-    const inputBox = page.locator(".quick-input-widget", { hasText: "Agent Stream: Ask about Workspace" });
+    // With text selected, the question is about the selection: the input box says so.
+    const inputBox = page.locator(".quick-input-widget", { hasText: "Agent Stream: Ask about the Selection" });
     const context = `workspace ${path.basename(workbench.workspace)} · README.md · selection (line 1)`;
     await inputBox.getByText(`Sent with ${context}.`).waitFor();
     await inputBox.locator("input").fill(prompt);
