@@ -143,7 +143,7 @@ function linesOf(attachment: Attachment): string {
 
 /** As many as one prompt may carry. */
 const MAX_OFFERED_ATTACHMENTS = 20;
-/** More waiting messages than anyone queues by hand (the stored session keeps as many). */
+/** More waiting messages than anyone queues by hand (within what a stored session may keep, MAX_PENDING_PROMPTS). */
 const MAX_QUEUED = 20;
 
 /** How many turns survive a reload; older ones are dropped first. */
@@ -268,11 +268,6 @@ export class Conversation {
   restoreQueue(queued: readonly PendingPrompt[]): void {
     this.queued = queued.slice(0, MAX_QUEUED).map((item) => ({ ...item }));
     this.held = this.queued.length > 0;
-  }
-
-  /** What waits, for a view. */
-  get queue(): readonly PendingPrompt[] {
-    return this.queued;
   }
 
   private enqueue(prompt: string, context: PromptContext | null): void {
