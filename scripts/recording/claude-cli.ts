@@ -254,7 +254,62 @@ function claudeScenarios(): Scenario[] {
         run.endInput();
       },
     },
+    ...steerScenarios(),
     ...permissionScenarios(),
+  ];
+}
+
+/** A second user message written while the first one's turn is still running: does it join that turn or make a turn of its own? */
+function steerScenarios(): Scenario[] {
+  const waitForResults = async (run: CliRun, log: DriveLog) => {
+    await run.waitForLine(isResult, { timeoutMs: 60_000 }).catch((error: Error) => log.note(`no result: ${error.message}`));
+    // A second result, if Claude makes one for the steered message; its absence is the finding, not a failure.
+    await run.waitForLine(isResult, { nth: 2, timeoutMs: 10_000 }).catch(() => log.note("no second result within 10 s"));
+    log.note("stdin closed");
+    run.endInput();
+  };
+  return [
+    {
+      name: "steer-mid-tool",
+      description:
+        "Stream-json input: a user message whose answer streams slowly and calls Read; a second user message is written after the first text delta, while that turn runs; stdin closed after the results.",
+      args: () => STREAM_JSON_INPUT,
+      stdin: "pipe",
+      workspaceFiles: { [texts.NOTES_FILE]: texts.NOTES_TEXT },
+      replies: ({ workspace }) => [
+        anthropicStream({
+          blocks: [text(texts.STEER_INTRO_CHUNKS), { type: "tool_use", id: "toolu_mock_read_steer", name: "Read", input: { file_path: path.join(workspace, texts.NOTES_FILE) } }],
+          stopReason: "tool_use",
+          deltaDelayMs: texts.SLOW_DELTA_DELAY_MS,
+        }),
+        answer(texts.STEER_ANSWER_CHUNKS),
+      ],
+      otherwise: answer(texts.SHORT_ANSWER_CHUNKS),
+      drive: async (run, log) => {
+        send(run, log, userMessage(texts.STEER_FIRST_MESSAGE));
+        await run.waitForLine(isTextDelta);
+        send(run, log, userMessage(texts.STEER_MESSAGE));
+        await waitForResults(run, log);
+      },
+    },
+    {
+      name: "steer-mid-answer",
+      description:
+        "Stream-json input: a user message answered by slow text only; a second user message is written after the first text delta; stdin closed after the results.",
+      args: () => STREAM_JSON_INPUT,
+      stdin: "pipe",
+      replies: () => [
+        anthropicStream({ blocks: [text(texts.STEER_INTRO_CHUNKS)], stopReason: "end_turn", deltaDelayMs: texts.SLOW_DELTA_DELAY_MS }),
+        answer(texts.STEER_ANSWER_CHUNKS),
+      ],
+      otherwise: answer(texts.SHORT_ANSWER_CHUNKS),
+      drive: async (run, log) => {
+        send(run, log, userMessage(texts.STEER_FIRST_MESSAGE));
+        await run.waitForLine(isTextDelta);
+        send(run, log, userMessage(texts.STEER_MESSAGE));
+        await waitForResults(run, log);
+      },
+    },
   ];
 }
 

@@ -52,6 +52,12 @@ export const FIRST_ANSWER_CHUNKS: readonly string[] = ["Nice to meet you, ", "Ad
 export const SECOND_MESSAGE = "What is my name?";
 export const SECOND_ANSWER_CHUNKS: readonly string[] = ["Your name is ", "Ada."];
 
+export const STEER_FIRST_MESSAGE = "Read notes.txt and tell me what it says.";
+/** Several slow deltas, so the second message arrives while they stream. */
+export const STEER_INTRO_CHUNKS: readonly string[] = ["Let ", "me ", "read ", "the ", "notes ", "first."];
+export const STEER_MESSAGE = "Also say it in French.";
+export const STEER_ANSWER_CHUNKS: readonly string[] = ["The notes say the build is green; ", "en français : le build est vert."];
+
 export const EDIT_PROMPT = "In notes.txt, change green to red, and create todo.md with one item.";
 export const EDIT_FROM = "the build is green.";
 export const EDIT_TO = "the build is red.";
