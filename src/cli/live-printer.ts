@@ -72,6 +72,9 @@ export function createLivePrinter(streams: PrinterStreams): (change: SessionChan
       case "plan":
         printPlan(block);
         return;
+      case "steer":
+        line(paint("1", escapeForLog(`you: ${block.text}`)));
+        return;
     }
   };
   const printAnswer = (block: Extract<TranscriptBlock, { kind: "permission" }>) => {

@@ -61,6 +61,8 @@ export function blockToMarkdown(block: TranscriptBlock): string {
       const outside = block.outsideWorkspace.length === 0 ? "" : ` · ⚠ outside the workspace: ${block.outsideWorkspace.map(inlineCode).join(", ")}`;
       return `🔐 **Permission:** ${block.title} — ${answer}${outside}`;
     }
+    case "steer":
+      return `**You, while the agent worked:** ${block.text}`.replace(/\n/g, "\n> ").replace(/^/, "> ");
     case "plan":
       return ["**Plan:**", ...block.entries.map((e) => `- [${e.status === "completed" ? "x" : " "}] ${e.content}${e.status === "in_progress" ? " _(in progress)_" : ""}`)].join("\n");
   }

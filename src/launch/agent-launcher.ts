@@ -83,6 +83,11 @@ export interface LaunchedRun {
   kill(): void;
   /** The user's answer to one of the run's waiting permission requests, by id; false when none waits with it. */
   answer(requestId: string, optionId: string | null): boolean;
+  /**
+   * A message for the running turn, delivered to the agent as it works (a stream CLI whose profile says how); false when
+   * this run cannot take one now: the caller then stops the turn and sends it next.
+   */
+  steer(text: string): boolean;
   /** Backpressure: the agent's output is not read until resume(). */
   pause(): void;
   resume(): void;
@@ -209,6 +214,8 @@ export class AgentLauncher {
       stop: () => run.stop(),
       kill: () => conversation.kill(),
       answer: (requestId, optionId) => run.answer(requestId, optionId),
+      // ACP has no message for a running prompt turn.
+      steer: () => false,
       pause: () => run.pause(),
       resume: () => run.resume(),
     };
@@ -305,6 +312,7 @@ export class AgentLauncher {
       stop: () => live.stop(),
       kill: () => live.kill(),
       answer: (requestId, optionId) => live.answer(requestId, optionId),
+      steer: (text) => live.steer(text),
       pause: () => live.pause(),
       resume: () => live.resume(),
     };

@@ -51,6 +51,18 @@ export interface CliInput {
    * on Stop while stdin is still open; the CLI then gets `graceMs` to finish and exit before SIGINT.
    */
   readonly interrupt?: { line: string; graceMs: number };
+  /** A CLI that takes a message while it works: see MidTurnInput. */
+  readonly steer?: MidTurnInput;
+}
+
+/**
+ * How a CLI that reads its prompt on stdin takes another message in the middle of its turn (Claude's stream-json user
+ * line, pi's rpc `steer`): the line that delivers one, and how its stream says it took a message into its conversation.
+ */
+export interface MidTurnInput {
+  line(text: string): string;
+  /** The words of a message this value of the stream says the CLI took (the prompt's too); undefined for any other. */
+  takenWords(value: unknown): string | undefined;
 }
 
 export type CliExitReason = "exited" | "stopped" | "timeout" | "spawn-failed";

@@ -13,7 +13,7 @@ export const claudeProfile = defineProfile({
   name: "claude",
   displayName: "Claude Code",
   summary:
-    "Claude Code: `claude -p --verbose --output-format stream-json --include-partial-messages --input-format stream-json --permission-prompt-tool stdio`, the prompt as a stream-json message on stdin, each tool Claude asks about answered on stdin through the permission card; Stop sends Claude's `interrupt` first; a follow-up resumes the same Claude session.",
+    "Claude Code: `claude -p --verbose --output-format stream-json --include-partial-messages --input-format stream-json --replay-user-messages --permission-prompt-tool stdio`, the prompt as a stream-json message on stdin (and so is a message sent while Claude works), each tool Claude asks about answered on stdin through the permission card; Stop sends Claude's `interrupt` first; a follow-up resumes the same Claude session.",
   commandNames: ["claude"],
   dialect: "claude",
   command: "claude",
@@ -21,7 +21,6 @@ export const claudeProfile = defineProfile({
   login: { args: ["auth", "login"], apiKeyVariables: ["ANTHROPIC_API_KEY"] },
   settingFlags: CLAUDE_SETTING_FLAGS,
   invocation: ({ prompt, userArgs, conversation }) => {
-    const message = { type: "user", message: { role: "user", content: [{ type: "text", text: prompt }] } };
     return {
       args: [
         ...(userArgs ?? CLAUDE_ARGS),
@@ -30,18 +29,35 @@ export const claudeProfile = defineProfile({
         // Each tool call Claude would otherwise refuse in print mode is asked on stdout and answered on stdin.
         "--permission-prompt-tool",
         "stdio",
+        // Claude echoes each message it takes from stdin: how a message sent mid-turn is known to be taken.
+        "--replay-user-messages",
         ...(conversation.continues ? ["--resume", conversation.id] : ["--session-id", conversation.id]),
       ],
       input: {
-        initial: `${JSON.stringify(message)}\n`,
+        initial: userMessageLine(prompt),
         interrupt: {
           line: `${JSON.stringify({ type: "control_request", request_id: "agent-stream-stop", request: { subtype: "interrupt" } })}\n`,
           graceMs: IN_BAND_STOP_GRACE_MS,
         },
-        // Each message is answered with one `result`; with stdin still open Claude would wait for the next message.
+        // With stdin still open Claude would wait for the next message. A message sent mid-turn may get a `result` of
+        // its own after the turn's (docs/protocols/claude-stream-json.md): the run waits for it (live-session.ts).
         isRunOver: (value) => isRecord(value) && value.type === "result",
+        steer: { line: userMessageLine, takenWords: replayedWords },
         permissionChannel: claudePermissionChannel,
       },
     };
   },
 });
+
+function userMessageLine(text: string): string {
+  return `${JSON.stringify({ type: "user", message: { role: "user", content: [{ type: "text", text }] } })}\n`;
+}
+
+/** The words of a message Claude echoes as taken (`--replay-user-messages`); a tool's result is not one. */
+function replayedWords(value: unknown): string | undefined {
+  if (!isRecord(value) || value.type !== "user" || value.isReplay !== true || !isRecord(value.message)) return undefined;
+  const content = value.message.content;
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content) || !content.every((block) => isRecord(block) && block.type === "text" && typeof block.text === "string")) return undefined;
+  return content.map((block: { text: string }) => block.text).join("");
+}

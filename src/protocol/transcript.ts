@@ -98,6 +98,8 @@ export const StatusBlockSchema = z.object({
   status: z.string(),
   message: z.nullable(z.string()),
 });
+/** A message the user sent into the running turn (Send now, or its key): the agent took it without a turn of its own. */
+export const SteerBlockSchema = z.object({ kind: z.literal("steer"), text: z.string() });
 export const ErrorBlockSchema = z.object({
   kind: z.literal("error"),
   code: ProtocolErrorCodeSchema,
@@ -114,6 +116,7 @@ export const TranscriptBlockSchema = z.discriminatedUnion("kind", [
   ErrorBlockSchema,
   PermissionBlockSchema,
   PlanBlockSchema,
+  SteerBlockSchema,
 ]);
 export type TranscriptBlock = z.infer<typeof TranscriptBlockSchema>;
 export type TextBlock = z.infer<typeof TextBlockSchema>;
@@ -121,6 +124,7 @@ export type ThinkingBlock = z.infer<typeof ThinkingBlockSchema>;
 export type ToolCard = z.infer<typeof ToolCardSchema>;
 export type ErrorBlock = z.infer<typeof ErrorBlockSchema>;
 export type StatusBlock = z.infer<typeof StatusBlockSchema>;
+export type SteerBlock = z.infer<typeof SteerBlockSchema>;
 
 export const DoneSummarySchema = z.object({
   exitCode: z.number().check(z.int()),

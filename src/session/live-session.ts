@@ -2,7 +2,7 @@
 import { stderrExcerpt } from "../common/stderr-excerpt";
 import type { AdapterOutput, DialectAdapter } from "../dialects/dialect";
 import type { CliStreamEvent } from "../protocol/events";
-import { CliProcess, type CliProcessOptions } from "../process/cli-process";
+import { CliProcess, type CliInput, type CliProcessOptions, type MidTurnInput } from "../process/cli-process";
 import type { Transcript } from "../protocol/transcript";
 import { EventDecoder } from "../stream/event-decoder";
 import { formatDuration } from "../common/duration";
@@ -45,6 +45,9 @@ export class LiveSession {
   private readonly desk: PermissionDesk | undefined;
   /** Shows a failure held for the CLI's stderr now: we are about to stop the CLI, and must not lose it. */
   private readonly releaseFailure: () => void;
+  /** Where the run is in taking the messages written to it mid-turn (only a CLI whose input has `steer`). */
+  private readonly runEnd: RunEnd;
+  private readonly processInput: CliInput | undefined;
 
   private constructor(options: LiveSessionOptions) {
     const { process: processOptions, adapter, maxLineBytes, onStderr, onLine, isRunOver, permissionChannel, permissions, log, ...sessionOptions } = options;
@@ -64,7 +67,9 @@ export class LiveSession {
             log,
           });
     const answered = this.permissionRequests === undefined ? adapter : answeringPermissions(adapter, this.permissionRequests);
-    const watched = isRunOver === undefined ? answered : watchingForRunEnd(answered, isRunOver, () => this.process.endInput());
+    this.processInput = processOptions.input;
+    this.runEnd = new RunEnd(isRunOver, processOptions.input?.steer, () => this.process.endInput());
+    const watched = isRunOver === undefined ? answered : watchingForRunEnd(answered, this.runEnd);
     let stderrAtExit = "";
     // A failure is held for the CLI's stderr (its last lines go on the card), shown at once on Stop or timeout.
     const failure = withStderrOnFailure(watched, () => stderrAtExit);
@@ -117,6 +122,19 @@ export class LiveSession {
     return this.finished;
   }
 
+  /**
+   * A message for the running turn, written on the CLI's stdin (shown in the turn where it was sent); false when the
+   * CLI takes none mid-turn, or its run is over (stdin closed), or the session has ended.
+   */
+  steer(text: string): boolean {
+    const steer = this.processInput?.steer;
+    if (steer === undefined || this.runEnd.over || this.session.finalStatus !== null) return false;
+    if (!this.process.writeInput(steer.line(text))) return false;
+    this.runEnd.wrote(text);
+    this.session.noteSteer(text);
+    return true;
+  }
+
   /** Window closing: no grace periods. */
   kill(): void {
     this.releaseFailure();
@@ -155,8 +173,8 @@ function answeringPermissions(adapter: DialectAdapter, permissions: StreamPermis
   };
 }
 
-/** The same adapter, telling `onRunOver` when a value ends the CLI's run. */
-function watchingForRunEnd(adapter: DialectAdapter, isRunOver: (value: unknown) => boolean, onRunOver: () => void): DialectAdapter {
+/** The same adapter, telling `runEnd` of every value. */
+function watchingForRunEnd(adapter: DialectAdapter, runEnd: RunEnd): DialectAdapter {
   return {
     // The auto adapter's name changes once it recognised the stream.
     get dialect() {
@@ -164,10 +182,40 @@ function watchingForRunEnd(adapter: DialectAdapter, isRunOver: (value: unknown) 
     },
     decode(value, out) {
       adapter.decode(value, out);
-      if (isRunOver(value)) onRunOver();
+      runEnd.read(value);
     },
     end: (out, ending) => adapter.end?.(out, ending),
   };
+}
+
+/**
+ * When a CLI that reads its messages on stdin is done with them, so its stdin can close. A value that ends its work
+ * ends the run only once every message steered into it was taken: Claude answers a message that arrives as its final
+ * answer streams with a turn (and a `result`) of its own after the first (docs/protocols/claude-stream-json.md).
+ */
+class RunEnd {
+  over = false;
+  /** The words of messages written mid-turn that the CLI has not said it took yet. */
+  private readonly waiting: string[] = [];
+
+  constructor(
+    private readonly isRunOver: ((value: unknown) => boolean) | undefined,
+    private readonly steer: MidTurnInput | undefined,
+    private readonly onRunOver: () => void,
+  ) {}
+
+  wrote(text: string): void {
+    this.waiting.push(text);
+  }
+
+  read(value: unknown): void {
+    const taken = this.steer?.takenWords(value);
+    const at = taken === undefined ? -1 : this.waiting.indexOf(taken);
+    if (at !== -1) this.waiting.splice(at, 1);
+    if (this.over || this.isRunOver?.(value) !== true || this.waiting.length > 0) return;
+    this.over = true;
+    this.onRunOver();
+  }
 }
 
 /** Events held after a fatal error (a `done`, a few closing lines); past these they go on unheld. */

@@ -167,6 +167,11 @@ export class Session {
    * We are stopping the CLI. What it says about being interrupted is not news to the user,
    * so its own errors from here on are not shown; a timeout is explained once, here.
    */
+  /** The user sent a message into the running turn (the run wrote it to the agent): it shows where it was sent. */
+  noteSteer(text: string): void {
+    this.transcript.addSteer(text);
+  }
+
   stopRequested(cause: StopCause, detail?: string): void {
     if (this.stopCause !== null || isFinished(this.stateValue)) return;
     this.stopCause = cause;

@@ -298,6 +298,11 @@ export class TranscriptBuilder {
     this.add({ kind: "status", status: this.keepField(status), message: message === null ? null : this.keepField(message) });
   }
 
+  /** A message the user sent into the running turn: kept whatever the limits, as the prompt is. */
+  addSteer(text: string): void {
+    this.add({ kind: "steer", text }, { pastTheLimit: true });
+  }
+
   addError(error: ProtocolError): void {
     const cause = error.cause === undefined ? {} : { cause: error.cause };
     this.add({ kind: "error", code: error.code, message: this.keepField(error.message), recoverable: error.recoverable, ...cause });

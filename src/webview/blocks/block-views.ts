@@ -6,6 +6,7 @@ import { ErrorCardView } from "./error-card";
 import { PermissionCardView } from "./permission-card";
 import { PlanView } from "./plan-view";
 import { StatusView } from "./status-view";
+import { SteerView } from "./steer-view";
 import { TextView } from "./text-view";
 import { ThinkingView } from "./thinking-view";
 import { ToolCardView } from "./tool-card";
@@ -26,6 +27,7 @@ export const BLOCK_VIEWS: BlockViewTable = {
   error: (block, context) => new ErrorCardView(block, context),
   permission: (block, context) => new PermissionCardView(block, context),
   plan: (block) => new PlanView(block),
+  steer: (block) => new SteerView(block),
 };
 
 /** A block's view, with the kind it was made for: `update` may be given only a block of that kind. */

@@ -121,6 +121,16 @@ describe("CLI profiles", () => {
       assert.equal(over.at(-1), true, "the last line, the result");
     });
 
+    it("delivers a message mid-turn as the prompt's own kind of user line, and knows it taken by Claude's replay of it", () => {
+      const steer = claude(fresh).input?.steer;
+      assert.ok(steer !== undefined);
+      const line = steer.line(PROMPT);
+      assert.ok(line.endsWith("\n") && !line.slice(0, -1).includes("\n"), "one line");
+      assert.deepEqual(JSON.parse(line), JSON.parse(claude(fresh).input?.initial ?? ""));
+      const taken = recordedLines("claude-recorded/2.1.330/steer-mid-tool.ndjson").flatMap((value) => steer.takenWords(value) ?? []);
+      assert.deepEqual(taken, ["Read notes.txt and tell me what it says.", "Also say it in French."], "the tool's result is not a message taken");
+    });
+
     it("adds the user's extra arguments after its own flags, and after the user's own arguments when they replace them", () => {
       const extra = agentCommand(choice({ cliPath: "claude", cliExtraArgs: ["--allowedTools", "Read"] }), PROMPT, fresh).args;
       assert.deepEqual(extra.slice(0, 7), ["-p", "--verbose", "--output-format", "stream-json", "--include-partial-messages", "--allowedTools", "Read"]);
@@ -146,6 +156,7 @@ describe("CLI profiles", () => {
         "stream-json",
         "--permission-prompt-tool",
         "stdio",
+        "--replay-user-messages",
         "--session-id",
         ID,
         "--permission-mode",
@@ -195,6 +206,14 @@ describe("CLI profiles", () => {
       assert.equal(isRunOver({ type: "auto_retry_end", success: false, attempt: 3 }), true);
       assert.equal(isRunOver(failed("401 Incorrect API key provided")), true, "pi does not retry a login problem");
       assert.equal(isRunOver({ type: "agent_end", messages: [{ role: "assistant", stopReason: "stop" }] }), true);
+    });
+
+    it("delivers a message mid-turn as an rpc steer command, and knows it taken by its user message_start", () => {
+      const steer = pi().input?.steer;
+      assert.ok(steer !== undefined);
+      assert.deepEqual(JSON.parse(steer.line(PROMPT)), { type: "steer", message: PROMPT });
+      const taken = recordedLines("pi-recorded/0.73.1/tool-use.ndjson").flatMap((value) => steer.takenWords(value) ?? []);
+      assert.equal(taken.length, 1, "the prompt, and not the tool results");
     });
 
     it("ends the input when pi refuses the prompt", () => {

@@ -1,6 +1,7 @@
 // A live session with a CLI that reads its prompt on stdin: its input ends when its stream says the run is over,
 // and Stop asks it in band first. Real child processes (test/fake-clis/stdin-locus.js).
 import * as assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -9,6 +10,7 @@ import { createAdapter } from "../../../src/dialects/registry";
 import type { SessionChange } from "../../../src/protocol/messages";
 import type { Transcript } from "../../../src/protocol/transcript";
 import type { RunEnvironment } from "../../../src/session/error-cause";
+import { claudeProfile } from "../../../src/profiles/claude-profile";
 import { LiveSession } from "../../../src/session/live-session";
 import { FIXTURES } from "../../helpers/dialect-harness";
 import { eventually } from "../../helpers/eventually";
@@ -148,5 +150,57 @@ describe("LiveSession: a CLI that fails before answering", function () {
     const transcript = await playBack("claude-recorded/2.1.330", "auth-error");
     const fatal = transcript.blocks.filter((block) => block.kind === "error" && !block.recoverable);
     assert.ok(fatal.length === 1 && fatal[0]!.kind === "error" && !fatal[0]!.message.includes("stderr"), JSON.stringify(fatal));
+  });
+});
+
+describe("LiveSession: a message steered into the running turn", function () {
+  this.timeout(20_000);
+
+  /** The fake plays Claude's recorded stream; its input is Claude's profile's, so the steer line is the real one. */
+  function startSteered(onChange: (change: SessionChange) => void): LiveSession {
+    const input = claudeProfile.invocation({ prompt: "Read notes.txt and tell me what it says.", userArgs: null, conversation: { id: randomUUID(), continues: false, stateDir: os.tmpdir() } }).input;
+    assert.ok(input?.steer !== undefined);
+    return LiveSession.start({
+      adapter: createAdapter("claude"),
+      process: { command: fakeCli("stdin-claude-steered.js"), args: [], cwd: os.tmpdir(), env: process.env, input, inactivityTimeoutMs: 0 },
+      isRunOver: input.isRunOver,
+      onChange,
+    });
+  }
+
+  const prompted = (live: LiveSession, words: string) => live.session.blocks.some((block) => block.kind === "status" && block.status === "prompt" && block.message === words);
+
+  it("keeps the CLI's stdin open past the first result while a steered message waits for its own, and shows each where it was sent", async () => {
+    let live: LiveSession | undefined;
+    let steered: boolean | undefined;
+    live = startSteered((change) => {
+      if (change.kind === "text-appended" && steered === undefined) steered = live?.steer("Also say it in French.");
+    });
+    // Claude ended the first turn with its result, then took the message into a turn of its own.
+    await eventually("Claude's replay of the steered message", () => live !== undefined && prompted(live, "Also say it in French."));
+    assert.equal(steered, true);
+    assert.equal(live.steer("And in German."), true, "the run still takes messages after the first result");
+    const transcript = await live.finished;
+    assert.equal(transcript.status, "completed");
+    const steers = transcript.blocks.filter((block) => block.kind === "steer");
+    assert.deepEqual(steers, [
+      { kind: "steer", text: "Also say it in French." },
+      { kind: "steer", text: "And in German." },
+    ]);
+    const answer = transcript.blocks.filter((block) => block.kind === "text").map((block) => block.text);
+    assert.ok(answer.join("").includes("en français"), `the steered message's answer: ${JSON.stringify(answer)}`);
+  });
+
+  it("takes no message once the run is over", async () => {
+    let live: LiveSession | undefined;
+    let steered = false;
+    live = startSteered((change) => {
+      if (change.kind === "text-appended" && !steered) steered = live?.steer("Also say it in French.") ?? false;
+    });
+    await eventually("Claude's replay of the steered message", () => live !== undefined && prompted(live, "Also say it in French."));
+    live.steer("And in German.");
+    await live.finished;
+    assert.equal(live.steer("Too late."), false);
+    assert.ok(!live.session.blocks.some((block) => block.kind === "steer" && block.text === "Too late."));
   });
 });
