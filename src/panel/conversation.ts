@@ -36,6 +36,8 @@ export interface Run {
    * id, as once the run is over.
    */
   answer?(requestId: string, optionId: string | null): boolean;
+  /** Only a run whose agent may take a message mid-turn has it: delivers one to the running turn; false when it cannot now. */
+  steer?(prompt: string): boolean;
 }
 
 export interface RunRequest {
@@ -290,17 +292,23 @@ export class Conversation {
     const [item] = this.queued.splice(index, 1);
     if (action === "up") this.queued.splice(Math.max(0, index - 1), 0, item);
     if (action === "down") this.queued.splice(Math.min(this.queued.length, index + 1), 0, item);
-    if (action === "sendNow") {
-      this.queued.unshift(item);
-      this.held = false;
-      if (this.current === undefined) this.sendQueued();
-      else {
-        // No agent here takes a message in the middle of its turn yet: the turn stops in band and this one goes next.
-        this.sendNextAfterStop = true;
-        void this.stop();
-      }
-    }
+    if (action === "sendNow") this.sendNow(item);
     this.queueChanged();
+  }
+
+  /**
+   * A message for the running turn: the agent takes it as it works where it can (Claude Code, pi); otherwise the turn
+   * stops in band and this one goes next. With no turn running it is simply sent.
+   */
+  private sendNow(item: PendingPrompt): void {
+    if (this.current?.run.steer?.(promptWithContext(item.prompt, item.context)) === true) return;
+    this.queued.unshift(item);
+    this.held = false;
+    if (this.current === undefined) this.sendQueued();
+    else {
+      this.sendNextAfterStop = true;
+      void this.stop();
+    }
   }
 
   /** The turn ended: the next queued message goes if it completed (or Send now stopped it); else the queue is held. */
@@ -514,6 +522,16 @@ export class Conversation {
       case "queued":
         this.onQueued(intent.action, intent.id);
         return;
+      case "sendNow": {
+        const text = intent.prompt.trim();
+        if (this.current === undefined) {
+          if (!this.send(text, attachedContext(intent.attachments ?? []))) this.host.logRejected("a prompt arrived while runs are not allowed; ignored");
+          return;
+        }
+        this.sendNow({ id: randomUUID(), prompt: text, context: attachedContext(intent.attachments ?? []), createdAt: Date.now() });
+        this.queueChanged();
+        return;
+      }
       case "resumeQueue":
         this.held = false;
         this.sendQueued();

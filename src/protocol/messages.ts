@@ -199,6 +199,15 @@ export const WebviewIntentSchema = z.discriminatedUnion("type", [
     requestId: z.string().check(z.minLength(1), z.maxLength(MAX_REQUEST_ID_CHARS)),
     optionId: z.nullable(z.string().check(z.maxLength(MAX_OPTION_ID_CHARS))),
   }),
+  /**
+   * The composer's steer key: a message for the running turn, delivered to the agent as it works where it takes one,
+   * otherwise the turn is stopped in band and this goes next (as a queued message's Send now). No turn runs: a send.
+   */
+  z.strictObject({
+    type: z.literal("sendNow"),
+    prompt: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_PROMPT_CHARS)),
+    attachments: z.optional(z.array(AttachmentSchema).check(z.maxLength(MAX_ATTACHMENTS))),
+  }),
 ]);
 export type WebviewIntent = z.infer<typeof WebviewIntentSchema>;
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Claude Code taking messages mid-turn, played from its recording (2.1.330 steer-mid-answer): the first message's turn
 // streams and waits; a second message ends that turn (its `result`) and starts a turn of its own, which waits for a
-// third before its answer and `result`. Each message is echoed as `--replay-user-messages` does. Like pi, and unlike
+// third before its answer and `result` (FAKE_MESSAGES=2: answers right away). Each message is echoed as `--replay-user-messages` does. Like pi, and unlike
 // Claude, it exits as soon as its stdin closes: a host that closed it at the first `result` loses what followed.
 "use strict";
 const fs = require("node:fs");
@@ -22,6 +22,7 @@ const replayOf = (words) => {
 const wordsOf = (line) => JSON.parse(line).message.content.map((block) => block.text).join("");
 const print = (lines) => fs.writeSync(1, lines.map((line) => `${line}\n`).join(""));
 
+const messages = Number(process.env.FAKE_MESSAGES ?? "3");
 let received = 0;
 let pending = "";
 process.stdin.setEncoding("utf8");
@@ -34,6 +35,7 @@ process.stdin.on("data", (chunk) => {
     received++;
     if (received === 1) print([...recording.slice(0, firstResult)]);
     if (received === 2) print([recording[firstResult], ...recording.slice(firstResult + 1, secondReplay), replayOf(wordsOf(line))]);
+    if (received === 2 && messages === 2) print(recording.slice(secondReplay + 1));
     if (received === 3) print([replayOf(wordsOf(line)), ...recording.slice(secondReplay + 1)]);
   }
 });

@@ -14,6 +14,7 @@ import {
 } from "../../../src/panel/conversation";
 import type { CliConversation, HostMessage, PickedFile, Turn, SessionHeader } from "../../../src/protocol/messages";
 import type { ToolDiff } from "../../../src/protocol/transcript";
+import { claudeProfile } from "../../../src/profiles/claude-profile";
 import { LiveSession } from "../../../src/session/live-session";
 import { ReplayRun } from "../../../src/session/replay";
 import * as cli from "../../helpers/stream-builder";
@@ -45,8 +46,12 @@ class RecordingHost implements ConversationHost {
   readonly requests: RunRequest[] = [];
   agent = "fake-locus";
 
+  /** The agent takes a message mid-turn: Claude Code's input, played by a fake that answers a steered message. */
+  steerable = false;
+
   startRun(request: RunRequest): LiveSession {
     this.requests.push(request);
+    if (this.steerable) return this.startSteerable(request);
     const run = LiveSession.start({
       adapter: createAdapter("locus"),
       process: {
@@ -56,6 +61,17 @@ class RecordingHost implements ConversationHost {
         env: { ...process.env, FAKE_SCENARIO: this.scenario },
         stopGraceMs: 2000,
       },
+      onChange: request.onChange,
+    });
+    this.runs.push(run);
+    return run;
+  }
+  private startSteerable(request: RunRequest): LiveSession {
+    const input = claudeProfile.invocation({ prompt: request.prompt, userArgs: null, conversation: { ...request.conversation, stateDir: os.tmpdir() } }).input;
+    const run = LiveSession.start({
+      adapter: createAdapter("claude"),
+      process: { command: fakeCli("stdin-claude-steered.js"), args: [], cwd: os.tmpdir(), env: { ...process.env, FAKE_MESSAGES: "2" }, input },
+      isRunOver: input?.isRunOver,
       onChange: request.onChange,
     });
     this.runs.push(run);
@@ -358,6 +374,38 @@ describe("Conversation", () => {
       await eventually("the message sent now", () => conversation.lastTurn?.prompt === "b");
       assert.equal(view.turns()[0]?.status, "canceled", "the running turn was stopped for it");
       await eventually("the rest", () => conversation.lastTurn?.prompt === "c" && !conversation.running);
+    });
+
+    it("steers a queued message sent now into a turn whose agent takes one: no turn stops, and it shows in the running turn", async () => {
+      host.steerable = true;
+      conversation.send("one");
+      conversation.handleIntent(view, { type: "send", prompt: "Also say it in French." });
+      const [queued] = queueOf(view.messages)?.items ?? [];
+      assert.ok(queued);
+      conversation.handleIntent(view, { type: "queued", action: "sendNow", id: queued.id });
+      assert.deepEqual(queueOf(view.messages)?.items, [], "it left the queue at once");
+      await finishedRun(conversation);
+      await eventually("the turn's end in the view", () => view.turns()[0]?.status !== null);
+      assert.equal(host.runs.length, 1, "no turn of its own");
+      const [turn] = view.turns();
+      assert.equal(turn.status, "completed");
+      assert.deepEqual(turn.blocks.filter((block) => block.kind === "steer"), [{ kind: "steer", text: "Also say it in French." }]);
+    });
+
+    it("steers the composer's Send now into the running turn, or stops a turn that takes none and sends it next", async () => {
+      host.steerable = true;
+      conversation.send("one");
+      conversation.handleIntent(view, { type: "sendNow", prompt: "Also say it in French." });
+      await finishedRun(conversation);
+      assert.equal(host.runs.length, 1);
+      host.steerable = false;
+      host.scenario = "slow";
+      conversation.send("two");
+      host.scenario = "answer";
+      conversation.handleIntent(view, { type: "sendNow", prompt: "three" });
+      await eventually("the message sent now", () => conversation.lastTurn?.prompt === "three" && !conversation.running);
+      assert.deepEqual(view.turns().map((turn) => [turn.prompt, turn.status]), [["one", "completed"], ["two", "canceled"], ["three", "completed"]]);
+      assert.equal(view.turns()[0]?.blocks.filter((block) => block.kind === "steer").length, 1);
     });
 
     it("restores a stored queue held: the turn it waited for ended with the window", () => {
