@@ -1,5 +1,6 @@
 // Where the user writes: Enter sends, Shift+Enter starts a new line, and Enter that confirms an IME
-// composition (Japanese, Chinese, Korean input) never sends half a word. ↑ and ↓ in an empty box bring back the
+// composition (Japanese, Chinese, Korean input) never sends half a word. While a turn runs Enter queues the message
+// and Ctrl+Enter (Cmd+Enter on a Mac) sends it now, into the running turn where the agent takes one. ↑ and ↓ in an empty box bring back the
 // session's earlier prompts; what is typed and not sent is kept per session, across reloads.
 import type { WebviewIntent } from "../protocol/messages";
 import type { Attachment, PickedFile } from "../protocol/messages";
@@ -21,7 +22,9 @@ interface Recalled {
 }
 
 const PLACEHOLDER = "Ask the agent… (Enter to send, Shift+Enter for a new line, @ to attach a file)";
-const QUEUE_PLACEHOLDER = "Queue a follow-up… (Enter: it is sent when this turn ends; Escape stops the turn)";
+/** VS Code binds neither in a webview, and both reach the page; Alt+Enter is the editor's "select all matches". */
+const SEND_NOW_KEY = /Mac/.test(navigator.platform) ? "Cmd+Enter" : "Ctrl+Enter";
+const QUEUE_PLACEHOLDER = `Queue a follow-up… (Enter: it is sent when this turn ends; ${SEND_NOW_KEY}: send it now, into this turn; Escape stops the turn)`;
 const RESTRICTED_PLACEHOLDER = "Chat is not available here: see the notice above";
 
 export class Composer {
@@ -178,7 +181,7 @@ export class Composer {
     }
     if (event.key !== "Enter" || event.shiftKey) return;
     event.preventDefault();
-    this.send();
+    this.send(this.running && (event.ctrlKey || event.metaKey) ? "sendNow" : "send");
   }
 
   /**
@@ -210,12 +213,12 @@ export class Composer {
     if (this.sessionId !== null) this.drafts.saveDraft(this.sessionId, this.input.value);
   }
 
-  private send(): void {
+  /** `send` while a turn runs: the host queues it for the turn's end; `sendNow`: for the running turn itself. */
+  private send(how: "send" | "sendNow" = "send"): void {
     const prompt = this.input.value.trim();
-    // While a turn runs the message is queued by the host: sent when the turn ends.
     if (prompt === "" || this.restricted) return;
     const attachments = this.mentions.take();
-    this.post({ type: "send", prompt, ...(attachments.length === 0 ? {} : { attachments }) });
+    this.post({ type: how, prompt, ...(attachments.length === 0 ? {} : { attachments }) });
     this.input.value = "";
     this.recalled = null;
     this.keepDraft();
@@ -232,6 +235,9 @@ export class Composer {
     this.sendButton.disabled = this.restricted;
     this.sendButton.setAttribute("aria-label", this.running ? "Queue (Enter)" : "Send (Enter)");
     this.sendButton.title = this.running ? "Queue (Enter)" : "Send (Enter)";
+    // Screen readers say the key that sends into the running turn (the placeholder says it too).
+    if (this.running) this.input.setAttribute("aria-keyshortcuts", SEND_NOW_KEY.replace("Cmd", "Meta").replace("Ctrl", "Control"));
+    else this.input.removeAttribute("aria-keyshortcuts");
     this.stopButton.hidden = !this.running;
   }
 }

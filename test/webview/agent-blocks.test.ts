@@ -57,6 +57,16 @@ describe("webview: what ACP agents show", function () {
     await harness.page.waitForFunction((expected) => document.querySelector("[aria-live=polite]")?.textContent === expected, words);
   }
 
+  it("shows a message the user sent into the running turn where it arrived, as text, under a label a screen reader reads", async function () {
+    const steered = "<b>also</b> check the docs";
+    await harness.send({ type: "snapshot", turns: [turnWith(4, [{ kind: "text", text: "Reading." }, { kind: "steer", text: steered }, { kind: "text", text: "And the docs." }], { done: true })], restriction: null });
+    const message = turn().getByRole("group", { name: "You, while the agent worked" });
+    await message.waitFor();
+    assert.equal(await message.locator(".prompt-text").textContent(), steered);
+    const order = await turn().locator(".answer-text, .steered-message").evaluateAll((nodes) => nodes.map((node) => (node.classList.contains("steered-message") ? "you" : node.textContent?.trim())));
+    assert.deepEqual(order, ["Reading.", "you", "And the docs."]);
+  });
+
   describe("a tool card", function () {
     it("keeps a long path's file name in sight in a narrow chat: the folder is cut first", async function () {
       const folder = "/tmp/agent-stream-e2e-Zx81Qa/a/very/deep/folder/that/an/agent/names/in/full/";

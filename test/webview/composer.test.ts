@@ -98,6 +98,25 @@ describe("webview: the composer", function () {
     assert.equal(await input().inputValue(), "");
   });
 
+  it("sends a message now with Ctrl+Enter while a turn runs, as the placeholder and the box's key shortcuts say", async function () {
+    const turn = recordTurn(0, "work", [cli.start(), cli.textDelta("working")]);
+    await harness.send(turn.started, { type: "changes", turnId: 0, changes: turn.changes });
+    await harness.page.getByRole("button", { name: "Stop" }).waitFor();
+    assert.match((await input().getAttribute("placeholder")) ?? "", /Ctrl\+Enter: send it now, into this turn/);
+    assert.equal(await input().getAttribute("aria-keyshortcuts"), "Control+Enter");
+    await input().fill("also check the docs");
+    await input().press("Control+Enter");
+    assert.deepEqual(await harness.intents(), [{ type: "sendNow", prompt: "also check the docs" }]);
+    assert.equal(await input().inputValue(), "");
+  });
+
+  it("sends with Ctrl+Enter as with Enter when no turn runs", async function () {
+    await input().fill("first question");
+    await input().press("Control+Enter");
+    assert.deepEqual(await harness.intents(), [{ type: "send", prompt: "first question" }]);
+    assert.equal(await input().getAttribute("aria-keyshortcuts"), null);
+  });
+
   describe("the queue", function () {
     const queue = (held = false): TestHostMessage => ({
       type: "queue",
