@@ -188,6 +188,46 @@ function piScenarios(): Scenario[] {
       },
     },
     {
+      name: "steer-mid-tool",
+      description: "--mode rpc: a prompt whose slow answer calls read; a steer command once the first text delta is out; stdin closed after agent_end.",
+      args: () => ["--mode", "rpc", "--model", MODEL],
+      stdin: "pipe",
+      workspaceFiles: { [texts.NOTES_FILE]: texts.NOTES_TEXT },
+      replies: () => [openaiStream({ content: texts.STEER_INTRO_CHUNKS, toolCalls: [{ id: "call_mock_read_steer", name: "read", arguments: { path: texts.NOTES_FILE } }], finishReason: "tool_calls", deltaDelayMs: texts.SLOW_DELTA_DELAY_MS }), answer(texts.STEER_ANSWER_CHUNKS)],
+      otherwise: answer(texts.SHORT_ANSWER_CHUNKS),
+      drive: async (run, log) => {
+        send(run, log, { id: "1", type: "prompt", message: texts.STEER_FIRST_MESSAGE });
+        await run.waitForLine(isTextDelta);
+        send(run, log, { id: "2", type: "steer", message: texts.STEER_MESSAGE });
+        await run.waitForLine((line) => isRecord(line) && line.type === "agent_end", { timeoutMs: 30_000 }).catch((error: Error) => log.note(`no agent_end: ${error.message}`));
+        // A second agent_end, if pi gave the steered message a run of its own; its absence is the finding.
+        await run.waitForLine((line) => isRecord(line) && line.type === "agent_end", { nth: 2, timeoutMs: 5_000 }).catch(() => log.note("no second agent_end within 5 s"));
+        log.note("stdin closed");
+        run.endInput();
+        await signalIfStillRunning(run, log, 5_000, "SIGTERM", "stdin closed");
+      },
+    },
+    {
+      name: "steer-mid-answer",
+      description: "--mode rpc: a prompt answered by slow text only; a steer command once the first text delta is out; stdin closed after agent_end.",
+      args: () => ["--mode", "rpc", "--model", MODEL],
+      stdin: "pipe",
+      workspaceFiles: { [texts.NOTES_FILE]: texts.NOTES_TEXT },
+      replies: () => [openaiStream({ content: texts.STEER_INTRO_CHUNKS, finishReason: "stop", deltaDelayMs: texts.SLOW_DELTA_DELAY_MS }), answer(texts.STEER_ANSWER_CHUNKS)],
+      otherwise: answer(texts.SHORT_ANSWER_CHUNKS),
+      drive: async (run, log) => {
+        send(run, log, { id: "1", type: "prompt", message: texts.STEER_FIRST_MESSAGE });
+        await run.waitForLine(isTextDelta);
+        send(run, log, { id: "2", type: "steer", message: texts.STEER_MESSAGE });
+        await run.waitForLine((line) => isRecord(line) && line.type === "agent_end", { timeoutMs: 30_000 }).catch((error: Error) => log.note(`no agent_end: ${error.message}`));
+        // A second agent_end, if pi gave the steered message a run of its own; its absence is the finding.
+        await run.waitForLine((line) => isRecord(line) && line.type === "agent_end", { nth: 2, timeoutMs: 5_000 }).catch(() => log.note("no second agent_end within 5 s"));
+        log.note("stdin closed");
+        run.endInput();
+        await signalIfStillRunning(run, log, 5_000, "SIGTERM", "stdin closed");
+      },
+    },
+    {
       name: "two-messages",
       description: "Two positional messages: pi answers the first, then sends the second in the same session.",
       args: () => jsonMode(texts.FIRST_MESSAGE, texts.SECOND_MESSAGE),

@@ -43,7 +43,7 @@ export class QueueView {
         const actions = element(
           "span",
           { className: "queue-actions" },
-          ...(index === 0 ? [button({ label: "Send now (stops the running turn)", iconName: "send", className: "icon-button", onClick: () => act("sendNow") })] : []),
+          ...(index === 0 ? [button({ label: "Send now (into the running turn, or stops it)", iconName: "send", className: "icon-button", onClick: () => act("sendNow") })] : []),
           up,
           down,
           button({

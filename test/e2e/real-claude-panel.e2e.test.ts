@@ -8,6 +8,7 @@ import * as path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { ensureInstalled } from "../../scripts/recording/agent-cli-cache";
 import { anthropicStream } from "../../scripts/recording/anthropic-replies";
+import type { MockReply } from "../../scripts/recording/mock-model-server";
 import { claudeCli } from "../../scripts/recording/claude-cli";
 import { useRealAgentInPanel } from "./real-agent-in-panel";
 import { ask, chatFrame, newSession, RESULTS, turnOf } from "./workbench";
@@ -29,12 +30,12 @@ describe(`real Claude Code ${VERSION} run directly in a real VS Code: the permis
   const { workbench } = real;
   const written = () => path.join(workbench.workspace, WRITTEN_FILE);
 
-  async function promptForWrite(page: Page): Promise<{ turn: Locator; card: Locator }> {
+  async function promptForWrite(page: Page, afterWrite = anthropicStream({ blocks: [{ type: "text", chunks: ["Done."] }], stopReason: "end_turn" })): Promise<{ turn: Locator; card: Locator }> {
     await newSession(page);
     fs.rmSync(written(), { force: true });
     const write = { type: "tool_use" as const, id: "toolu_e2e_panel_write", name: "Write", input: { file_path: written(), content: `${WRITTEN_LINES.join("\n")}\n` } };
     real.mock.script(
-      [anthropicStream({ blocks: [write], stopReason: "tool_use" }), anthropicStream({ blocks: [{ type: "text", chunks: ["Done."] }], stopReason: "end_turn" })],
+      [anthropicStream({ blocks: [write], stopReason: "tool_use" }), afterWrite],
       anthropicStream({ blocks: [{ type: "text", chunks: ["Done."] }], stopReason: "end_turn" }),
     );
     const chat = await ask(page, WRITE_PROMPT);
@@ -101,5 +102,31 @@ describe(`real Claude Code ${VERSION} run directly in a real VS Code: the permis
     const nextTurn = later.find((summary) => /last=user\[(text|string)\]/.test(summary) && Number(/messages=(\d+)/.exec(summary)?.[1] ?? 0) > 3);
     assert.ok(nextTurn !== undefined, `the mock never received the queued message as the next turn:\n${later.join("\n")}`);
     await page.screenshot({ path: path.join(RESULTS, "e2e-claude-direct-queued.png") });
+  });
+
+  it("steers a queued message sent now into the turn Claude is working on: the model hears it in the same turn, and answers it there", async () => {
+    const page = workbench.page;
+    const follow = "Also say it in French.";
+    let heard = "";
+    const answer = anthropicStream({ blocks: [{ type: "text", chunks: ["Done. ", "En français : c'est écrit."] }], stopReason: "end_turn" });
+    const listening: MockReply = (request, response) => {
+      heard = JSON.stringify(request.body);
+      return answer(request, response);
+    };
+    const { turn, card } = await promptForWrite(page, listening);
+    const composer = chatFrame(page).locator("textarea").first();
+    await composer.fill(follow);
+    await composer.press("Enter");
+    const queued = chatFrame(page).getByRole("list", { name: "Queued messages" }).getByRole("listitem");
+    await queued.first().getByRole("button", { name: "Send now (into the running turn, or stops it)" }).click();
+    await queued.first().waitFor({ state: "detached", timeout: 30_000 });
+    // Claude takes it while its card waits: the turn goes on, and shows the message where it was sent.
+    await turn.getByRole("group", { name: "You, while the agent worked" }).waitFor({ timeout: 30_000 });
+    await card.getByRole("button", { name: "Allow", exact: true }).click();
+    await turn.locator(".turn-footer", { hasText: "Completed" }).waitFor({ timeout: 120_000 });
+    assert.ok(heard.includes(follow), `the model request after the write did not carry the steered message: ${heard.slice(-600)}`);
+    assert.match(await turn.innerText(), /En français : c'est écrit\./);
+    assert.equal(await chatFrame(page).locator(".turn").filter({ hasText: follow }).count(), 1, "no turn of its own: only the running one shows it");
+    await page.screenshot({ path: path.join(RESULTS, "e2e-claude-direct-steered.png") });
   });
 });

@@ -135,7 +135,7 @@ describe("webview: the composer", function () {
       assert.equal(await items.nth(1).locator(".queued-context").textContent(), "with README.md");
       await items.nth(1).getByRole("button", { name: "Move up" }).click();
       await items.nth(0).getByRole("button", { name: "Remove" }).click();
-      await items.nth(0).getByRole("button", { name: "Send now (stops the running turn)" }).click();
+      await items.nth(0).getByRole("button", { name: "Send now (into the running turn, or stops it)" }).click();
       assert.deepEqual(await harness.intents(), [
         { type: "queued", action: "up", id: "q2" },
         { type: "queued", action: "remove", id: "q1" },

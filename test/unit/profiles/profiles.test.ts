@@ -212,8 +212,8 @@ describe("CLI profiles", () => {
       const steer = pi().input?.steer;
       assert.ok(steer !== undefined);
       assert.deepEqual(JSON.parse(steer.line(PROMPT)), { type: "steer", message: PROMPT });
-      const taken = recordedLines("pi-recorded/0.73.1/tool-use.ndjson").flatMap((value) => steer.takenWords(value) ?? []);
-      assert.equal(taken.length, 1, "the prompt, and not the tool results");
+      const taken = recordedLines("pi-recorded/0.73.1/steer-mid-tool.ndjson").flatMap((value) => steer.takenWords(value) ?? []);
+      assert.deepEqual(taken, ["Read notes.txt and tell me what it says.", "Also say it in French."], "the tool's result is not a message taken");
     });
 
     it("ends the input when pi refuses the prompt", () => {
