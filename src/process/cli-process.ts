@@ -61,8 +61,11 @@ export interface CliInput {
  */
 export interface MidTurnInput {
   line(text: string): string;
-  /** The words of a message this value of the stream says the CLI took (the prompt's too); undefined for any other. */
-  takenWords(value: unknown): string | undefined;
+  /**
+   * Whether this value of the stream says the CLI took one of the messages written to it (the prompt too) into its
+   * conversation. Counted, not matched by words: pi expands a skill command before it shows the message.
+   */
+  isTaken(value: unknown): boolean;
 }
 
 export type CliExitReason = "exited" | "stopped" | "timeout" | "spawn-failed";

@@ -42,7 +42,7 @@ export const claudeProfile = defineProfile({
         // With stdin still open Claude would wait for the next message. A message sent mid-turn may get a `result` of
         // its own after the turn's (docs/protocols/claude-stream-json.md): the run waits for it (live-session.ts).
         isRunOver: (value) => isRecord(value) && value.type === "result",
-        steer: { line: userMessageLine, takenWords: replayedWords },
+        steer: { line: userMessageLine, isTaken: isReplayedMessage },
         permissionChannel: claudePermissionChannel,
       },
     };
@@ -53,11 +53,9 @@ function userMessageLine(text: string): string {
   return `${JSON.stringify({ type: "user", message: { role: "user", content: [{ type: "text", text }] } })}\n`;
 }
 
-/** The words of a message Claude echoes as taken (`--replay-user-messages`); a tool's result is not one. */
-function replayedWords(value: unknown): string | undefined {
-  if (!isRecord(value) || value.type !== "user" || value.isReplay !== true || !isRecord(value.message)) return undefined;
+/** Claude echoes each message it takes from stdin (`--replay-user-messages`); a tool's result is not one. */
+function isReplayedMessage(value: unknown): boolean {
+  if (!isRecord(value) || value.type !== "user" || value.isReplay !== true || !isRecord(value.message)) return false;
   const content = value.message.content;
-  if (typeof content === "string") return content;
-  if (!Array.isArray(content) || !content.every((block) => isRecord(block) && block.type === "text" && typeof block.text === "string")) return undefined;
-  return content.map((block: { text: string }) => block.text).join("");
+  return !Array.isArray(content) || !content.some((block) => isRecord(block) && block.type === "tool_result");
 }

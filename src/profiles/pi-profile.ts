@@ -40,7 +40,7 @@ function rpcInvocation({ prompt, userArgs, conversation }: InvocationRequest): I
       interrupt: { line: `${JSON.stringify({ id: "agent-stream-abort", type: "abort" })}\n`, graceMs: IN_BAND_STOP_GRACE_MS },
       isRunOver: isRunOver,
       // pi delivers a steered message after the running tool calls, before its next model call, within the same run.
-      steer: { line: (message) => `${JSON.stringify({ type: "steer", message })}\n`, takenWords: userMessageWords },
+      steer: { line: (message) => `${JSON.stringify({ type: "steer", message })}\n`, isTaken: isUserMessage },
     },
   };
 }
@@ -72,16 +72,9 @@ function isRunOver(value: unknown): boolean {
   }
 }
 
-/** The words of a user message pi took into its conversation (the prompt, or a steered one): its `message_start`. */
-function userMessageWords(value: unknown): string | undefined {
-  if (!isRecord(value) || value.type !== "message_start" || !isRecord(value.message) || value.message.role !== "user") return undefined;
-  const content = value.message.content;
-  if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return undefined;
-  return content
-    .filter((part): part is { type: "text"; text: string } => isRecord(part) && part.type === "text" && typeof part.text === "string")
-    .map((part) => part.text)
-    .join("");
+/** A user message pi took into its conversation (the prompt, or a steered one): its `message_start`. */
+function isUserMessage(value: unknown): boolean {
+  return isRecord(value) && value.type === "message_start" && isRecord(value.message) && value.message.role === "user";
 }
 
 /** An `agent_end` is final unless its last answer failed with an error pi retries (it says so right after). */

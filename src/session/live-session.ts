@@ -130,7 +130,7 @@ export class LiveSession {
     const steer = this.processInput?.steer;
     if (steer === undefined || this.runEnd.over || this.session.finalStatus !== null) return false;
     if (!this.process.writeInput(steer.line(text))) return false;
-    this.runEnd.wrote(text);
+    this.runEnd.wrote();
     this.session.noteSteer(text);
     return true;
   }
@@ -190,13 +190,14 @@ function watchingForRunEnd(adapter: DialectAdapter, runEnd: RunEnd): DialectAdap
 
 /**
  * When a CLI that reads its messages on stdin is done with them, so its stdin can close. A value that ends its work
- * ends the run only once every message steered into it was taken: Claude answers a message that arrives as its final
+ * ends the run only once it took every message steered into it: Claude answers a message that arrives as its final
  * answer streams with a turn (and a `result`) of its own after the first (docs/protocols/claude-stream-json.md).
  */
 class RunEnd {
   over = false;
-  /** The words of messages written mid-turn that the CLI has not said it took yet. */
-  private readonly waiting: string[] = [];
+  /** Messages written to the CLI (its prompt, then each steered one) and how many its stream said it took. */
+  private written = 1;
+  private taken = 0;
 
   constructor(
     private readonly isRunOver: ((value: unknown) => boolean) | undefined,
@@ -204,15 +205,15 @@ class RunEnd {
     private readonly onRunOver: () => void,
   ) {}
 
-  wrote(text: string): void {
-    this.waiting.push(text);
+  wrote(): void {
+    this.written++;
   }
 
   read(value: unknown): void {
-    const taken = this.steer?.takenWords(value);
-    const at = taken === undefined ? -1 : this.waiting.indexOf(taken);
-    if (at !== -1) this.waiting.splice(at, 1);
-    if (this.over || this.isRunOver?.(value) !== true || this.waiting.length > 0) return;
+    if (this.steer?.isTaken(value) === true) this.taken++;
+    if (this.over || this.isRunOver?.(value) !== true) return;
+    // A run nobody steered ends as it always did, whatever its stream says of its prompt.
+    if (this.written > 1 && this.taken < this.written) return;
     this.over = true;
     this.onRunOver();
   }

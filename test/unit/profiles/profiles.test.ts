@@ -21,6 +21,12 @@ function recordedLines(file: string): unknown[] {
     .map((line) => JSON.parse(line) as unknown);
 }
 
+/** The text of a recorded user message (Claude's replay, pi's message_start). */
+function wordsOf(value: unknown): string {
+  const content = (value as { message: { content: { text?: string }[] } }).message.content;
+  return content.map((block) => block.text ?? "").join("");
+}
+
 describe("CLI profiles", () => {
   describe("auto", () => {
     it("goes by the CLI's file name, and runs anything it does not know as Locus", () => {
@@ -121,14 +127,15 @@ describe("CLI profiles", () => {
       assert.equal(over.at(-1), true, "the last line, the result");
     });
 
-    it("delivers a message mid-turn as the prompt's own kind of user line, and knows it taken by Claude's replay of it", () => {
+    it("delivers a message mid-turn as the prompt's own kind of user line, and counts it taken by Claude's replay of it", () => {
       const steer = claude(fresh).input?.steer;
       assert.ok(steer !== undefined);
       const line = steer.line(PROMPT);
       assert.ok(line.endsWith("\n") && !line.slice(0, -1).includes("\n"), "one line");
       assert.deepEqual(JSON.parse(line), JSON.parse(claude(fresh).input?.initial ?? ""));
-      const taken = recordedLines("claude-recorded/2.1.330/steer-mid-tool.ndjson").flatMap((value) => steer.takenWords(value) ?? []);
-      assert.deepEqual(taken, ["Read notes.txt and tell me what it says.", "Also say it in French."], "the tool's result is not a message taken");
+      const lines = recordedLines("claude-recorded/2.1.330/steer-mid-tool.ndjson");
+      const taken = lines.filter((value) => steer.isTaken(value));
+      assert.deepEqual(taken.map(wordsOf), ["Read notes.txt and tell me what it says.", "Also say it in French."], "the tool's result is not a message taken");
     });
 
     it("adds the user's extra arguments after its own flags, and after the user's own arguments when they replace them", () => {
@@ -208,12 +215,12 @@ describe("CLI profiles", () => {
       assert.equal(isRunOver({ type: "agent_end", messages: [{ role: "assistant", stopReason: "stop" }] }), true);
     });
 
-    it("delivers a message mid-turn as an rpc steer command, and knows it taken by its user message_start", () => {
+    it("delivers a message mid-turn as an rpc steer command, and counts it taken by its user message_start", () => {
       const steer = pi().input?.steer;
       assert.ok(steer !== undefined);
       assert.deepEqual(JSON.parse(steer.line(PROMPT)), { type: "steer", message: PROMPT });
-      const taken = recordedLines("pi-recorded/0.73.1/steer-mid-tool.ndjson").flatMap((value) => steer.takenWords(value) ?? []);
-      assert.deepEqual(taken, ["Read notes.txt and tell me what it says.", "Also say it in French."], "the tool's result is not a message taken");
+      const taken = recordedLines("pi-recorded/0.73.1/steer-mid-tool.ndjson").filter((value) => steer.isTaken(value));
+      assert.deepEqual(taken.map(wordsOf), ["Read notes.txt and tell me what it says.", "Also say it in French."], "the tool's result is not a message taken");
     });
 
     it("ends the input when pi refuses the prompt", () => {
