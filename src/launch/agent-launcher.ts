@@ -87,7 +87,7 @@ export interface LaunchedRun {
    * A message for the running turn, delivered to the agent as it works (a stream CLI whose profile says how); false when
    * this run cannot take one now: the caller then stops the turn and sends it next.
    */
-  steer(text: string): boolean;
+  steer(text: string, shown?: string): boolean;
   /** Backpressure: the agent's output is not read until resume(). */
   pause(): void;
   resume(): void;
@@ -312,7 +312,7 @@ export class AgentLauncher {
       stop: () => live.stop(),
       kill: () => live.kill(),
       answer: (requestId, optionId) => live.answer(requestId, optionId),
-      steer: (text) => live.steer(text),
+      steer: (text, shown) => live.steer(text, shown),
       pause: () => live.pause(),
       resume: () => live.resume(),
     };

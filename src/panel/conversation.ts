@@ -36,8 +36,11 @@ export interface Run {
    * id, as once the run is over.
    */
   answer?(requestId: string, optionId: string | null): boolean;
-  /** Only a run whose agent may take a message mid-turn has it: delivers one to the running turn; false when it cannot now. */
-  steer?(prompt: string): boolean;
+  /**
+   * Only a run whose agent may take a message mid-turn has it: delivers `prompt` to the running turn, which shows
+   * `shown`; false when it cannot now.
+   */
+  steer?(prompt: string, shown: string): boolean;
 }
 
 export interface RunRequest {
@@ -301,7 +304,7 @@ export class Conversation {
    * stops in band and this one goes next. With no turn running it is simply sent.
    */
   private sendNow(item: PendingPrompt): void {
-    if (this.current?.run.steer?.(promptWithContext(item.prompt, item.context)) === true) return;
+    if (this.current?.run.steer?.(promptWithContext(item.prompt, item.context), item.prompt) === true) return;
     this.queued.unshift(item);
     this.held = false;
     if (this.current === undefined) this.sendQueued();

@@ -123,15 +123,16 @@ export class LiveSession {
   }
 
   /**
-   * A message for the running turn, written on the CLI's stdin (shown in the turn where it was sent); false when the
-   * CLI takes none mid-turn, or its run is over (stdin closed), or the session has ended.
+   * A message for the running turn, written on the CLI's stdin, and `shown` in the turn where it was sent (the user's
+   * words, without the editor context the agent gets); false when the CLI takes none mid-turn, or its run is over
+   * (stdin closed), or the session has ended.
    */
-  steer(text: string): boolean {
+  steer(text: string, shown = text): boolean {
     const steer = this.processInput?.steer;
     if (steer === undefined || this.runEnd.over || this.session.finalStatus !== null) return false;
     if (!this.process.writeInput(steer.line(text))) return false;
     this.runEnd.wrote();
-    this.session.noteSteer(text);
+    this.session.noteSteer(shown);
     return true;
   }
 

@@ -408,6 +408,19 @@ describe("Conversation", () => {
       assert.equal(view.turns()[0]?.blocks.filter((block) => block.kind === "steer").length, 1);
     });
 
+    it("tells the agent of the files attached to a message sent now, and shows only the user's words in the turn", async () => {
+      host.steerable = true;
+      conversation.send("one");
+      conversation.handleIntent(view, { type: "sendNow", prompt: "Check this too", attachments: [{ path: "src/auth.ts", kind: "file" }] });
+      await finishedRun(conversation);
+      await eventually("the turn's end in the view", () => view.turns()[0]?.status !== null);
+      const [turn] = view.turns();
+      assert.deepEqual(turn.blocks.filter((block) => block.kind === "steer"), [{ kind: "steer", text: "Check this too" }]);
+      // What Claude echoed as the message it took: the words and the attachment, as the agent got them.
+      const took = turn.blocks.find((block) => block.kind === "status" && block.status === "prompt");
+      assert.match(took?.kind === "status" ? (took.message ?? "") : "", /^Check this too\n\n[^]*- @src\/auth\.ts/);
+    });
+
     it("restores a stored queue held: the turn it waited for ended with the window", () => {
       const restored = new Conversation(new RecordingHost());
       restored.restoreQueue([{ id: "q1", prompt: "later", context: null, createdAt: 1 }]);
