@@ -13,7 +13,7 @@ export const claudeProfile = defineProfile({
   name: "claude",
   displayName: "Claude Code",
   summary:
-    "Claude Code: `claude -p --verbose --output-format stream-json --include-partial-messages --input-format stream-json --replay-user-messages --permission-prompt-tool stdio`, the prompt as a stream-json message on stdin (and so is a message sent while Claude works), each tool Claude asks about answered on stdin through the permission card; Stop sends Claude's `interrupt` first; a follow-up resumes the same Claude session.",
+    "Claude Code: `claude -p --verbose --output-format stream-json --include-partial-messages --input-format stream-json --permission-prompt-tool stdio`, the prompt as a stream-json message on stdin, each tool Claude asks about answered on stdin through the permission card; Stop sends Claude's `interrupt` first; a follow-up resumes the same Claude session.",
   commandNames: ["claude"],
   dialect: "claude",
   command: "claude",
