@@ -62,7 +62,7 @@ export function blockToMarkdown(block: TranscriptBlock): string {
       return `🔐 **Permission:** ${block.title} — ${answer}${outside}`;
     }
     case "steer":
-      return `**You, while the agent worked:** ${block.text}`.replace(/\n/g, "\n> ").replace(/^/, "> ");
+      return `> **You, while the agent worked:** ${block.text.replace(/\n/g, "\n> ")}`;
     case "plan":
       return ["**Plan:**", ...block.entries.map((e) => `- [${e.status === "completed" ? "x" : " "}] ${e.content}${e.status === "in_progress" ? " _(in progress)_" : ""}`)].join("\n");
   }

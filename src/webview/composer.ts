@@ -23,7 +23,7 @@ interface Recalled {
 
 const PLACEHOLDER = "Ask the agent… (Enter to send, Shift+Enter for a new line, @ to attach a file)";
 /** VS Code binds neither in a webview, and both reach the page; Alt+Enter is the editor's "select all matches". */
-const SEND_NOW_KEY = /Mac/.test(navigator.platform) ? "Cmd+Enter" : "Ctrl+Enter";
+const SEND_NOW_KEY = navigator.platform.startsWith("Mac") ? "Cmd+Enter" : "Ctrl+Enter";
 const QUEUE_PLACEHOLDER = `Queue a follow-up… (Enter: it is sent when this turn ends; ${SEND_NOW_KEY}: send it now, into this turn; Escape stops the turn)`;
 const RESTRICTED_PLACEHOLDER = "Chat is not available here: see the notice above";
 

@@ -141,3 +141,9 @@ describe("a permission request in markdown", () => {
     assert.equal(blockToMarkdown(request([])), "🔐 **Permission:** Edit hosts — allowed (Allow) by you");
   });
 });
+
+describe("a message sent into the running turn, in markdown", () => {
+  it("is quoted whole, every line of it, under who sent it", () => {
+    assert.equal(blockToMarkdown({ kind: "steer", text: "Also check\nthe docs" }), "> **You, while the agent worked:** Also check\n> the docs");
+  });
+});

@@ -51,6 +51,9 @@ const EXPECTED: Record<string, Expected> = {
   // Stream-json input, two messages in one stream: both answers, each its own block, in one session.
   "two-messages": { status: "completed", texts: ["Nice to meet you, Ada!", "Your name is Ada."] },
   "two-messages-queued": { status: "completed", texts: ["Nice to meet you, Ada!", "Your name is Ada."] },
+  // A second message written while the first one's turn runs: answered in the same run, after the first answer.
+  "steer-mid-tool": { status: "completed", tools: ["read:succeeded"], texts: ["Let me read the notes first.", "The notes say the build is green; en français : le build est vert."] },
+  "steer-mid-answer": { status: "completed", tools: [], texts: ["Let me read the notes first.", "The notes say the build is green; en français : le build est vert."] },
   // An edit and a new file (every CLI was recorded with one; Claude Code's also edits a notebook and reads an image).
   "tool-edit": { status: "completed", minText: 10 },
 };
