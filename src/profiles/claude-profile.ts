@@ -5,6 +5,7 @@
 import { claudePermissionChannel } from "../dialects/claude-permission-request";
 import { isRecord } from "../protocol/json-record";
 import { CLAUDE_SETTING_FLAGS } from "./claude-setting-flags";
+import type { PromptImage } from "../protocol/prompt-parts";
 import { IN_BAND_STOP_GRACE_MS, defineProfile } from "./cli-profile";
 
 const CLAUDE_ARGS = ["-p", "--verbose", "--output-format", "stream-json", "--include-partial-messages"];
@@ -20,8 +21,11 @@ export const claudeProfile = defineProfile({
   defaultArgs: CLAUDE_ARGS,
   login: { args: ["auth", "login"], apiKeyVariables: ["ANTHROPIC_API_KEY"] },
   settingFlags: CLAUDE_SETTING_FLAGS,
-  invocation: ({ prompt, userArgs, conversation }) => {
-    const message = { type: "user", message: { role: "user", content: [{ type: "text", text: prompt }] } };
+  takesImages: true,
+  invocation: ({ prompt, userArgs, conversation, images = [] }) => {
+    // Attached files are `@path` references in the text, which Claude Code reads itself; images are its image blocks.
+    const content = [{ type: "text", text: prompt }, ...images.map(claudeImageBlock)];
+    const message = { type: "user", message: { role: "user", content } };
     return {
       args: [
         ...(userArgs ?? CLAUDE_ARGS),
@@ -45,3 +49,8 @@ export const claudeProfile = defineProfile({
     };
   },
 });
+
+/** An image as the Anthropic Messages API takes it, which Claude Code passes on as it is. */
+function claudeImageBlock(image: PromptImage): { type: "image"; source: { type: "base64"; media_type: string; data: string } } {
+  return { type: "image", source: { type: "base64", media_type: image.mimeType, data: image.data } };
+}
