@@ -4,7 +4,8 @@ import * as z from "zod/mini";
 import { SESSION_STATES } from "./session-states";
 import { SessionIdSchema } from "./session-id";
 import { DoneSummarySchema, FinalStatusSchema, ProblemSchema, TranscriptBlockSchema } from "./transcript";
-import { MAX_IMAGES, PromptImageSchema } from "./prompt-parts";
+import { MAX_IMAGES } from "./image-bytes";
+import { PromptImageSchema } from "./prompt-parts";
 
 export const SessionStateSchema = z.enum(SESSION_STATES);
 

@@ -1,6 +1,6 @@
 import * as assert from "node:assert/strict";
 import { WebviewIntentSchema } from "../../../src/protocol/messages";
-import { MAX_IMAGE_BASE64_CHARS, MAX_IMAGE_BYTES, MAX_IMAGES, imageRefusal, imageTypeOf } from "../../../src/protocol/prompt-parts";
+import { MAX_IMAGE_BASE64_CHARS, MAX_IMAGE_BYTES, MAX_IMAGES, imageRefusal, imageTypeOf } from "../../../src/protocol/image-bytes";
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]);
