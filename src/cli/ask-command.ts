@@ -37,7 +37,7 @@ export const ASK_USAGE = `  agent-stream ask [--profile NAME] [--cli PATH] [--ar
       turn, listing them), or Claude Code's --permission-mode and --model at each turn; without --mode the session
       runs in the agent's mode that asks first (Claude's default). --attach sends a file, folder or image (PNG,
       JPEG, GIF, WebP by its bytes; 5 MB at most) of the workspace with the first PROMPT, as the panel's @ and paste
-      do: an ACP agent gets a resource_link (an image only if it takes images), Claude Code an @path reference; an
+      do: an ACP agent gets a resource_link (an image only if it takes images), a stream CLI an @path reference; an
       agent that takes no images is refused before anything is sent.
       Output as run's; exit code of the last turn's done.`;
 

@@ -1,5 +1,6 @@
 // What was attached to a prompt, as text: the summary the chat shows under the prompt, and the references an agent
-// that takes no typed parts reads (pi, Codex, the built-in agent…; Claude Code resolves the `@path` ones itself).
+// that takes no typed parts reads with its own tools (Claude Code, pi, Codex, the built-in agent…: Claude Code does not
+// expand `@path` in a stream-json message, so it too reads the file when it needs it).
 // Images are not text: each transport sends or refuses them (see prompt-parts.ts).
 import type { Attachment, PromptContext } from "../protocol/messages";
 import { isImage, type PromptPart } from "../protocol/prompt-parts";

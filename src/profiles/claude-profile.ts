@@ -23,7 +23,8 @@ export const claudeProfile = defineProfile({
   settingFlags: CLAUDE_SETTING_FLAGS,
   takesImages: true,
   invocation: ({ prompt, userArgs, conversation, images = [] }) => {
-    // Attached files are `@path` references in the text, which Claude Code reads itself; images are its image blocks.
+    // Attached files are references in the text: Claude Code does not expand `@path` in a stream-json message (2.1.330
+    // sent the model the words only), so it reads them with its Read tool as it needs. Images are its image blocks.
     const content = [{ type: "text", text: prompt }, ...images.map(claudeImageBlock)];
     const message = { type: "user", message: { role: "user", content } };
     return {
