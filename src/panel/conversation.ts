@@ -169,6 +169,8 @@ export class Conversation {
    * with its attachments as text, and without its images.
    */
   private readonly queuedParts = new Map<string, readonly PromptPart[]>();
+  /** The last turn's parts, for its Retry: one turn's only, as images may be megabytes. */
+  private lastParts: { turnId: number; parts: readonly PromptPart[] } | undefined;
   /** Attachments offered while no view was attached, for the first one that is. */
   private readonly offered: Attachment[] = [];
   private current: { turn: Turn; run: Run; startedAt: number; cliConversation: CliConversation | null } | undefined;
@@ -366,6 +368,7 @@ export class Conversation {
     const continued = this.cliConversation?.agent === agent ? this.cliConversation : null;
     const conversation = { id: continued?.id ?? randomUUID(), continues: continued !== null };
     const turn = this.beginTurn({ prompt: text, agent, context, origin: "prompt" });
+    this.lastParts = parts === undefined ? undefined : { turnId: turn.id, parts };
     // Typed parts go as they are, for each agent to take its way; a context without them (the editor's) goes as text.
     const request = parts === undefined ? { prompt: promptWithContext(text, context) } : { prompt: text, parts };
     const run = this.host.startRun({ ...request, conversation, onChange: (change) => this.onChange(turn, change) });
@@ -395,7 +398,11 @@ export class Conversation {
   /** Asks the same again: stops the turn's run if it is still going, then sends its prompt and context anew. */
   async retry(turn: Turn): Promise<boolean> {
     await this.stop();
-    return this.send(turn.prompt, turn.context);
+    const parts = this.lastParts?.turnId === turn.id ? this.lastParts.parts : undefined;
+    // Another agent may answer the retry (Use Built-in Agent): one that takes no images gets the rest as text.
+    const refusal = parts?.some(isImage) === true ? (this.host.imagesRefusal?.(parts) ?? null) : null;
+    if (refusal !== null) this.host.logRejected(`retried without its images: ${refusal}`);
+    return this.send(turn.prompt, turn.context, refusal === null ? parts : undefined);
   }
 
   /**

@@ -437,6 +437,31 @@ describe("Conversation", () => {
     await conversation.stop();
   });
 
+  it("retries a turn with its attachments and images as they were sent, not as text", async () => {
+    const image = { kind: "image" as const, mimeType: "image/png" as const, data: "iVBORw0KGgo=", name: "shot.png" };
+    const parts = [{ path: "src/a.ts", kind: "file" as const }, image];
+    conversation.handleIntent(view, { type: "send", prompt: "Look", attachments: [parts[0]], images: [image] });
+    await finishedRun(conversation);
+    assert.equal(await conversation.retry(view.turns()[0]), true);
+    await finishedRun(conversation);
+    assert.deepEqual(host.requests.map((request) => [request.prompt, request.parts]), [
+      ["Look", parts],
+      ["Look", parts],
+    ]);
+  });
+
+  it("retries without its images, said in the log, when the agent now answering takes none", async () => {
+    const image = { kind: "image" as const, mimeType: "image/png" as const, data: "iVBORw0KGgo=", name: "shot.png" };
+    conversation.handleIntent(view, { type: "send", prompt: "Look", images: [image] });
+    await finishedRun(conversation);
+    host.imagesRefusalText = "The built-in agent does not take images: remove the image to send this prompt (nothing was sent).";
+    assert.equal(await conversation.retry(view.turns()[0]), true);
+    await finishedRun(conversation);
+    assert.equal(host.requests[1]?.parts, undefined);
+    assert.match(host.requests[1]?.prompt ?? "", /^Look/);
+    assert.match(host.rejected.at(-1) ?? "", /^retried without its images: The built-in agent does not take images/);
+  });
+
   it("replays a recorded stream in Restricted Mode without running anything", async () => {
     host.restrictionText = "Restricted Mode";
     const stream = cli.toNdjson([cli.start(), cli.textDelta("recorded answer"), cli.done()]);
