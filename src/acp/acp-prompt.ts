@@ -13,7 +13,15 @@ import { imagesRefused, isImage, type PromptPart } from "../protocol/prompt-part
 /** The prompt's content blocks, or why it cannot be sent to this agent (nothing is sent then). */
 export type AcpPrompt = { ok: true; blocks: ContentBlock[] } | { ok: false; refusal: string };
 
-export function acpPrompt(prompt: string, parts: readonly PromptPart[], capabilities: PromptCapabilities | undefined, agent: string, cwd: string): AcpPrompt {
+/** `textOnly`: selections whose file is not in the workspace (an untitled buffer): their text goes, never a link. */
+export function acpPrompt(
+  prompt: string,
+  parts: readonly PromptPart[],
+  capabilities: PromptCapabilities | undefined,
+  agent: string,
+  cwd: string,
+  textOnly: ReadonlySet<PromptPart> = new Set(),
+): AcpPrompt {
   const blocks: ContentBlock[] = [{ type: "text", text: prompt }];
   for (const part of parts) {
     if (isImage(part)) {
@@ -21,7 +29,7 @@ export function acpPrompt(prompt: string, parts: readonly PromptPart[], capabili
       blocks.push({ type: "image", mimeType: part.mimeType, data: part.data });
       continue;
     }
-    if (part.kind === "selection") blocks.push(selectionBlock(part, capabilities?.embeddedContext === true, cwd));
+    if (part.kind === "selection") blocks.push(selectionBlock(part, capabilities?.embeddedContext === true && !textOnly.has(part), cwd));
     else blocks.push(...linkBlocks(part, cwd));
   }
   return { ok: true, blocks };

@@ -80,6 +80,9 @@ export interface AgentLaunch {
   onAcpSession?(acpSessionId: string): void;
 }
 
+/** A launch whose parts were confined to the workspace, and which selections go as text only (see workspaceParts). */
+type ConfinedLaunch = AgentLaunch & { textOnly?: ReadonlySet<PromptPart> };
+
 /** A turn under way, whatever runs it. */
 export interface LaunchedRun {
   readonly session: Session;
@@ -163,12 +166,15 @@ export class AgentLauncher {
     return capabilities === undefined || capabilities.image === true ? null : imagesRefused(profile.displayName);
   }
 
-  /** The launch with only its workspace parts; a part naming anything else is said in the log and dropped. */
-  private confined(launch: AgentLaunch): AgentLaunch {
+  /**
+   * The launch with only its workspace parts; a file or folder naming anything else is said in the log and dropped,
+   * a selection from elsewhere (an untitled buffer) goes as text only.
+   */
+  private confined(launch: AgentLaunch): ConfinedLaunch {
     if (launch.parts === undefined || launch.parts.length === 0) return launch;
-    const { parts, refused } = workspaceParts(launch.parts, launch.cwd, launch.workspaceRoots);
+    const { parts, textOnly, refused } = workspaceParts(launch.parts, launch.cwd, launch.workspaceRoots);
     for (const refusedPath of refused) this.options.log.warn(escapeForLog(`not passed to the agent: ${refusedPath} is not a file or folder inside the workspace`));
-    return { ...launch, parts };
+    return { ...launch, parts, textOnly };
   }
 
   /** The session's desk: the one its agent's requests come to, whatever the agent speaks. */
@@ -220,7 +226,7 @@ export class AgentLauncher {
   }
 
   /** An ACP agent: each session keeps one warm agent process and one ACP session for all its turns. */
-  private startAcp(launch: AgentLaunch, agent: Extract<LaunchAgent, { kind: "cli" }>, profile: CliProfile, command: string): LaunchedRun {
+  private startAcp(launch: ConfinedLaunch, agent: Extract<LaunchAgent, { kind: "cli" }>, profile: CliProfile, command: string): LaunchedRun {
     const args = [...(userArgumentsOf(profile, agent.choice.cliArgs, agent.choice.cliExtraArgs) ?? profile.defaultArgs)];
     const entry = this.sessionAgent(launch, JSON.stringify([launch.conversation.id, command, args, agent.env]));
     const conversation = entry.acp ?? (entry.acp = this.startAcpAgent(launch, agent.env, profile, command, args, entry));
@@ -228,7 +234,7 @@ export class AgentLauncher {
     if (launch.chosenSettings !== undefined) conversation.choose(launch.chosenSettings);
     const parts = launch.parts ?? [];
     // Built once the agent has said what it takes (its first turn starts it).
-    const content = (capabilities: Parameters<typeof acpPrompt>[2]) => acpPrompt(launch.prompt, parts, capabilities, profile.displayName, launch.cwd);
+    const content = (capabilities: Parameters<typeof acpPrompt>[2]) => acpPrompt(launch.prompt, parts, capabilities, profile.displayName, launch.cwd, launch.textOnly);
     const run = conversation.prompt(content, {
       keepBlocks: launch.keepBlocks,
       heldByListener: launch.heldByListener,

@@ -8,6 +8,11 @@ import { isImage, type PromptPart } from "../protocol/prompt-parts";
 
 export interface ConfinedParts {
   parts: PromptPart[];
+  /**
+   * Selections whose file is not a workspace file (an untitled buffer, a file outside): the user chose their text, so
+   * it goes, but as text only, never as a link to where it came from.
+   */
+  textOnly: ReadonlySet<PromptPart>;
   /** The paths dropped, as they were written, for the log or the user. */
   refused: string[];
 }
@@ -15,13 +20,16 @@ export interface ConfinedParts {
 export function workspaceParts(parts: readonly PromptPart[], cwd: string, roots: readonly string[]): ConfinedParts {
   const realRoots = roots.flatMap((root) => realPathOf(root) ?? []);
   const kept: PromptPart[] = [];
+  const textOnly = new Set<PromptPart>();
   const refused: string[] = [];
   for (const part of parts) {
-    if (isImage(part)) kept.push(part);
-    else if (isInsideWorkspace(path.resolve(cwd, part.path), realRoots)) kept.push(part);
-    else refused.push(part.path);
+    if (isImage(part) || isInsideWorkspace(path.resolve(cwd, part.path), realRoots)) kept.push(part);
+    else if (part.kind === "selection") {
+      kept.push(part);
+      textOnly.add(part);
+    } else refused.push(part.path);
   }
-  return { parts: kept, refused };
+  return { parts: kept, textOnly, refused };
 }
 
 /** Whether the path, every symlink resolved, is an existing file or folder inside one of the (real) roots. */

@@ -112,6 +112,17 @@ describe("the parts of a prompt through the agent launcher", () => {
     }
   });
 
+  it("sends a selection from an untitled buffer as text, never as a link, while one from a workspace file is embedded", async () => {
+    const untitled: PromptPart = { kind: "selection", path: "Untitled-1", lines: { start: 1, end: 1 }, text: "draft idea", language: "plaintext" };
+    const inFile: PromptPart = { kind: "selection", path: "src/a.ts", lines: { start: 1, end: 1 }, text: "export const a = 1;", language: "typescript" };
+    const transcript = await launcher.start(launch(acpAgent({ embeddedContext: true }), [untitled, inFile])).finished;
+    assert.equal(transcript.status, "completed");
+    assert.deepEqual(promptsReceived()[0]?.slice(1), [
+      { type: "text", text: "Selected text (Untitled-1:1):\n```plaintext\ndraft idea\n```" },
+      { type: "resource", resource: { uri: `${pathToFileURL(path.join(workspace, "src", "a.ts")).href}#L1-1`, text: "export const a = 1;", mimeType: "text/plain" } },
+    ]);
+  });
+
   it("refuses images for a stream CLI that takes none and for the built-in agent, and not for Claude Code or pi", () => {
     const cli = (cliProfile: "codex-stream" | "indusagi" | "claude" | "pi"): LaunchAgent => ({ kind: "cli", choice: { cliPath: null, cliArgs: null, cliProfile, dialect: "auto" }, env: {} });
     const builtin: LaunchAgent = { kind: "builtin", command: () => assert.fail("nothing runs") };
