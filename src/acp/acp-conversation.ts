@@ -1,7 +1,7 @@
 // An ACP conversation shaped like the panel's other runs: each prompt is an AcpRun whose session reads the agent's
 // events as normalized events (dialect `acp`) and ends with exactly one `done`, however the turn ends.
 import { randomUUID } from "node:crypto";
-import type { ContentBlock } from "@agentclientprotocol/sdk";
+import type { PromptCapabilities } from "@agentclientprotocol/sdk";
 import { PROTOCOL_VERSION, type CliEventType, type CliStreamEvent, type EventOfType } from "../protocol/events";
 import type { Problem, Transcript } from "../protocol/transcript";
 import { Session, type SessionOptions } from "../session/session";
@@ -9,7 +9,7 @@ import type { AgentStateUpdate } from "../protocol/agent-state";
 import { AcpEventTranslator } from "../dialects/acp/acp-event-translator";
 import type { AcpEvent } from "../dialects/acp/acp-events";
 import type { AgentSessionSettings } from "../dialects/acp/session-settings";
-import { AcpAgentConnection, type AcpAgentConnectionOptions } from "./agent-connection";
+import { AcpAgentConnection, type AcpAgentConnectionOptions, type PromptContent } from "./agent-connection";
 import type { ChosenSettings } from "./session-setup";
 import { ACP_DIALECT_NAME } from "../dialects/acp/acp-adapter";
 import { emitTurnEnd, type AcpTurnOutcome } from "../dialects/acp/turn-outcome";
@@ -57,8 +57,13 @@ export class AcpConversation {
     this.connection.choose(chosen);
   }
 
+  /** What the warm agent's prompts may carry (images?), once it said; undefined before it started. */
+  get promptCapabilities(): PromptCapabilities | undefined {
+    return this.connection.promptCapabilities;
+  }
+
   /** One turn. A second prompt while one runs is a programmer error, as for the connection. */
-  prompt(blocks: readonly ContentBlock[], options: AcpRunOptions = {}): AcpRun {
+  prompt(blocks: PromptContent, options: AcpRunOptions = {}): AcpRun {
     // A turn whose transcript is out takes a follow-up at once, before its own cleanup has run.
     if (this.current?.running === true) throw new Error("AcpConversation.prompt: a turn is already running");
     const run = new AcpRun(this.connection, this.id, this.commandLine(), options);
@@ -151,7 +156,7 @@ export class AcpRun {
   }
 
   /** @internal */
-  async begin(blocks: readonly ContentBlock[]): Promise<void> {
+  async begin(blocks: PromptContent): Promise<void> {
     this.beganAt = Date.now();
     this.session.begin();
     this.feed("start", { command: this.command, dialect: ACP_DIALECT_NAME });

@@ -3,7 +3,7 @@
 // `session/new` (or `session/resume`/`session/load` of a saved session) → `session/prompt` per turn. Every turn ends
 // with exactly one outcome, whatever the agent does.
 import * as acp from "@agentclientprotocol/sdk";
-import type { ContentBlock, InitializeRequest, InitializeResponse, RequestPermissionRequest } from "@agentclientprotocol/sdk";
+import type { ContentBlock, InitializeRequest, InitializeResponse, PromptCapabilities, RequestPermissionRequest } from "@agentclientprotocol/sdk";
 import { formatDuration } from "../common/duration";
 import { stderrExcerpt } from "../common/stderr-excerpt";
 import { ByteTail } from "../process/byte-tail";
@@ -117,6 +117,14 @@ export interface AcpAgentConnectionOptions {
   scheduler?: Scheduler;
 }
 
+/**
+ * A prompt's content blocks, or how to make them once the agent's `initialize` answer says what it takes (an image
+ * only if it takes images): the first turn of a session is sent before that answer is known.
+ */
+export type PromptContent =
+  | readonly ContentBlock[]
+  | ((capabilities: PromptCapabilities | undefined) => { ok: true; blocks: readonly ContentBlock[] } | { ok: false; refusal: string });
+
 /** The running agent and the session it is in. */
 interface LiveAgent {
   process: AgentProcess;
@@ -217,6 +225,12 @@ export class AcpAgentConnection {
     return this.agent?.process.pid;
   }
 
+  /** What the running agent's prompts may carry, as its `initialize` answer said; undefined until it answered. */
+  get promptCapabilities(): PromptCapabilities | undefined {
+    const init = this.agent?.init;
+    return init === undefined ? undefined : (init.agentCapabilities?.promptCapabilities ?? {});
+  }
+
   get turnRunning(): boolean {
     return this.turn !== undefined;
   }
@@ -243,7 +257,7 @@ export class AcpAgentConnection {
    * One turn: starts the agent if it is not running, sends the prompt, and settles with the one outcome. Never
    * rejects. Only one turn at a time (a second call while one runs is a programmer error).
    */
-  async prompt(blocks: readonly ContentBlock[]): Promise<AcpTurnOutcome> {
+  async prompt(blocks: PromptContent): Promise<AcpTurnOutcome> {
     if (this.turn !== undefined) throw new Error("AcpAgentConnection.prompt: a turn is already running");
     if (this.disposed) return failed({ code: "UNKNOWN", message: "The conversation was closed.", recoverable: false });
     this.clearIdleTimer();
@@ -346,15 +360,18 @@ export class AcpAgentConnection {
     if (agent !== undefined) void agent.process.stop();
   }
 
-  private async runTurn(turn: Turn, blocks: readonly ContentBlock[]): Promise<AcpTurnOutcome> {
+  private async runTurn(turn: Turn, content: PromptContent): Promise<AcpTurnOutcome> {
     let agent: LiveAgent | undefined;
     try {
       agent = await this.ready();
       await this.applyChoice(agent);
       if (turn.cancelRequested) return canceled(null);
+      const blocks = typeof content === "function" ? content(agent.init?.agentCapabilities?.promptCapabilities ?? undefined) : { ok: true as const, blocks: content };
+      // A part the agent does not take (an image): the turn says why, and nothing is sent.
+      if (!blocks.ok) return failed({ code: "UNKNOWN", message: blocks.refusal, recoverable: true });
       const response = await agent.process.connection.agent.request(acp.methods.agent.session.prompt, {
         sessionId: agent.sessionId as string,
-        prompt: [...blocks],
+        prompt: [...blocks.blocks],
       });
       const outcome = outcomeOfStopReason(response.stopReason);
       if (turn.timedOut !== undefined) return failed(turn.timedOut);

@@ -7,7 +7,7 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import type { ChosenSettings } from "../acp/session-setup";
 import { NodeWorkspaceFiles } from "../acp/workspace-files";
-import { AgentLauncher } from "../launch/agent-launcher";
+import { AgentLauncher, type LaunchAgent } from "../launch/agent-launcher";
 import type { AutoAnswer, AutoAnswerPolicy } from "../permissions/permission-policy";
 import { TOOL_KINDS } from "../permissions/permission-request";
 import { summarizeParameters } from "../common/tool-summary";
@@ -18,13 +18,16 @@ import { acpTransportOf, type CliProfile } from "../profiles/cli-profile";
 import { isProfileSetting, PROFILE_SETTING_VALUES, resolveCli, type ProfileSetting } from "../profiles/profile-registry";
 import { unknownModeProblem } from "../profiles/setting-flags";
 import { clampInactivityTimeoutMs } from "../session/run-limits";
+import type { PromptPart } from "../protocol/prompt-parts";
+import { attachedParts } from "./attached-paths";
 import { BackpressuredStdout } from "./backpressured-stdout";
 import { createLivePrinter, createStderrPassthrough } from "./live-printer";
 import { TerminalQuestions } from "./terminal-questions";
 import { UsageError } from "./usage-error";
 
 export const ASK_USAGE = `  agent-stream ask [--profile NAME] [--cli PATH] [--arg ARG]... [--extra-arg ARG]... [--cwd DIR]
-                   [--approve ask|allow|reject] [--json] [--timeout-ms N] [--mode ID] [--model ID] -- PROMPT [PROMPT]...
+                   [--approve ask|allow|reject] [--json] [--timeout-ms N] [--mode ID] [--model ID] [--attach PATH]...
+                   -- PROMPT [PROMPT]...
       Run an agent as the panel does (its profile: ${PROFILE_SETTING_VALUES.join(", ")}; default auto), in --cwd
       (default this folder), one conversation: each PROMPT is a turn, the later ones follow-ups. --cli, --arg and
       --extra-arg are agentStream.cli.path, cli.args (in place of the profile's arguments) and cli.extraArgs (added
@@ -32,7 +35,10 @@ export const ASK_USAGE = `  agent-stream ask [--profile NAME] [--cli PATH] [--ar
       permission requests: allow or reject once, or ask on the terminal (the default there; with no terminal, reject).
       --mode and --model choose an ACP agent's session mode and model by the ids it offers (an unknown one fails the
       turn, listing them), or Claude Code's --permission-mode and --model at each turn; without --mode the session
-      runs in the agent's mode that asks first (Claude's default).
+      runs in the agent's mode that asks first (Claude's default). --attach sends a file, folder or image (PNG,
+      JPEG, GIF, WebP by its bytes; 5 MB at most) of the workspace with the first PROMPT, as the panel's @ and paste
+      do: an ACP agent gets a resource_link (an image only if it takes images), a stream CLI an @path reference; an
+      agent that takes no images is refused before anything is sent.
       Output as run's; exit code of the last turn's done.`;
 
 const APPROVALS = ["ask", "allow", "reject"] as const;
@@ -49,6 +55,8 @@ interface AskOptions {
   inactivityTimeoutMs: number | undefined;
   chosen: ChosenSettings;
   prompts: string[];
+  /** `--attach`: sent with the first prompt. */
+  parts: PromptPart[];
 }
 
 /** A turn under way, whatever runs it: stopped in band first, killed on a second signal. */
@@ -87,6 +95,7 @@ function parseAsk(args: readonly string[]): AskOptions {
         "timeout-ms": { type: "string" },
         mode: { type: "string" },
         model: { type: "string" },
+        attach: { type: "string", multiple: true },
       },
       allowPositionals: true,
       strict: true,
@@ -116,6 +125,7 @@ function parseAsk(args: readonly string[]): AskOptions {
     inactivityTimeoutMs: timeoutOf(values["timeout-ms"]),
     chosen,
     prompts,
+    parts: attachedParts(values.attach ?? [], cwd),
   };
 }
 
@@ -178,10 +188,16 @@ async function askTurns(options: AskOptions, output: AskOutput, stopper: TurnSto
   try {
     for (const [turn, prompt] of options.prompts.entries()) {
       if (stopper.stopped) break;
+      const agent: LaunchAgent = { kind: "cli", choice: { cliPath: options.command, cliArgs: options.userArgs, cliExtraArgs: options.extraArgs, cliProfile: options.profile.name as ProfileSetting, dialect: "auto" }, env: {} };
+      const parts = turn === 0 ? options.parts : [];
+      // A stream CLI that takes no images is known now: nothing runs. An ACP agent says so in its first turn.
+      const refusal = launcher.imagesRefusal({ sessionId, agent, parts });
+      if (refusal !== null) throw new UsageError(`--attach: ${refusal}`);
       const run = launcher.start({
         sessionId,
-        agent: { kind: "cli", choice: { cliPath: options.command, cliArgs: options.userArgs, cliExtraArgs: options.extraArgs, cliProfile: options.profile.name as ProfileSetting, dialect: "auto" }, env: {} },
+        agent,
         prompt,
+        parts,
         conversation: { id, continues: turn > 0, stateDir },
         cwd: options.cwd,
         workspaceRoots: [options.cwd],

@@ -3,6 +3,7 @@
 // between the two comes in as values: the settings of the run, the workspace's files, how a question is decided, where
 // the log goes. Each session has one permission desk, whatever its agent speaks.
 import { AcpConversation } from "../acp/acp-conversation";
+import { acpPrompt } from "../acp/acp-prompt";
 import type { ChosenSettings } from "../acp/session-setup";
 import { outsideWorkspace, type WorkspaceFiles } from "../acp/workspace-files";
 import { createAdapter } from "../dialects/registry";
@@ -18,9 +19,12 @@ import { acpTransportOf, userArgumentsOf, type CliProfile, type ConversationKey 
 import { agentCommand, resolveCli, type AgentCommand, type CliChoice } from "../profiles/profile-registry";
 import { agentStateOfStart } from "../profiles/setting-flags";
 import { failingError } from "../common/turn-failure";
+import { promptWithParts } from "../common/attached-context";
+import { imagesRefused, isImage, type PromptPart } from "../protocol/prompt-parts";
 import { runEnvironment } from "../session/error-cause";
 import { LiveSession } from "../session/live-session";
 import type { Session } from "../session/session";
+import { workspaceParts } from "./workspace-parts";
 
 /** Raw lines longer than this are cut in the trace log (the run still gets all of them). */
 const MAX_TRACED_LINE_CHARS = 4000;
@@ -39,7 +43,13 @@ export type LaunchAgent =
 export interface AgentLaunch {
   sessionId: string;
   agent: LaunchAgent;
+  /** The user's words. */
   prompt: string;
+  /**
+   * What the user attached (files, folders, a selection, images), sent as the agent takes each (see `imagesRefusal`,
+   * to be asked first when there are images). Only workspace files are passed on.
+   */
+  parts?: readonly PromptPart[];
   /** The agent's conversation this prompt belongs to; `stateDir` is where a CLI that wants a file for it keeps it. */
   conversation: ConversationKey;
   cwd: string;
@@ -69,6 +79,9 @@ export interface AgentLaunch {
   /** The ACP agent opened (or continued) its session. */
   onAcpSession?(acpSessionId: string): void;
 }
+
+/** A launch whose parts were confined to the workspace, and which selections go as text only (see workspaceParts). */
+type ConfinedLaunch = AgentLaunch & { textOnly?: ReadonlySet<PromptPart> };
 
 /** A turn under way, whatever runs it. */
 export interface LaunchedRun {
@@ -135,12 +148,38 @@ export class AgentLauncher {
   constructor(private readonly options: AgentLauncherOptions) {}
 
   /** Runs one prompt of the session's agent. */
-  start(launch: AgentLaunch): LaunchedRun {
+  start(request: AgentLaunch): LaunchedRun {
+    const launch = this.confined(request);
     if (launch.agent.kind === "cli") {
       const { profile, command } = resolveCli(launch.agent.choice);
       if (acpTransportOf(profile) !== undefined) return this.startAcp(launch, launch.agent, profile, command);
     }
     return this.startStream(launch);
+  }
+
+  /**
+   * Why the session's agent cannot take this launch's images, or null when it can (or has none). A stream CLI's profile
+   * says; an ACP agent's `initialize` answer says, once its warm agent has given it (before that, null: its first turn
+   * is refused by the agent's answer, with this same sentence, and nothing is sent).
+   */
+  imagesRefusal(launch: Pick<AgentLaunch, "sessionId" | "agent" | "parts">): string | null {
+    if (!(launch.parts ?? []).some(isImage)) return null;
+    if (launch.agent.kind === "builtin") return imagesRefused("The built-in agent");
+    const { profile } = resolveCli(launch.agent.choice);
+    if (acpTransportOf(profile) === undefined) return profile.takesImages === true ? null : imagesRefused(profile.displayName);
+    const capabilities = this.sessions.get(launch.sessionId)?.acp?.promptCapabilities;
+    return capabilities === undefined || capabilities.image === true ? null : imagesRefused(profile.displayName);
+  }
+
+  /**
+   * The launch with only its workspace parts; a file or folder naming anything else is said in the log and dropped,
+   * a selection from elsewhere (an untitled buffer) goes as text only.
+   */
+  private confined(launch: AgentLaunch): ConfinedLaunch {
+    if (launch.parts === undefined || launch.parts.length === 0) return launch;
+    const { parts, textOnly, refused } = workspaceParts(launch.parts, launch.cwd, launch.workspaceRoots);
+    for (const refusedPath of refused) this.options.log.warn(escapeForLog(`not passed to the agent: ${refusedPath} is not a file or folder inside the workspace`));
+    return { ...launch, parts, textOnly };
   }
 
   /** The session's desk: the one its agent's requests come to, whatever the agent speaks. */
@@ -192,13 +231,16 @@ export class AgentLauncher {
   }
 
   /** An ACP agent: each session keeps one warm agent process and one ACP session for all its turns. */
-  private startAcp(launch: AgentLaunch, agent: Extract<LaunchAgent, { kind: "cli" }>, profile: CliProfile, command: string): LaunchedRun {
+  private startAcp(launch: ConfinedLaunch, agent: Extract<LaunchAgent, { kind: "cli" }>, profile: CliProfile, command: string): LaunchedRun {
     const args = [...(userArgumentsOf(profile, agent.choice.cliArgs, agent.choice.cliExtraArgs) ?? profile.defaultArgs)];
     const entry = this.sessionAgent(launch, JSON.stringify([launch.conversation.id, command, args, agent.env]));
     const conversation = entry.acp ?? (entry.acp = this.startAcpAgent(launch, agent.env, profile, command, args, entry));
     // A mode or model chosen since the last turn is set in the warm agent's session before this prompt.
     if (launch.chosenSettings !== undefined) conversation.choose(launch.chosenSettings);
-    const run = conversation.prompt([{ type: "text", text: launch.prompt }], {
+    const parts = launch.parts ?? [];
+    // Built once the agent has said what it takes (its first turn starts it).
+    const content = (capabilities: Parameters<typeof acpPrompt>[2]) => acpPrompt(launch.prompt, parts, capabilities, profile.displayName, launch.cwd, launch.textOnly);
+    const run = conversation.prompt(content, {
       keepBlocks: launch.keepBlocks,
       heldByListener: launch.heldByListener,
       onEvent: launch.onEvent,
@@ -320,9 +362,14 @@ export class AgentLauncher {
 
   /** The CLI from its profile, or the built-in agent, with its environment and how the log names it. */
   private streamCommand(launch: AgentLaunch): AgentCommand & { env: NodeJS.ProcessEnv; description: string } {
-    const { agent, prompt, conversation } = launch;
+    const { agent, conversation } = launch;
+    const parts = launch.parts ?? [];
+    const images = parts.filter(isImage);
+    // References in the text (Claude Code reads the `@path` ones itself); images only to a CLI that takes them.
+    const prompt = promptWithParts(launch.prompt, parts);
+    if (images.length > 0 && this.imagesRefusal(launch) !== null) throw new Error("AgentLauncher: images for an agent that takes none (ask imagesRefusal first)");
     if (agent.kind === "builtin") return { ...agent.command(prompt, conversation), description: "built-in agent" };
-    const command = agentCommand(agent.choice, prompt, conversation, launch.chosenSettings);
+    const command = agentCommand(agent.choice, prompt, conversation, launch.chosenSettings, images);
     const continues = conversation.continues ? `, continuing conversation ${conversation.id}` : "";
     return { ...command, env: { ...process.env, ...agent.env }, description: `profile ${command.profile.name}, dialect ${command.dialect}${continues}` };
   }

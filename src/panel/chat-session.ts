@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { applyAgentState, emptyAgentState, type AgentState, type AgentStateUpdate, type ChosenAgentSettings } from "../protocol/agent-state";
 import type { CliConversation, SessionChange, SessionHeader, Turn } from "../protocol/messages";
+import type { PromptPart } from "../protocol/prompt-parts";
 import type { AgentIdentity, AgentSessionRef, PendingPrompt, SessionId, SessionStatus, SessionSummary, StoredSession } from "../protocol/sessions";
 import { STORED_SESSION_VERSION } from "../protocol/sessions";
 import type { Scheduler } from "../process/scheduler";
@@ -29,6 +30,8 @@ export interface SessionRunRequest extends RunRequest {
 export interface SessionsHost
   extends Pick<ConversationHost, "openExternal" | "writeClipboard" | "runEditorAction" | "logRejected" | "restriction" | "openDiff" | "workspaceFiles" | "openWorkspaceFile" | "findFiles" | "addSelection"> {
   startRun(request: SessionRunRequest): Run;
+  /** Why this session's agent cannot take these parts' images, or null when it can. */
+  imagesRefusal?(request: { sessionId: SessionId; agent: AgentIdentity; parts: readonly PromptPart[] }): string | null;
   /** The session ended (deleted): its warm agent, if any, stops. */
   endAgent(sessionId: SessionId): void;
 }
@@ -309,6 +312,7 @@ export class ChatSession {
       openWorkspaceFile: (path, line) => host.openWorkspaceFile?.(path, line),
       findFiles: (query) => host.findFiles?.(query) ?? Promise.resolve([]),
       addSelection: () => host.addSelection?.(),
+      imagesRefusal: (parts) => host.imagesRefusal?.({ sessionId: this.id, agent: this.agent, parts }) ?? null,
       endConversation: () => host.endAgent(this.id),
       newSession: () => this.owner.newSession(),
       newSessionWithAgent: () => this.owner.newSessionWithAgent(this),

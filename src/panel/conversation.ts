@@ -19,7 +19,8 @@ import type { PendingPrompt } from "../protocol/sessions";
 import type { PermissionBlock, ToolDiff, Transcript } from "../protocol/transcript";
 import { realScheduler, type ScheduledCall, type Scheduler } from "../process/scheduler";
 import type { Session } from "../session/session";
-import { fenced } from "../common/code-fence";
+import { attachedContext } from "../common/attached-context";
+import { isImage, type PromptPart } from "../protocol/prompt-parts";
 import { applyChange } from "../common/turn-changes";
 import { failingError } from "../common/turn-failure";
 import { charsIn, withRequestsCancelled } from "../sessions/kept-turns";
@@ -45,6 +46,8 @@ export interface Run {
 
 export interface RunRequest {
   prompt: string;
+  /** What the user attached (files, folders, a selection, images), for the agent to take each as it can. */
+  parts?: readonly PromptPart[];
   /** The CLI's conversation this prompt belongs to (a CLI that cannot continue one ignores it). */
   conversation: { id: string; continues: boolean };
   onChange(change: SessionChange): void;
@@ -94,6 +97,8 @@ export interface ConversationHost {
   persistQueue?(queued: readonly PendingPrompt[]): void;
   /** The composer's Add Selection: the editor's selection offered to this conversation (see offerAttachment). */
   addSelection?(): void;
+  /** Why the session's agent cannot take these parts' images, or null when it can: nothing is sent then. */
+  imagesRefusal?(parts: readonly PromptPart[]): string | null;
   /** The @ picker: the workspace's files and folders that best match what was typed. */
   findFiles?(query: string): Promise<PickedFile[]>;
   /** The session is deleted: the agent's side of the conversation ends too (a warm ACP agent is stopped). */
@@ -110,40 +115,6 @@ export type EditorAction = Exclude<ErrorAction, "retry" | "newSession">;
 /** The prompt as the agent receives it: the user's words, then the editor context they chose to send. */
 export function promptWithContext(prompt: string, context: PromptContext | null): string {
   return context === null ? prompt : `${prompt}\n\n${context.text}`;
-}
-
-/**
- * What was attached to a prompt, as the agent is told of it: files and folders picked with @ by path, for it to read
- * (every agent can; typed prompt parts per agent — ACP resource links, Claude's own references — come with the
- * composer's prompt parts), and a selection with its file, lines and text.
- */
-export function attachedContext(attachments: readonly Attachment[]): PromptContext | null {
-  if (attachments.length === 0) return null;
-  const summary: string[] = [];
-  const named: string[] = [];
-  const selections: string[] = [];
-  for (const attachment of attachments) {
-    if (attachment.kind !== "selection") {
-      const name = attachment.kind === "folder" ? `${attachment.path}/` : attachment.path;
-      summary.push(name);
-      named.push(`- @${name}`);
-      continue;
-    }
-    const where = `${attachment.path}${linesOf(attachment)}`;
-    summary.push(`selection ${where}`);
-    selections.push(`Selected text (${where}):`, fenced(attachment.text ?? "", attachment.language ?? ""));
-  }
-  const text = [
-    ...(named.length === 0 ? [] : ["Files and folders the user attached (read them as needed):", ...named]),
-    ...selections,
-  ];
-  return { summary: summary.join(" · "), text: text.join("\n") };
-}
-
-function linesOf(attachment: Attachment): string {
-  if (attachment.lines === undefined) return "";
-  const { start, end } = attachment.lines;
-  return start === end ? `:${start}` : `:${start}–${end}`;
 }
 
 /** As many as one prompt may carry. */
@@ -198,6 +169,13 @@ export class Conversation {
   private sendNextAfterStop = false;
   /** The agent's slash commands as it last said them. */
   private commands: { name: string; description: string }[] = [];
+  /**
+   * The parts of queued messages, by id, while this window lives: a queued message is kept (and sent after a reload)
+   * with its attachments as text, and without its images.
+   */
+  private readonly queuedParts = new Map<string, readonly PromptPart[]>();
+  /** The last turn's parts, for its Retry: one turn's only, as images may be megabytes. */
+  private lastParts: { turnId: number; parts: readonly PromptPart[] } | undefined;
   /** Attachments offered while no view was attached, for the first one that is. */
   private readonly offered: Attachment[] = [];
   private current: { turn: Turn; run: Run; startedAt: number; cliConversation: CliConversation | null } | undefined;
@@ -275,14 +253,16 @@ export class Conversation {
     this.held = this.queued.length > 0;
   }
 
-  private enqueue(prompt: string, context: PromptContext | null): void {
+  private enqueue(prompt: string, context: PromptContext | null, parts: readonly PromptPart[]): void {
     const text = prompt.trim();
     if (text === "") return;
     if (this.queued.length >= MAX_QUEUED) {
       this.host.logRejected(`a message arrived while ${MAX_QUEUED} already wait for the running turn; ignored`);
       return;
     }
-    this.queued.push({ id: randomUUID(), prompt: text, context, createdAt: Date.now() });
+    const id = randomUUID();
+    if (parts.length > 0) this.queuedParts.set(id, parts);
+    this.queued.push({ id, prompt: text, context, createdAt: Date.now() });
     this.queueChanged();
   }
 
@@ -293,6 +273,7 @@ export class Conversation {
       return;
     }
     const [item] = this.queued.splice(index, 1);
+    if (action === "remove") this.queuedParts.delete(id);
     if (action === "up") this.queued.splice(Math.max(0, index - 1), 0, item);
     if (action === "down") this.queued.splice(Math.min(this.queued.length, index + 1), 0, item);
     if (action === "sendNow") this.sendNow(item);
@@ -304,7 +285,12 @@ export class Conversation {
    * stops in band and this one goes next. With no turn running it is simply sent.
    */
   private sendNow(item: PendingPrompt): void {
-    if (this.current?.run.steer?.(promptWithContext(item.prompt, item.context), item.prompt) === true) return;
+    // An image cannot ride on a steered line: a message with images goes next, after the stop.
+    const steerable = !(this.queuedParts.get(item.id) ?? []).some(isImage);
+    if (steerable && this.current?.run.steer?.(promptWithContext(item.prompt, item.context), item.prompt) === true) {
+      this.queuedParts.delete(item.id);
+      return;
+    }
     this.queued.unshift(item);
     this.held = false;
     if (this.current === undefined) this.sendQueued();
@@ -327,11 +313,12 @@ export class Conversation {
   private sendQueued(): void {
     const next = this.queued[0];
     if (next === undefined || this.current !== undefined) return;
-    if (!this.send(next.prompt, next.context)) {
+    if (!this.send(next.prompt, next.context, this.queuedParts.get(next.id))) {
       this.held = true;
       return;
     }
     this.queued.shift();
+    this.queuedParts.delete(next.id);
   }
 
   private queueChanged(): void {
@@ -389,7 +376,7 @@ export class Conversation {
    * Starts a run for a prompt, with the editor context the user chose; false when one is running already or runs
    * are not allowed here.
    */
-  send(prompt: string, context: PromptContext | null = null): boolean {
+  send(prompt: string, context: PromptContext | null = null, parts?: readonly PromptPart[]): boolean {
     const text = prompt.trim();
     if (text.length === 0 || this.current !== undefined || this.host.restriction() !== null) return false;
     if (this.host.mayStart?.() === false) return false;
@@ -397,7 +384,10 @@ export class Conversation {
     const continued = this.cliConversation?.agent === agent ? this.cliConversation : null;
     const conversation = { id: continued?.id ?? randomUUID(), continues: continued !== null };
     const turn = this.beginTurn({ prompt: text, agent, context, origin: "prompt" });
-    const run = this.host.startRun({ prompt: promptWithContext(text, context), conversation, onChange: (change) => this.onChange(turn, change) });
+    this.lastParts = parts === undefined ? undefined : { turnId: turn.id, parts };
+    // Typed parts go as they are, for each agent to take its way; a context without them (the editor's) goes as text.
+    const request = parts === undefined ? { prompt: promptWithContext(text, context) } : { prompt: text, parts };
+    const run = this.host.startRun({ ...request, conversation, onChange: (change) => this.onChange(turn, change) });
     this.track(turn, run, { agent, id: conversation.id });
     return true;
   }
@@ -424,7 +414,11 @@ export class Conversation {
   /** Asks the same again: stops the turn's run if it is still going, then sends its prompt and context anew. */
   async retry(turn: Turn): Promise<boolean> {
     await this.stop();
-    return this.send(turn.prompt, turn.context);
+    const parts = this.lastParts?.turnId === turn.id ? this.lastParts.parts : undefined;
+    // Another agent may answer the retry (Use Built-in Agent): one that takes no images gets the rest as text.
+    const refusal = parts?.some(isImage) === true ? (this.host.imagesRefusal?.(parts) ?? null) : null;
+    if (refusal !== null) this.host.logRejected(`retried without its images: ${refusal}`);
+    return this.send(turn.prompt, turn.context, refusal === null ? parts : undefined);
   }
 
   /**
@@ -515,26 +509,33 @@ export class Conversation {
       case "ready":
         this.attach(view);
         return;
-      case "send": {
-        const context = attachedContext(intent.attachments ?? []);
+      case "send":
+      case "sendNow": {
+        const parts: PromptPart[] = [...(intent.attachments ?? []), ...(intent.images ?? [])];
+        // An agent that takes no images gets none of this prompt: the view says why and keeps the draft.
+        const refusal = parts.some(isImage) ? (this.host.imagesRefusal?.(parts) ?? null) : null;
+        if (refusal !== null) {
+          view.post({ type: "promptRefused", sessionId: this.host.sessionId, reason: refusal });
+          return;
+        }
+        const context = attachedContext(parts);
+        const prompt = intent.prompt.trim();
+        if (this.current === undefined) {
+          if (!this.send(prompt, context, parts.length === 0 ? undefined : parts)) this.host.logRejected("a prompt arrived while runs are not allowed; ignored");
+        } else if (intent.type === "sendNow") {
+          // While a turn runs, Send now goes into it (or stops it and goes next).
+          const item = { id: randomUUID(), prompt, context, createdAt: Date.now() };
+          if (parts.length > 0) this.queuedParts.set(item.id, parts);
+          this.sendNow(item);
+          this.queueChanged();
+        }
         // While a turn runs, a message waits its turn: sent when this one completes.
-        if (this.current !== undefined) this.enqueue(intent.prompt, context);
-        else if (!this.send(intent.prompt, context)) this.host.logRejected("a prompt arrived while runs are not allowed; ignored");
+        else this.enqueue(prompt, context, parts);
         return;
       }
       case "queued":
         this.onQueued(intent.action, intent.id);
         return;
-      case "sendNow": {
-        const text = intent.prompt.trim();
-        if (this.current === undefined) {
-          if (!this.send(text, attachedContext(intent.attachments ?? []))) this.host.logRejected("a prompt arrived while runs are not allowed; ignored");
-          return;
-        }
-        this.sendNow({ id: randomUUID(), prompt: text, context: attachedContext(intent.attachments ?? []), createdAt: Date.now() });
-        this.queueChanged();
-        return;
-      }
       case "resumeQueue":
         this.held = false;
         this.sendQueued();

@@ -23,7 +23,8 @@ export function contentSecurityPolicy(cspSource: string, nonce: string): string 
     `script-src 'nonce-${nonce}'`,
     `style-src ${cspSource}`,
     `font-src ${cspSource}`,
-    `img-src ${cspSource}`,
+    // blob: only for the composer's thumbnails of pasted images, which the page makes itself from their bytes.
+    `img-src ${cspSource} blob:`,
     "connect-src 'none'",
     "frame-src 'none'",
     "object-src 'none'",

@@ -5,6 +5,7 @@
 import { claudePermissionChannel } from "../dialects/claude-permission-request";
 import { isRecord } from "../protocol/json-record";
 import { CLAUDE_SETTING_FLAGS } from "./claude-setting-flags";
+import type { PromptImage } from "../protocol/prompt-parts";
 import { IN_BAND_STOP_GRACE_MS, defineProfile } from "./cli-profile";
 
 const CLAUDE_ARGS = ["-p", "--verbose", "--output-format", "stream-json", "--include-partial-messages"];
@@ -20,7 +21,10 @@ export const claudeProfile = defineProfile({
   defaultArgs: CLAUDE_ARGS,
   login: { args: ["auth", "login"], apiKeyVariables: ["ANTHROPIC_API_KEY"] },
   settingFlags: CLAUDE_SETTING_FLAGS,
-  invocation: ({ prompt, userArgs, conversation }) => {
+  takesImages: true,
+  invocation: ({ prompt, userArgs, conversation, images = [] }) => {
+    // Attached files are references in the text: Claude Code does not expand `@path` in a stream-json message (2.1.330
+    // sent the model the words only), so it reads them with its Read tool as it needs. Images are its image blocks.
     return {
       args: [
         ...(userArgs ?? CLAUDE_ARGS),
@@ -34,7 +38,7 @@ export const claudeProfile = defineProfile({
         ...(conversation.continues ? ["--resume", conversation.id] : ["--session-id", conversation.id]),
       ],
       input: {
-        initial: userMessageLine(prompt),
+        initial: userMessageLine(prompt, images),
         interrupt: {
           line: `${JSON.stringify({ type: "control_request", request_id: "agent-stream-stop", request: { subtype: "interrupt" } })}\n`,
           graceMs: IN_BAND_STOP_GRACE_MS,
@@ -49,8 +53,14 @@ export const claudeProfile = defineProfile({
   },
 });
 
-function userMessageLine(text: string): string {
-  return `${JSON.stringify({ type: "user", message: { role: "user", content: [{ type: "text", text }] } })}\n`;
+function userMessageLine(text: string, images: readonly PromptImage[] = []): string {
+  const content = [{ type: "text", text }, ...images.map(claudeImageBlock)];
+  return `${JSON.stringify({ type: "user", message: { role: "user", content } })}\n`;
+}
+
+/** An image as the Anthropic Messages API takes it, which Claude Code passes on as it is. */
+function claudeImageBlock(image: PromptImage): { type: "image"; source: { type: "base64"; media_type: string; data: string } } {
+  return { type: "image", source: { type: "base64", media_type: image.mimeType, data: image.data } };
 }
 
 /** Claude echoes each message it takes from stdin (`--replay-user-messages`); a tool's result is not one. */

@@ -5,6 +5,7 @@ import type { DialectName } from "../dialects/registry";
 import type { AgentMode } from "../protocol/agent-state";
 import type { CliInput } from "../process/cli-process";
 import type { PermissionChannel } from "../permissions/permission-channel";
+import type { PromptImage } from "../protocol/prompt-parts";
 
 /** The conversation a prompt belongs to, as far as the CLI can keep it. */
 export interface ConversationKey {
@@ -21,6 +22,8 @@ export interface InvocationRequest {
   /** The user's arguments (`userArgumentsOf`), or null to use the profile's own. */
   readonly userArgs: readonly string[] | null;
   readonly conversation: ConversationKey;
+  /** The images the user attached: only a profile that `takesImages` is given any (the launcher refuses them otherwise). */
+  readonly images?: readonly PromptImage[];
 }
 
 export interface Invocation {
@@ -111,6 +114,8 @@ export interface CliProfile<Name extends string = string> {
   readonly transport?: CliTransport;
   /** A stream CLI whose mode and model are chosen by flags; absent: they are not (an ACP agent's are, over ACP). */
   readonly settingFlags?: SettingFlags;
+  /** The CLI takes images with its prompt (Claude Code's image blocks, pi rpc's `images`); absent: it takes none. */
+  readonly takesImages?: boolean;
   invocation(request: InvocationRequest): Invocation;
 }
 

@@ -18,6 +18,7 @@ function piLikeProfile<const Name extends "pi" | "indusagi">(
   name: Name,
   description: Pick<CliProfile, "summary">,
   invocation: (request: InvocationRequest) => Invocation,
+  takesImages: boolean,
 ): CliProfile<Name> {
   return defineProfile({
     name,
@@ -29,14 +30,17 @@ function piLikeProfile<const Name extends "pi" | "indusagi">(
     defaultArgs: [],
     login: { args: [], hint: `Type /login in ${name} and pick your provider, then ask again.` },
     invocation,
+    takesImages,
   });
 }
 
-function rpcInvocation({ prompt, userArgs, conversation }: InvocationRequest): Invocation {
+function rpcInvocation({ prompt, userArgs, conversation, images = [] }: InvocationRequest): Invocation {
+  // pi's rpc `prompt` takes images beside the message ({type: "image", data, mimeType}: its ImageContent).
+  const attached = images.length === 0 ? {} : { images: images.map(({ data, mimeType }) => ({ type: "image", data, mimeType })) };
   return {
     args: [...withoutMode(userArgs ?? []), "--mode", "rpc", "--session", path.join(conversation.stateDir, `${conversation.id}.jsonl`)],
     input: {
-      initial: `${JSON.stringify({ id: "agent-stream-prompt", type: "prompt", message: prompt })}\n`,
+      initial: `${JSON.stringify({ id: "agent-stream-prompt", type: "prompt", message: prompt, ...attached })}\n`,
       interrupt: { line: `${JSON.stringify({ id: "agent-stream-abort", type: "abort" })}\n`, graceMs: IN_BAND_STOP_GRACE_MS },
       isRunOver: isRunOver,
       // pi delivers a steered message after the running tool calls, before its next model call, within the same run.
@@ -99,9 +103,11 @@ export const piProfile = piLikeProfile(
   "pi",
   { summary: "pi: `pi --mode rpc`, the prompt as an rpc command on stdin; Stop sends `abort` first; a follow-up continues the same pi session file." },
   rpcInvocation,
+  true,
 );
 export const indusagiProfile = piLikeProfile(
   "indusagi",
   { summary: "indusagi: `indusagi --mode json \"<prompt>\"`, the mode its document gives; stopped with signals." },
   jsonModeInvocation,
+  false,
 );

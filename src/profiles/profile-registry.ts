@@ -4,6 +4,7 @@
 import type { DialectName } from "../dialects/registry";
 import type { CliInput } from "../process/cli-process";
 import type { ChosenAgentSettings } from "../protocol/agent-state";
+import type { PromptImage } from "../protocol/prompt-parts";
 import type { PermissionChannel } from "../permissions/permission-channel";
 import { acpProfile, claudeAcpProfile, codexAcpProfile, copilotProfile, geminiProfile, opencodeProfile, qwenProfile } from "./acp-profiles";
 import { agentCodeProfile } from "./agent-code-profile";
@@ -103,9 +104,15 @@ export function resolveCli(choice: Pick<CliChoice, "cliPath" | "cliProfile">): {
  * The command line (and stdin) for one prompt, from the user's choice and the CLI's profile; in the session's chosen
  * mode and model where the CLI takes them as flags.
  */
-export function agentCommand(choice: CliChoice, prompt: string, conversation: ConversationKey, chosen: ChosenAgentSettings = {}): AgentCommand {
+export function agentCommand(
+  choice: CliChoice,
+  prompt: string,
+  conversation: ConversationKey,
+  chosen: ChosenAgentSettings = {},
+  images: readonly PromptImage[] = [],
+): AgentCommand {
   const { profile, command } = resolveCli(choice);
-  const invocation = profile.invocation({ prompt, userArgs: userArgumentsOf(profile, choice.cliArgs, choice.cliExtraArgs), conversation });
+  const invocation = profile.invocation({ prompt, userArgs: userArgumentsOf(profile, choice.cliArgs, choice.cliExtraArgs), conversation, images });
   return {
     profile,
     command,

@@ -4,6 +4,8 @@ import * as z from "zod/mini";
 import { SESSION_STATES } from "./session-states";
 import { SessionIdSchema } from "./session-id";
 import { DoneSummarySchema, FinalStatusSchema, ProblemSchema, TranscriptBlockSchema } from "./transcript";
+import { MAX_IMAGES } from "./image-bytes";
+import { PromptImageSchema } from "./prompt-parts";
 
 export const SessionStateSchema = z.enum(SESSION_STATES);
 
@@ -131,6 +133,8 @@ export const HostMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("attach"), ...AboutSession, attachment: AttachmentSchema }),
   /** The answer to the view's `findFiles` with the same request id, to that view only: the best matches, best first. */
   z.object({ type: z.literal("filesFound"), ...AboutSession, requestId: WholeNumberSchema, files: z.array(PickedFileSchema) }),
+  /** The last `send` was not sent, and why (its agent takes no images): the composer says so and gives the draft back. */
+  z.object({ type: z.literal("promptRefused"), ...AboutSession, reason: z.string() }),
 ]);
 export type HostMessage = z.infer<typeof HostMessageSchema>;
 
@@ -163,6 +167,8 @@ export const WebviewIntentSchema = z.discriminatedUnion("type", [
     prompt: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_PROMPT_CHARS)),
     /** Files and folders picked with @: the agent is told of them with the prompt (only workspace files are passed on). */
     attachments: z.optional(z.array(AttachmentSchema).check(z.maxLength(MAX_ATTACHMENTS))),
+    /** Images pasted or dropped in the composer: sent to an agent that takes images, refused (`promptRefused`) otherwise. */
+    images: z.optional(z.array(PromptImageSchema).check(z.maxLength(MAX_IMAGES))),
   }),
   z.strictObject({ type: z.literal("stop") }),
   /** A new session with the same agent; the one shown stays in the Sessions list (and keeps running if it runs). */
@@ -202,11 +208,13 @@ export const WebviewIntentSchema = z.discriminatedUnion("type", [
   /**
    * The composer's steer key: a message for the running turn, delivered to the agent as it works where it takes one,
    * otherwise the turn is stopped in band and this goes next (as a queued message's Send now). No turn runs: a send.
+   * A message with images is never steered (it goes next, after the stop).
    */
   z.strictObject({
     type: z.literal("sendNow"),
     prompt: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_PROMPT_CHARS)),
     attachments: z.optional(z.array(AttachmentSchema).check(z.maxLength(MAX_ATTACHMENTS))),
+    images: z.optional(z.array(PromptImageSchema).check(z.maxLength(MAX_IMAGES))),
   }),
 ]);
 export type WebviewIntent = z.infer<typeof WebviewIntentSchema>;

@@ -4,10 +4,11 @@
 import * as os from "node:os";
 import * as path from "node:path";
 import * as vscode from "vscode";
-import { AgentLauncher } from "../launch/agent-launcher";
+import { AgentLauncher, type LaunchAgent } from "../launch/agent-launcher";
 import type { SessionRunRequest } from "../panel/chat-session";
 import type { Run } from "../panel/conversation";
 import type { SessionChange } from "../protocol/messages";
+import type { PromptPart } from "../protocol/prompt-parts";
 import type { AgentIdentity } from "../protocol/sessions";
 import { escapeForLog } from "../protocol/visible-text";
 import { BUILTIN_AGENT_PROFILE, profileSettingOf } from "../profiles/agent-identity";
@@ -56,13 +57,11 @@ export class AgentRunner implements vscode.Disposable {
   start(current: AgentSettings, request: SessionRunRequest): Run {
     const settings = settingsForAgent(current, request.agent);
     const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
-    const extensionPath = this.context.extensionPath;
     return this.launcher.start({
       sessionId: request.sessionId,
-      agent: settings.useBuiltinAgent
-        ? { kind: "builtin", command: (prompt, conversation) => builtinAgentCommand(extensionPath, prompt, conversation) }
-        : { kind: "cli", choice: settings, env: settings.cliEnv },
+      agent: this.launchAgentOf(settings),
       prompt: request.prompt,
+      parts: request.parts,
       // Where pi keeps the conversation's session file (pi makes the folder); other CLIs keep theirs themselves.
       conversation: { ...request.conversation, stateDir: path.join(this.context.globalStorageUri.fsPath, "cli-conversations") },
       // Without a folder the agent starts in the home folder, where every file is outside the workspace.
@@ -80,6 +79,19 @@ export class AgentRunner implements vscode.Disposable {
       onAgentState: (update) => request.onAgentState(update),
       onAcpSession: (acpSessionId) => request.onAcpSession(acpSessionId),
     });
+  }
+
+  /** Why the session's agent cannot take these parts' images (its profile, or its ACP agent's word), or null. */
+  imagesRefusal(current: AgentSettings, request: { sessionId: string; agent: AgentIdentity; parts: readonly PromptPart[] }): string | null {
+    const agent = this.launchAgentOf(settingsForAgent(current, request.agent));
+    return this.launcher.imagesRefusal({ sessionId: request.sessionId, agent, parts: request.parts });
+  }
+
+  private launchAgentOf(settings: AgentSettings): LaunchAgent {
+    const extensionPath = this.context.extensionPath;
+    return settings.useBuiltinAgent
+      ? { kind: "builtin", command: (prompt, conversation) => builtinAgentCommand(extensionPath, prompt, conversation) }
+      : { kind: "cli", choice: settings, env: settings.cliEnv };
   }
 
   /** The session was deleted: its warm agent and everything it started end now; open requests end cancelled. */

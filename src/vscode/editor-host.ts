@@ -27,6 +27,10 @@ export class EditorHost implements SessionsHost {
     return this.runner.start(readSettings(this.log), request);
   }
 
+  imagesRefusal(request: Parameters<NonNullable<SessionsHost["imagesRefusal"]>>[0]): string | null {
+    return this.runner.imagesRefusal(readSettings(this.log), request);
+  }
+
   openExternal(url: string): void {
     void this.openLink(url);
   }

@@ -114,6 +114,9 @@ export class ChatView {
       case "attach":
         this.composer.attach(message.attachment);
         return;
+      case "promptRefused":
+        this.composer.refused(message.reason);
+        return;
       case "filesFound":
         this.composer.filesFound(message.requestId, message.files);
         return;

@@ -5,7 +5,9 @@
 import type { WebviewIntent } from "../protocol/messages";
 import type { Attachment, PickedFile } from "../protocol/messages";
 import { button, element } from "./element";
+import type { PromptImage } from "../protocol/prompt-parts";
 import { FileMentions } from "./file-mentions";
+import { ImageAttachments } from "./image-attachments";
 import { QueueView } from "./queue-view";
 import { SlashCommands, type SlashCommand } from "./slash-commands";
 
@@ -38,6 +40,11 @@ export class Composer {
   private sessionId: string | null = null;
   private recalled: Recalled | null = null;
   private readonly mentions: FileMentions;
+  private readonly images: ImageAttachments;
+  /** What was last sent, given back to the box if the host refuses it (its agent takes no images). */
+  private lastSent: { prompt: string; attachments: Attachment[]; images: PromptImage[] } | null = null;
+  /** Why something was not attached or sent, until the next prompt goes. */
+  private readonly notice: HTMLElement;
   private readonly commands: SlashCommands;
   private readonly queue: QueueView;
 
@@ -53,6 +60,9 @@ export class Composer {
       attributes: { rows: "3", "aria-label": "Message to the agent", placeholder: PLACEHOLDER, "aria-autocomplete": "list", "aria-controls": "file-picker" },
     });
     this.mentions = new FileMentions(this.input, post);
+    this.notice = element("div", { className: "composer-notice", attributes: { role: "alert" } });
+    this.notice.hidden = true;
+    this.images = new ImageAttachments(this.input, (reason) => this.say(reason));
     this.commands = new SlashCommands(this.input);
     this.queue = new QueueView(post, (text) => {
       // The text to edit goes into the box, after what is there.
@@ -106,6 +116,8 @@ export class Composer {
       this.mentions.list,
       this.commands.list,
       this.mentions.chips,
+      this.images.chips,
+      this.notice,
       this.input,
       toolbar,
     );
@@ -142,6 +154,21 @@ export class Composer {
   /** "Add Selection to Chat": a chip for the next prompt. */
   attach(attachment: Attachment): void {
     this.mentions.add(attachment);
+  }
+
+  /**
+   * The host did not send the last prompt (its agent takes no images): the reason is shown, and the prompt, its chips
+   * and its images are back in the box unless something new was typed meanwhile.
+   */
+  refused(reason: string): void {
+    this.say(reason);
+    const sent = this.lastSent;
+    this.lastSent = null;
+    if (sent === null) return;
+    if (this.input.value.trim() === "") this.input.value = sent.prompt;
+    for (const attachment of sent.attachments) this.mentions.add(attachment);
+    this.images.restore(sent.images);
+    this.keepDraft();
   }
 
   /** The messages waiting for the running turn. */
@@ -218,10 +245,18 @@ export class Composer {
     const prompt = this.input.value.trim();
     if (prompt === "" || this.restricted) return;
     const attachments = this.mentions.take();
-    this.post({ type: how, prompt, ...(attachments.length === 0 ? {} : { attachments }) });
+    const images = this.images.take();
+    this.lastSent = { prompt, attachments, images };
+    this.say(null);
+    this.post({ type: how, prompt, ...(attachments.length === 0 ? {} : { attachments }), ...(images.length === 0 ? {} : { images }) });
     this.input.value = "";
     this.recalled = null;
     this.keepDraft();
+  }
+
+  private say(reason: string | null): void {
+    this.notice.hidden = reason === null;
+    this.notice.textContent = reason ?? "";
   }
 
   private stop(): void {

@@ -407,6 +407,8 @@ const app = acp
         loadSession: scenario === "load",
         // FAKE_ACP_RESUME=broken: offers resume and answers it "Method not found", as Qwen Code 0.15.10 does.
         ...(process.env.FAKE_ACP_RESUME === "broken" ? { sessionCapabilities: { resume: {} } } : {}),
+        // FAKE_ACP_PROMPT_CAPABILITIES='{"image":true}': what its prompts may carry besides text and resource links.
+        ...(process.env.FAKE_ACP_PROMPT_CAPABILITIES === undefined ? {} : { promptCapabilities: JSON.parse(process.env.FAKE_ACP_PROMPT_CAPABILITIES) }),
       },
       authMethods: scenario === "auth-required" ? [{ id: "api-key", name: "API key" }] : [],
       agentInfo: { name: "fake-acp-agent", version: "1.0.0" },

@@ -2,6 +2,7 @@ import * as assert from "node:assert/strict";
 import * as os from "node:os";
 import { createAdapter } from "../../../src/dialects/registry";
 import { applyChange } from "../../../src/common/turn-changes";
+import { promptWithParts } from "../../../src/common/attached-context";
 import {
   Conversation,
   checkedLink,
@@ -45,6 +46,12 @@ class RecordingHost implements ConversationHost {
   readonly runs: LiveSession[] = [];
   readonly requests: RunRequest[] = [];
   agent = "fake-locus";
+  /** What the agent says of images: null, it takes them. */
+  imagesRefusalText: string | null = null;
+
+  imagesRefusal(): string | null {
+    return this.imagesRefusalText;
+  }
 
   /** The agent takes a message mid-turn: Claude Code's input, played by a fake that answers a steered message. */
   steerable = false;
@@ -217,8 +224,29 @@ describe("Conversation", () => {
   it("tells the agent of the files and folders attached to a prompt, and shows them under it", async () => {
     conversation.handleIntent(view, { type: "send", prompt: "Explain these", attachments: [{ path: "src/auth.ts", kind: "file" }, { path: "src/db", kind: "folder" }] });
     await finishedRun(conversation);
-    assert.equal(host.requests[0]?.prompt, "Explain these\n\nFiles and folders the user attached (read them as needed):\n- @src/auth.ts\n- @src/db/");
+    const request = host.requests[0];
+    assert.deepEqual(request?.parts, [{ path: "src/auth.ts", kind: "file" }, { path: "src/db", kind: "folder" }]);
+    // An agent that takes them only as text reads them thus.
+    assert.equal(promptWithParts(request.prompt, request.parts ?? []), "Explain these\n\nFiles and folders the user attached (read them as needed):\n- @src/auth.ts\n- @src/db/");
     assert.equal(view.turns()[0]?.context?.summary, "src/auth.ts · src/db/");
+  });
+
+  it("passes a pasted image with the prompt to an agent that takes images, and names it under the prompt", async () => {
+    const image = { kind: "image" as const, mimeType: "image/png" as const, data: "iVBORw0KGgo=", name: "pasted image.png" };
+    conversation.handleIntent(view, { type: "send", prompt: "What is this?", images: [image] });
+    await finishedRun(conversation);
+    assert.equal(host.requests[0]?.prompt, "What is this?");
+    assert.deepEqual(host.requests[0]?.parts, [image]);
+    assert.equal(view.turns()[0]?.context?.summary, "image pasted image.png");
+  });
+
+  it("sends nothing when the agent takes no images, and tells the view why so that it keeps the draft", () => {
+    host.imagesRefusalText = "pi does not take images: remove the image to send this prompt (nothing was sent).";
+    const image = { kind: "image" as const, mimeType: "image/png" as const, data: "iVBORw0KGgo=", name: "shot.png" };
+    conversation.handleIntent(view, { type: "send", prompt: "What is this?", images: [image] });
+    assert.deepEqual(host.requests, []);
+    assert.deepEqual(view.turns(), []);
+    assert.deepEqual(view.messages.at(-1), { type: "promptRefused", sessionId: TEST_SESSION_ID, reason: host.imagesRefusalText });
   });
 
   it("offers an attached selection to the views showing the session, or to the first view to show it", () => {
@@ -237,7 +265,8 @@ describe("Conversation", () => {
     const selection = { kind: "selection" as const, path: "src/a.ts", lines: { start: 3, end: 4 }, text: "const a = `x`;\n```\n", language: "ts" };
     conversation.handleIntent(view, { type: "send", prompt: "Why?", attachments: [selection] });
     await finishedRun(conversation);
-    assert.equal(host.requests[0]?.prompt, "Why?\n\nSelected text (src/a.ts:3–4):\n````ts\nconst a = `x`;\n```\n````");
+    const request = host.requests[0];
+    assert.equal(promptWithParts(request?.prompt ?? "", request?.parts ?? []), "Why?\n\nSelected text (src/a.ts:3–4):\n````ts\nconst a = `x`;\n```\n````");
     assert.equal(view.turns()[0]?.context?.summary, "selection src/a.ts:3–4");
   });
 
@@ -467,6 +496,31 @@ describe("Conversation", () => {
       ],
     );
     await conversation.stop();
+  });
+
+  it("retries a turn with its attachments and images as they were sent, not as text", async () => {
+    const image = { kind: "image" as const, mimeType: "image/png" as const, data: "iVBORw0KGgo=", name: "shot.png" };
+    const parts = [{ path: "src/a.ts", kind: "file" as const }, image];
+    conversation.handleIntent(view, { type: "send", prompt: "Look", attachments: [parts[0]], images: [image] });
+    await finishedRun(conversation);
+    assert.equal(await conversation.retry(view.turns()[0]), true);
+    await finishedRun(conversation);
+    assert.deepEqual(host.requests.map((request) => [request.prompt, request.parts]), [
+      ["Look", parts],
+      ["Look", parts],
+    ]);
+  });
+
+  it("retries without its images, said in the log, when the agent now answering takes none", async () => {
+    const image = { kind: "image" as const, mimeType: "image/png" as const, data: "iVBORw0KGgo=", name: "shot.png" };
+    conversation.handleIntent(view, { type: "send", prompt: "Look", images: [image] });
+    await finishedRun(conversation);
+    host.imagesRefusalText = "The built-in agent does not take images: remove the image to send this prompt (nothing was sent).";
+    assert.equal(await conversation.retry(view.turns()[0]), true);
+    await finishedRun(conversation);
+    assert.equal(host.requests[1]?.parts, undefined);
+    assert.match(host.requests[1]?.prompt ?? "", /^Look/);
+    assert.match(host.rejected.at(-1) ?? "", /^retried without its images: The built-in agent does not take images/);
   });
 
   it("replays a recorded stream in Restricted Mode without running anything", async () => {

@@ -34,8 +34,9 @@ describe("webview source rules", function () {
     const valueImported = new Set(
       sources().flatMap(({ text }) => [...text.matchAll(/^import (?!type )[^;]*from "(?:\.\.\/)+protocol\/([^"]+)";/gm)].map((m) => m[1])),
     );
-    // The error table and the session states' names: both plain data. Each is checked below to import only types.
-    assert.deepEqual([...valueImported].sort(), ["error-guides", "session-states"]);
+    // The error table, the session states' names, and the image types and bounds (with the signature check a pasted
+    // image passes): plain data and pure functions. Each is checked below to import only types.
+    assert.deepEqual([...valueImported].sort(), ["error-guides", "image-bytes", "session-states"]);
     for (const module of valueImported) {
       const text = fs.readFileSync(path.join(repoRoot, "src", "protocol", `${module}.ts`), "utf8");
       assert.deepEqual([...text.matchAll(/^import (?!type ).*$/gm)].map((m) => m[0]), [], `${module}.ts imports only types`);
