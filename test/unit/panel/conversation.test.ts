@@ -450,6 +450,29 @@ describe("Conversation", () => {
       assert.match(took?.kind === "status" ? (took.message ?? "") : "", /^Check this too\n\n[^]*- @src\/auth\.ts/);
     });
 
+    it("never steers a message sent now with an image: the turn stops and it goes next, image and all", async () => {
+      host.steerable = true;
+      conversation.send("one");
+      const image = { kind: "image" as const, mimeType: "image/png" as const, data: "iVBORw0KGgo=", name: "pasted image.png" };
+      conversation.handleIntent(view, { type: "sendNow", prompt: "What is this?", images: [image] });
+      // The next turn is a plain one; the steerable run is the one that must have been stopped.
+      host.steerable = false;
+      await eventually("the message sent now", () => conversation.lastTurn?.prompt === "What is this?" && !conversation.running);
+      assert.equal(view.turns()[0]?.status, "canceled", "the running turn was stopped for it");
+      assert.equal(view.turns()[0]?.blocks.filter((block) => block.kind === "steer").length, 0, "nothing was steered");
+      assert.deepEqual(host.requests[1]?.parts, [image]);
+    });
+
+    it("refuses a message sent now with an image its agent does not take, and runs on", () => {
+      host.scenario = "slow";
+      conversation.send("one");
+      host.imagesRefusalText = "fake-locus takes no images.";
+      const image = { kind: "image" as const, mimeType: "image/png" as const, data: "iVBORw0KGgo=", name: "pasted image.png" };
+      conversation.handleIntent(view, { type: "sendNow", prompt: "What is this?", images: [image] });
+      assert.ok(view.messages.some((message) => message.type === "promptRefused" && message.reason === "fake-locus takes no images."));
+      assert.ok(conversation.running, "the running turn was not stopped");
+    });
+
     it("restores a stored queue held: the turn it waited for ended with the window", () => {
       const restored = new Conversation(new RecordingHost());
       restored.restoreQueue([{ id: "q1", prompt: "later", context: null, createdAt: 1 }]);
