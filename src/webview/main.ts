@@ -34,6 +34,7 @@ const HOST_MESSAGE_TYPES: Readonly<Record<HostMessage["type"], true>> = {
   attach: true,
   commands: true,
   queue: true,
+  controls: true,
 };
 
 function isHostMessage(data: unknown): data is HostMessage {
