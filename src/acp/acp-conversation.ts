@@ -5,7 +5,7 @@ import type { ContentBlock } from "@agentclientprotocol/sdk";
 import { PROTOCOL_VERSION, type CliEventType, type CliStreamEvent, type EventOfType } from "../protocol/events";
 import type { Problem, Transcript } from "../protocol/transcript";
 import { Session, type SessionOptions } from "../session/session";
-import type { AgentStateUpdate } from "../protocol/agent-state";
+import type { AgentStateUpdate, ChoiceOutcome } from "../protocol/agent-state";
 import { AcpEventTranslator } from "../dialects/acp/acp-event-translator";
 import type { AcpEvent } from "../dialects/acp/acp-events";
 import type { AgentSessionSettings } from "../dialects/acp/session-settings";
@@ -55,6 +55,11 @@ export class AcpConversation {
   /** The user chose the session's mode or model (or none: the mode that asks): set before the next prompt. */
   choose(chosen: ChosenSettings): void {
     this.connection.choose(chosen);
+  }
+
+  /** The same, set at once where the agent holds its session (agent-connection.ts `chooseNow`). */
+  chooseNow(chosen: ChosenSettings): Promise<ChoiceOutcome> {
+    return this.connection.chooseNow(chosen);
   }
 
   /** One turn. A second prompt while one runs is a programmer error, as for the connection. */

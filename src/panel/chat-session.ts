@@ -38,7 +38,7 @@ export interface SessionsHost
    */
   applyChoice?(sessionId: SessionId, agent: AgentIdentity, chosen: ChosenAgentSettings): Promise<ChoiceOutcome>;
   /** Whether a choice reaches this agent at once, or only with its next prompt. Absent: the next prompt. */
-  choiceAppliesAt?(agent: AgentIdentity): AgentControls["appliesAt"];
+  choiceAppliesAt?(agent: AgentIdentity, running: boolean): AgentControls["appliesAt"];
   /** The user's last choice for this agent (user scope), for its new sessions; never a mode that approves by itself. */
   rememberedChoice?(agent: AgentIdentity): ChosenAgentSettings;
   rememberChoice?(agent: AgentIdentity, chosen: ChosenAgentSettings): void;
@@ -208,7 +208,7 @@ export class ChatSession {
 
   /** What the header's pickers show. */
   controls(): AgentControls {
-    return agentControls(this.agentState, this.chosen, this.owner.host.choiceAppliesAt?.(this.agent) ?? "next-turn", this.refusal);
+    return agentControls(this.agentState, this.chosen, this.owner.host.choiceAppliesAt?.(this.agent, this.conversation.running) ?? "next-turn", this.refusal);
   }
 
   /**
@@ -344,6 +344,8 @@ export class ChatSession {
         this.keepCliConversation(cli);
         this.save();
         this.noticeStatus(false);
+        // No turn runs now: a choice for a CLI that takes it only mid-run waits for the next prompt, and says so.
+        this.conversation.offerControls(this.controls());
       },
       persistQueue: (queued) => {
         this.pending = queued.map((item) => ({ ...item }));

@@ -12,6 +12,9 @@ import { createSessionFeed } from "./session-feed";
 import { StreamPermissions } from "./stream-permissions";
 import type { PermissionChannel } from "../permissions/permission-channel";
 import type { PermissionDesk } from "../permissions/permission-desk";
+import type { ChoiceOutcome } from "../protocol/agent-state";
+import type { ChannelSetting, SettingsChannel } from "../protocol/settings-channel";
+import { StreamSettings } from "./stream-settings";
 
 export interface LiveSessionOptions extends Omit<SessionOptions, "dialect"> {
   process: CliProcessOptions;
@@ -32,6 +35,8 @@ export interface LiveSessionOptions extends Omit<SessionOptions, "dialect"> {
   permissionChannel?: PermissionChannel;
   /** The conversation's permission desk. */
   permissions?: PermissionDesk;
+  /** For a CLI that takes a change of its mode or model mid-run on stdin (`process.input`): how it is asked. */
+  settingsChannel?: SettingsChannel;
   /** For the desk's refusals nobody sees otherwise. */
   log?: (message: string) => void;
 }
@@ -43,11 +48,12 @@ export class LiveSession {
   private readonly process: CliProcess;
   private readonly permissionRequests: StreamPermissions | undefined;
   private readonly desk: PermissionDesk | undefined;
+  private readonly settings: StreamSettings | undefined;
   /** Shows a failure held for the CLI's stderr now: we are about to stop the CLI, and must not lose it. */
   private readonly releaseFailure: () => void;
 
   private constructor(options: LiveSessionOptions) {
-    const { process: processOptions, adapter, maxLineBytes, onStderr, onLine, isRunOver, permissionChannel, permissions, log, ...sessionOptions } = options;
+    const { process: processOptions, adapter, maxLineBytes, onStderr, onLine, isRunOver, permissionChannel, permissions, settingsChannel, log, ...sessionOptions } = options;
     this.session = new Session({ ...sessionOptions, dialect: () => adapter.dialect });
     this.desk = permissions;
     this.permissionRequests =
@@ -63,7 +69,9 @@ export class LiveSession {
             onWaiting: (waiting) => this.process.setWaitingForUser(waiting),
             log,
           });
-    const answered = this.permissionRequests === undefined ? adapter : answeringPermissions(adapter, this.permissionRequests);
+    this.settings = settingsChannel === undefined ? undefined : new StreamSettings(settingsChannel, (line) => this.process.writeInput(line));
+    const settled = this.settings === undefined ? adapter : takingAnswers(adapter, this.settings);
+    const answered = this.permissionRequests === undefined ? settled : answeringPermissions(settled, this.permissionRequests);
     const watched = isRunOver === undefined ? answered : watchingForRunEnd(answered, isRunOver, () => this.process.endInput());
     let stderrAtExit = "";
     // A failure is held for the CLI's stderr (its last lines go on the card), shown at once on Stop or timeout.
@@ -83,6 +91,7 @@ export class LiveSession {
       },
       onExit: (exit) => {
         stderrAtExit = exit.stderrTail;
+        this.settings?.close();
         const ended = () => {
           feed.end({ exitCode: exit.exitCode, signal: exit.signal });
           this.session.processEnded(exit);
@@ -133,6 +142,14 @@ export class LiveSession {
     return this.desk?.answer(requestId, optionId) === "answered";
   }
 
+  /**
+   * The user changed the session's mode or model during the run: the CLI is asked now where it takes that on its stdin;
+   * else (or once its turn is over) the change waits for the next run.
+   */
+  changeSetting(setting: ChannelSetting, value: string): Promise<ChoiceOutcome> {
+    return this.settings?.change(setting, value) ?? Promise.resolve({ kind: "next-turn" });
+  }
+
   pause(): void {
     this.process.pause();
   }
@@ -150,6 +167,19 @@ function answeringPermissions(adapter: DialectAdapter, permissions: StreamPermis
     },
     decode(value, out) {
       if (!permissions.read(value)) adapter.decode(value, out);
+    },
+    end: (out, ending) => adapter.end?.(out, ending),
+  };
+}
+
+/** The same adapter, with the CLI's answers to the settings it was asked to change taken by `settings` instead. */
+function takingAnswers(adapter: DialectAdapter, settings: StreamSettings): DialectAdapter {
+  return {
+    get dialect() {
+      return adapter.dialect;
+    },
+    decode(value, out) {
+      if (!settings.read(value)) adapter.decode(value, out);
     },
     end: (out, ending) => adapter.end?.(out, ending),
   };

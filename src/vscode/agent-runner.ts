@@ -7,6 +7,7 @@ import * as vscode from "vscode";
 import { AgentLauncher } from "../launch/agent-launcher";
 import type { SessionRunRequest } from "../panel/chat-session";
 import type { Run } from "../panel/conversation";
+import type { ChoiceOutcome, ChosenAgentSettings } from "../protocol/agent-state";
 import type { SessionChange } from "../protocol/messages";
 import type { AgentIdentity } from "../protocol/sessions";
 import { escapeForLog } from "../protocol/visible-text";
@@ -80,6 +81,11 @@ export class AgentRunner implements vscode.Disposable {
       onAgentState: (update) => request.onAgentState(update),
       onAcpSession: (acpSessionId) => request.onAcpSession(acpSessionId),
     });
+  }
+
+  /** The user chose the session's mode, model or options: given to its agent now where it can take it. */
+  chooseNow(sessionId: string, chosen: ChosenAgentSettings): Promise<ChoiceOutcome> {
+    return this.launcher.chooseNow(sessionId, chosen);
   }
 
   /** The session was deleted: its warm agent and everything it started end now; open requests end cancelled. */
