@@ -303,6 +303,8 @@ export class AgentLauncher {
       permissionChannel: agent.permissionChannel,
       permissions: agent.permissionChannel === undefined ? undefined : desk,
       settingsChannel,
+      // Claude says its mode when it changes, asked or by itself (leaving plan mode): the header follows it.
+      onSettingSaid: (setting, value) => launch.onAgentState?.(setting === "mode" ? { kind: "mode", modeId: value } : { kind: "model", modelId: value }),
       log: (message) => log.warn(escapeForLog(message)),
       adapter: createAdapter(agent.dialect),
       maxLineBytes: launch.maxLineBytes,

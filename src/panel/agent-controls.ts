@@ -5,7 +5,11 @@ import type { AgentState, ChosenAgentSettings } from "../protocol/agent-state";
 import type { AgentControls } from "../protocol/messages";
 
 /** The header's pickers for the session's agent state and the user's choice. */
-export function agentControls(state: AgentState, chosen: ChosenAgentSettings, appliesAt: AgentControls["appliesAt"], refusal: string | null): AgentControls {
+export function agentControls(
+  state: AgentState,
+  chosen: ChosenAgentSettings,
+  { appliesAt, applying, refusal }: Pick<AgentControls, "appliesAt" | "applying" | "refusal">,
+): AgentControls {
   const { mode, model } = state;
   // A config option that is the mode or the model has its own picker.
   const ownPickers = new Set([mode?.configId, model?.configId]);
@@ -27,6 +31,7 @@ export function agentControls(state: AgentState, chosen: ChosenAgentSettings, ap
     model: model === null ? null : { currentId: model.currentId, chosenId: chosen.model ?? null, offered: model.offered.map((each) => ({ ...each })) },
     options,
     appliesAt,
+    applying,
     refusal,
   };
 }

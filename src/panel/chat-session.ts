@@ -98,6 +98,8 @@ export class ChatSession {
   private chosenSettings: ChosenAgentSettings | undefined;
   /** Why the agent refused the user's last choice, until the next one. */
   private refusal: string | null = null;
+  /** The user's last choice, while it is on its way to the agent. */
+  private applying: ChosenAgentSettings | undefined;
 
   constructor(
     private readonly owner: SessionOwner,
@@ -208,7 +210,8 @@ export class ChatSession {
 
   /** What the header's pickers show. */
   controls(): AgentControls {
-    return agentControls(this.agentState, this.chosen, this.owner.host.choiceAppliesAt?.(this.agent, this.conversation.running) ?? "next-turn", this.refusal);
+    const appliesAt = this.owner.host.choiceAppliesAt?.(this.agent, this.conversation.running) ?? "next-turn";
+    return agentControls(this.agentState, this.chosen, { appliesAt, applying: this.applying !== undefined, refusal: this.refusal });
   }
 
   /**
@@ -242,11 +245,18 @@ export class ChatSession {
     this.refusal = null;
     this.save();
     this.owner.host.rememberChoice?.(this.agent, rememberedChoiceOf(next, this.agentState));
-    this.conversation.offerControls(this.controls());
     const applied = this.owner.host.applyChoice?.(this.id, this.agent, next);
+    this.applying = applied === undefined ? undefined : next;
+    this.conversation.offerControls(this.controls());
     void applied?.then((outcome) => {
-      // Refused: the picker goes back to what it was, and says why; a later choice has the last word.
-      if (outcome.kind !== "refused" || this.ended || this.chosenSettings !== next) return;
+      // A later choice has the last word.
+      if (this.ended || this.chosenSettings !== next) return;
+      this.applying = undefined;
+      if (outcome.kind !== "refused") {
+        this.conversation.offerControls(this.controls());
+        return;
+      }
+      // Refused: the picker goes back to what it was, and says why.
       this.chosenSettings = before;
       this.refusal = outcome.reason;
       this.save();

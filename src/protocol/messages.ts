@@ -112,6 +112,8 @@ export const AgentControlsSchema = z.object({
   options: z.array(z.object({ ...ControlSettingSchema.shape, optionId: z.string(), name: z.string() })),
   /** Whether a choice reaches the agent at once (ACP, Claude's control requests) or only with the next prompt. */
   appliesAt: z.enum(["now", "next-turn"]),
+  /** A choice is on its way to the agent: the pickers show it until the agent answers (then, what the agent says). */
+  applying: z.boolean(),
   /** Why the agent refused the last choice (the picker went back), or null. */
   refusal: z.nullable(z.string()),
 });

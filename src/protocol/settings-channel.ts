@@ -7,6 +7,9 @@ export type ChannelSetting = "mode" | "model";
 export interface SettingsChannel {
   /** The line (without its newline) that asks the CLI to change `setting` to `value`; its answer names `requestId`. */
   request(requestId: string, setting: ChannelSetting, value: string): string;
-  /** The CLI's answer to a request, by its id (`error`: why it refused, in its words); undefined for every other value. */
-  read(value: unknown): { requestId: string; error: string | null } | undefined;
+  /**
+   * The CLI's answer to a request, by its id (`error`: why it refused, in its words); or a setting the CLI says it now
+   * has, asked or not (Claude's status line after a switch, or when it leaves plan mode); undefined for other values.
+   */
+  read(value: unknown): { kind: "answer"; requestId: string; error: string | null } | { kind: "said"; setting: ChannelSetting; value: string } | undefined;
 }

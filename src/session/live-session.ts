@@ -37,6 +37,8 @@ export interface LiveSessionOptions extends Omit<SessionOptions, "dialect"> {
   permissions?: PermissionDesk;
   /** For a CLI that takes a change of its mode or model mid-run on stdin (`process.input`): how it is asked. */
   settingsChannel?: SettingsChannel;
+  /** The CLI said it now has this mode or model (by `settingsChannel`). */
+  onSettingSaid?(setting: ChannelSetting, value: string): void;
   /** For the desk's refusals nobody sees otherwise. */
   log?: (message: string) => void;
 }
@@ -53,7 +55,7 @@ export class LiveSession {
   private readonly releaseFailure: () => void;
 
   private constructor(options: LiveSessionOptions) {
-    const { process: processOptions, adapter, maxLineBytes, onStderr, onLine, isRunOver, permissionChannel, permissions, settingsChannel, log, ...sessionOptions } = options;
+    const { process: processOptions, adapter, maxLineBytes, onStderr, onLine, isRunOver, permissionChannel, permissions, settingsChannel, onSettingSaid, log, ...sessionOptions } = options;
     this.session = new Session({ ...sessionOptions, dialect: () => adapter.dialect });
     this.desk = permissions;
     this.permissionRequests =
@@ -69,7 +71,7 @@ export class LiveSession {
             onWaiting: (waiting) => this.process.setWaitingForUser(waiting),
             log,
           });
-    this.settings = settingsChannel === undefined ? undefined : new StreamSettings(settingsChannel, (line) => this.process.writeInput(line));
+    this.settings = settingsChannel === undefined ? undefined : new StreamSettings(settingsChannel, (line) => this.process.writeInput(line), onSettingSaid);
     const settled = this.settings === undefined ? adapter : takingAnswers(adapter, this.settings);
     const answered = this.permissionRequests === undefined ? settled : answeringPermissions(settled, this.permissionRequests);
     const watched = isRunOver === undefined ? answered : watchingForRunEnd(answered, isRunOver, () => this.process.endInput());

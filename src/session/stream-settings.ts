@@ -13,6 +13,8 @@ export class StreamSettings {
     private readonly channel: SettingsChannel,
     /** Writes one line to the CLI's stdin; false once it is closed. */
     private readonly writeLine: (line: string) => boolean,
+    /** The CLI says it now has this setting (asked, or by itself). */
+    private readonly onSaid: (setting: ChannelSetting, value: string) => void = () => {},
   ) {}
 
   /** Asks the CLI to change `setting` now: applied or refused by its answer, or `next-turn` when it cannot be asked. */
@@ -26,6 +28,11 @@ export class StreamSettings {
   /** Whether the value was the CLI's answer to one of these requests (then it is taken here, and shown nowhere else). */
   read(value: unknown): boolean {
     const answer = this.channel.read(value);
+    if (answer?.kind === "said") {
+      this.onSaid(answer.setting, answer.value);
+      // The line is the stream's too.
+      return false;
+    }
     const settle = answer === undefined ? undefined : this.waiting.get(answer.requestId);
     // Another answer (Claude echoes the answers it is sent to its own requests) is the stream's as before.
     if (answer === undefined || settle === undefined) return false;

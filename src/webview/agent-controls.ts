@@ -23,10 +23,14 @@ export class AgentControlsView {
   /** The pickers as the host says; hidden when the agent offers nothing to pick. */
   show(controls: AgentControls): void {
     const pickers: HTMLElement[] = [];
-    if (controls.mode !== null) pickers.push(this.picker("Mode", "shield", controls.mode, (value) => ({ type: "chooseSetting", setting: "mode", value })));
-    if (controls.model !== null) pickers.push(this.picker("Model", "sparkle", controls.model, (value) => ({ type: "chooseSetting", setting: "model", value })));
+    // What the agent says it is in, unless the user's choice has not reached it yet.
+    const showsChoice = controls.applying || controls.appliesAt === "next-turn";
+    const picker = (label: string, iconName: string, setting: Setting & { offered: Choice[] }, intent: (value: string) => WebviewIntent) =>
+      this.picker(label, iconName, setting, showsChoice && setting.chosenId !== null ? setting.chosenId : setting.currentId, intent);
+    if (controls.mode !== null) pickers.push(picker("Mode", "shield", controls.mode, (value) => ({ type: "chooseSetting", setting: "mode", value })));
+    if (controls.model !== null) pickers.push(picker("Model", "sparkle", controls.model, (value) => ({ type: "chooseSetting", setting: "model", value })));
     for (const option of controls.options) {
-      pickers.push(this.picker(option.name, "settings", option, (value) => ({ type: "chooseSetting", setting: "option", optionId: option.optionId, value })));
+      pickers.push(picker(option.name, "settings", option, (value) => ({ type: "chooseSetting", setting: "option", optionId: option.optionId, value })));
     }
     this.pickers.replaceChildren(...pickers);
     this.note.textContent = noteOf(controls);
@@ -46,8 +50,7 @@ export class AgentControlsView {
    * One setting: a select of what is offered, or its value as text when the agent lists nothing to choose from (as
    * Claude's model, which takes any name at the next turn).
    */
-  private picker(label: string, iconName: string, setting: Setting & { offered: Choice[] }, intent: (value: string) => WebviewIntent): HTMLElement {
-    const shown = setting.chosenId ?? setting.currentId;
+  private picker(label: string, iconName: string, setting: Setting & { offered: Choice[] }, shown: string, intent: (value: string) => WebviewIntent): HTMLElement {
     const offered: Choice[] = setting.offered.some((choice) => choice.id === shown) ? setting.offered : [...setting.offered, { id: shown, name: shown, description: null }];
     const container = element("span", { className: "agent-control" }, icon(iconName));
     if (setting.offered.length === 0) {

@@ -4,7 +4,9 @@
 // answered it (docs/protocols/claude-stream-json.md): `set_permission_mode` with a known mode → success naming the
 // mode, then a `system/status` line with the new permissionMode; with an unknown one → an error with Claude's words;
 // `set_model` → success naming the model. `interrupt` ends the turn (its answer, then a `result`), as does stdin
-// closing. Every stdin line after the prompt is appended to FAKE_STDIN_LOG when set.
+// closing. Every stdin line after the prompt is appended to FAKE_STDIN_LOG when set. FAKE_LEAVE_PLAN=1: started in
+// plan mode, it leaves it by itself after its init (a status line naming `default`), as Claude does once its plan is
+// approved.
 "use strict";
 const fs = require("node:fs");
 
@@ -30,6 +32,10 @@ function onLine(text) {
     prompted = true;
     write({ type: "system", subtype: "init", cwd: process.cwd(), session_id: sessionId, tools: [], model, permissionMode: mode, slash_commands: [] });
     write({ type: "system", subtype: "status", status: "requesting", session_id: sessionId });
+    if (process.env.FAKE_LEAVE_PLAN === "1" && mode === "plan") {
+      mode = "default";
+      write({ type: "system", subtype: "status", status: null, permissionMode: mode, session_id: sessionId });
+    }
     return;
   }
   if (process.env.FAKE_STDIN_LOG) fs.appendFileSync(process.env.FAKE_STDIN_LOG, `${text}\n`);

@@ -26,6 +26,7 @@ const CONTROLS: AgentControls = {
     },
   ],
   appliesAt: "now",
+  applying: false,
   refusal: null,
 };
 
@@ -77,7 +78,7 @@ describe("webview: the header's agent pickers", function () {
   });
 
   it("marks a mode that approves by itself in warning colours, and says it skips approvals", async function () {
-    await harness.send({ type: "controls", controls: { ...CONTROLS, mode: { ...CONTROLS.mode!, chosenId: "bypassPermissions" } } });
+    await harness.send({ type: "controls", controls: { ...CONTROLS, mode: { ...CONTROLS.mode!, currentId: "bypassPermissions" } } });
     assert.equal(await mode().inputValue(), "bypassPermissions");
     assert.match((await mode().getAttribute("title")) ?? "", /approves its own edits and commands.*not asked/);
     const [warned, asking] = await Promise.all([
@@ -85,6 +86,14 @@ describe("webview: the header's agent pickers", function () {
       harness.page.getByRole("combobox", { name: "Thinking" }).evaluate((select) => getComputedStyle(select).borderTopColor),
     ]);
     assert.notEqual(warned, asking);
+  });
+
+  it("shows the choice while it is on its way to the agent, then the mode the agent says it is in", async function () {
+    await harness.send({ type: "controls", controls: { ...CONTROLS, applying: true, mode: { ...CONTROLS.mode!, chosenId: "plan" } } });
+    assert.equal(await mode().inputValue(), "plan");
+    // The agent left plan mode by itself (Claude after its plan was approved): the header follows the agent.
+    await harness.send({ type: "controls", controls: { ...CONTROLS, mode: { ...CONTROLS.mode!, chosenId: "plan", currentId: "default" } } });
+    assert.equal(await mode().inputValue(), "default");
   });
 
   it("goes back to what the host says after a refusal, and shows why", async function () {

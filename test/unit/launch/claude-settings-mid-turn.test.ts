@@ -32,16 +32,16 @@ describe("Claude Code's mode and model changed mid-turn", () => {
     fs.rmSync(workspace, { recursive: true, force: true });
   });
 
-  const claude: () => LaunchAgent = () => ({
+  const claude = (env: Record<string, string> = {}): LaunchAgent => ({
     kind: "cli",
     choice: { cliPath: fakeCli("fake-claude-settings.js"), cliArgs: null, cliProfile: "claude", dialect: "auto" },
-    env: { FAKE_STDIN_LOG: stdinLog },
+    env: { FAKE_STDIN_LOG: stdinLog, ...env },
   });
 
-  function launch(turn = 0, chosen = {}): AgentLaunch {
+  function launch(turn = 0, chosen = {}, env: Record<string, string> = {}): AgentLaunch {
     return {
       sessionId: "s",
-      agent: claude(),
+      agent: claude(env),
       prompt: "plan the parser",
       conversation: { id: "00000000-0000-4000-8000-00000000000c", continues: turn > 0, stateDir: workspace },
       cwd: workspace,
@@ -101,6 +101,16 @@ describe("Claude Code's mode and model changed mid-turn", () => {
     });
     const transcript = await run.stop();
     assert.deepEqual(transcript.problems, []);
+  });
+
+  it("follows the mode Claude says it is in when it leaves plan mode by itself", async () => {
+    const run = launcher.start(launch(0, { mode: "plan" }, { FAKE_LEAVE_PLAN: "1" }));
+    await eventually("Claude saying it left plan mode", () => states.some((update) => update.kind === "mode" && update.modeId === "default"));
+    assert.deepEqual(
+      states.flatMap((update) => (update.kind === "settings" ? [update.mode?.currentId] : update.kind === "mode" ? [update.modeId] : [])),
+      ["plan", "default"],
+    );
+    await run.stop();
   });
 
   it("leaves a choice made between turns to the next run's flags", async () => {

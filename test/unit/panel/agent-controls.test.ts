@@ -124,7 +124,7 @@ describe("The header's pickers: the agent's mode, model and options, chosen by t
         ["bypassPermissions", true],
       ],
     );
-    assert.deepEqual([controls?.mode?.currentId, controls?.mode?.chosenId, controls?.appliesAt], ["default", null, "now"]);
+    assert.deepEqual([controls?.mode?.currentId, controls?.mode?.chosenId, controls?.appliesAt, controls?.applying], ["default", null, "now", false]);
     assert.deepEqual(controls?.options.map((option) => [option.optionId, option.currentId, option.offered.length]), [["thought_level", "low", 2]]);
   });
 
