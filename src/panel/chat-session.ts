@@ -256,10 +256,11 @@ export class ChatSession {
         this.conversation.offerControls(this.controls());
         return;
       }
-      // Refused: the picker goes back to what it was, and says why.
+      // Refused: the picker goes back to what it was, and says why; new sessions do not start in it either.
       this.chosenSettings = before;
       this.refusal = outcome.reason;
       this.save();
+      this.owner.host.rememberChoice?.(this.agent, rememberedChoiceOf(before, this.agentState));
       this.conversation.offerControls(this.controls());
       void this.owner.host.applyChoice?.(this.id, this.agent, before);
     });

@@ -151,6 +151,7 @@ describe("The header's pickers: the agent's mode, model and options, chosen by t
     assert.equal(refused, "The agent did not switch to mode plan (it answered Forbidden).");
     assert.equal(lastControls(choose.messages)?.mode?.chosenId, null);
     assert.deepEqual(chats.active.chosen, {});
+    assert.deepEqual(host.remembered.get("claude"), {}, "new sessions do not start in the refused mode");
   });
 
   it("keeps nothing of a value the agent does not offer, and shows the pickers as they were", async () => {
