@@ -1,8 +1,9 @@
 // The real, published Claude Code 2.1.330 run directly (profile `claude`) in the chat of a real VS Code, against our
 // mock model server: plan mode picked in the chat header while Claude answers reaches it on its stdin
-// (`set_permission_mode`), the header shows the mode Claude says it is in, and the next turn's model is told plan mode
-// is active; back to Default between turns, the next turn runs in it and its edit asks on a card. (Claude 2.1.330 with
-// `--permission-prompt-tool stdio` asks before a Write in plan mode too, rather than refusing it by itself.)
+// (`set_permission_mode`): the model's next request in that turn is told plan mode is active, and the next turn runs in
+// plan mode; back to Default between turns, the next turn runs in it and its edit asks on a card. (Claude 2.1.330 with
+// `--permission-prompt-tool stdio` asks before a Write in plan mode too, rather than refusing it by itself: the
+// rejected write is not made.)
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -35,10 +36,14 @@ describe(`real Claude Code ${VERSION} in a real VS Code: the mode picked in the 
     const written = path.join(workbench.workspace, WRITTEN_FILE);
     fs.rmSync(written, { force: true });
     await newSession(page);
-    // Whether each request the model got said plan mode is active, in order.
+    const story = "Tell me a long story.";
+    const firstWrite = `Write ${WRITTEN_FILE}, please.`;
+    const secondWrite = `Now write ${WRITTEN_FILE}.`;
+    // Whether each request the model got said plan mode is active in the turn of `prompt` (the history before it
+    // keeps what earlier turns were told), in order.
     const planned: boolean[] = [];
-    const heard = (reply: MockReply): MockReply => (request, response) => {
-      planned.push(JSON.stringify(request.body).includes(PLAN_MODE_NOTE));
+    const heard = (prompt: string, reply: MockReply): MockReply => (request, response) => {
+      planned.push(toldPlanMode(request.body, prompt));
       return reply(request, response);
     };
     const write = { type: "tool_use" as const, id: "toolu_e2e_modes_write", name: "Write", input: { file_path: written, content: "planned\n" } };
@@ -47,17 +52,16 @@ describe(`real Claude Code ${VERSION} in a real VS Code: the mode picked in the 
     const read = { type: "tool_use" as const, id: "toolu_e2e_modes_read", name: "Read", input: { file_path: path.join(workbench.workspace, "README.md") } };
     real.mock.script(
       [
-        heard(anthropicStream({ blocks: [{ type: "text", chunks: slowAnswerChunks() }, read], stopReason: "tool_use", deltaDelayMs: SLOW_DELTA_DELAY_MS })),
-        heard(done),
-        heard(anthropicStream({ blocks: [write], stopReason: "tool_use" })),
-        heard(done),
-        heard(anthropicStream({ blocks: [write], stopReason: "tool_use" })),
-        heard(done),
+        heard(story, anthropicStream({ blocks: [{ type: "text", chunks: slowAnswerChunks() }, read], stopReason: "tool_use", deltaDelayMs: SLOW_DELTA_DELAY_MS })),
+        heard(story, done),
+        heard(firstWrite, anthropicStream({ blocks: [write], stopReason: "tool_use" })),
+        heard(firstWrite, done),
+        heard(secondWrite, anthropicStream({ blocks: [write], stopReason: "tool_use" })),
+        heard(secondWrite, done),
       ],
-      heard(done),
+      done,
     );
 
-    const story = "Tell me a long story.";
     const chat = await ask(page, story);
     const mode = chat.getByRole("combobox", { name: "Mode" });
     // Claude's init line says its modes: the picker appears while it answers, in the mode that asks.
@@ -71,26 +75,32 @@ describe(`real Claude Code ${VERSION} in a real VS Code: the mode picked in the 
     assert.equal(await mode.inputValue(), "plan");
     await page.screenshot({ path: path.join(RESULTS, "e2e-claude-modes-plan.png") });
 
-    const firstWrite = `Write ${WRITTEN_FILE}, please.`;
     await ask(page, firstWrite);
     const planCard = turnOf(chat, firstWrite).locator("section.permission");
     await planCard.waitFor({ timeout: 120_000 });
-    assert.equal(planned[2], true, `the model was told plan mode is active in the next turn (requests: ${planned.join(", ")})`);
+    // While the turn runs the header shows the mode Claude's init line says: the run was started in plan mode.
+    assert.equal(await mode.inputValue(), "plan");
     await planCard.getByRole("button", { name: "Reject", exact: true }).click();
     await turnOf(chat, firstWrite).locator(".turn-footer").waitFor({ timeout: 120_000 });
     assert.equal(fs.existsSync(written), false);
 
     await mode.selectOption("default");
-    const secondWrite = `Now write ${WRITTEN_FILE}.`;
     await ask(page, secondWrite);
     const turn = turnOf(chat, secondWrite);
     const card = turn.locator("section.permission");
     await card.and(turn.locator(".permission-waiting")).waitFor({ timeout: 120_000 });
-    assert.equal(planned.at(-1), false, `the next turn runs in default mode (requests: ${planned.join(", ")})`);
-    assert.equal(await mode.inputValue(), "default");
+    assert.equal(await mode.inputValue(), "default", "Claude's init line says the turn runs in default mode");
     await card.getByRole("button", { name: "Allow", exact: true }).click();
     await turn.locator(".turn-footer", { hasText: "Completed" }).waitFor({ timeout: 120_000 });
     assert.equal(fs.readFileSync(written, "utf8"), "planned\n");
     await page.screenshot({ path: path.join(RESULTS, "e2e-claude-modes-default.png") });
   });
 });
+
+/** Whether the request's messages from the turn of `prompt` on tell the model that plan mode is active. */
+function toldPlanMode(body: unknown, prompt: string): boolean {
+  const messages = typeof body === "object" && body !== null && Array.isArray((body as { messages?: unknown }).messages) ? (body as { messages: unknown[] }).messages : [];
+  const texts = messages.map((message) => JSON.stringify(message));
+  const turnStart = texts.findLastIndex((text) => text.includes(prompt));
+  return texts.slice(Math.max(0, turnStart)).some((text) => text.includes(PLAN_MODE_NOTE));
+}
