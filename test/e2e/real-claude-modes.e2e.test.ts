@@ -63,7 +63,7 @@ describe(`real Claude Code ${VERSION} in a real VS Code: the mode picked in the 
     );
 
     const chat = await ask(page, story);
-    const mode = chat.getByRole("combobox", { name: "Mode" });
+    const mode = chat.getByRole("combobox", { name: "Mode", exact: true });
     // Claude's init line says its modes: the picker appears while it answers, in the mode that asks.
     await mode.waitFor({ timeout: 120_000 });
     assert.equal(await mode.inputValue(), "default");

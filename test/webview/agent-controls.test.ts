@@ -33,7 +33,7 @@ const CONTROLS: AgentControls = {
 describe("webview: the header's agent pickers", function () {
   let harness: WebviewHarness;
   const group = () => harness.page.getByRole("group", { name: "Agent settings" });
-  const mode = () => harness.page.getByRole("combobox", { name: "Mode" });
+  const mode = () => harness.page.getByRole("combobox", { name: "Mode", exact: true });
 
   before(async function () {
     harness = await WebviewHarness.open({ viewport: { width: 300, height: 700 } });
