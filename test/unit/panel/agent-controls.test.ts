@@ -36,13 +36,16 @@ const THOUGHT = {
 /** The editor's side: runs read a stream the test writes; choices are answered as the test says, and kept per agent. */
 class ChoosingHost implements SessionsHost {
   readonly requests: SessionRunRequest[] = [];
+  readonly streams: ScriptedStream[] = [];
   readonly applied: ChosenAgentSettings[] = [];
   readonly remembered = new Map<string, ChosenAgentSettings>();
   outcome: ChoiceOutcome = { kind: "applied" };
 
   startRun(request: SessionRunRequest): Run {
     this.requests.push(request);
-    return new ReplayRun(new ScriptedStream(), { adapter: createAdapter("locus"), onChange: request.onChange });
+    const stream = new ScriptedStream();
+    this.streams.push(stream);
+    return new ReplayRun(stream, { adapter: createAdapter("locus"), onChange: request.onChange });
   }
   applyChoice(_sessionId: string, _agent: AgentIdentity, chosen: ChosenAgentSettings): Promise<ChoiceOutcome> {
     this.applied.push(chosen);
@@ -109,6 +112,8 @@ describe("The header's pickers: the agent's mode, model and options, chosen by t
   });
 
   afterEach(async () => {
+    // Each run ends before the sessions are let go: no save comes after the store's last.
+    for (const stream of host.streams) stream.end();
     for (const chats of open.splice(0)) await chats.dispose();
     fs.rmSync(folder, { recursive: true, force: true });
   });
