@@ -10,6 +10,7 @@ import { ChatPanels, ChatViewProvider, CHAT_PANEL_TYPE, CHAT_VIEW_ID } from "./v
 import { ALL_COMMANDS } from "./vscode/commands/all-commands";
 import type { CommandContext } from "./vscode/commands/command";
 import { DiffViewer } from "./vscode/diff-viewer";
+import { RememberedChoices } from "./vscode/remembered-choices";
 import { EditorHost } from "./vscode/editor-host";
 import { WorkspaceFilePicker } from "./vscode/file-picker";
 import { Notifier, type NoticeHandler } from "./vscode/notifier";
@@ -45,7 +46,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentS
   const diffs = new DiffViewer();
   const filePicker = new WorkspaceFilePicker(log);
   context.subscriptions.push(filePicker);
-  const host = new EditorHost(runner, log, diffs, filePicker);
+  const host = new EditorHost(runner, log, diffs, filePicker, new RememberedChoices(context.globalState));
   const store = await openSessionStore(context, log);
   const notifier = new Notifier();
   const chats = await ChatSessions.open(

@@ -5,7 +5,7 @@ import type { PromptCapabilities } from "@agentclientprotocol/sdk";
 import { PROTOCOL_VERSION, type CliEventType, type CliStreamEvent, type EventOfType } from "../protocol/events";
 import type { Problem, Transcript } from "../protocol/transcript";
 import { Session, type SessionOptions } from "../session/session";
-import type { AgentStateUpdate } from "../protocol/agent-state";
+import type { AgentStateUpdate, ChoiceOutcome } from "../protocol/agent-state";
 import { AcpEventTranslator } from "../dialects/acp/acp-event-translator";
 import type { AcpEvent } from "../dialects/acp/acp-events";
 import type { AgentSessionSettings } from "../dialects/acp/session-settings";
@@ -60,6 +60,11 @@ export class AcpConversation {
   /** What the warm agent's prompts may carry (images?), once it said; undefined before it started. */
   get promptCapabilities(): PromptCapabilities | undefined {
     return this.connection.promptCapabilities;
+  }
+
+  /** The same, set at once where the agent holds its session (agent-connection.ts `chooseNow`). */
+  chooseNow(chosen: ChosenSettings): Promise<ChoiceOutcome> {
+    return this.connection.chooseNow(chosen);
   }
 
   /** One turn. A second prompt while one runs is a programmer error, as for the connection. */

@@ -10,6 +10,7 @@ import { ByteTail } from "../process/byte-tail";
 import type { CliExit } from "../process/cli-process";
 import { InactivityTimer } from "../process/inactivity-timer";
 import { realScheduler, type ScheduledCall, type Scheduler } from "../process/scheduler";
+import type { ChoiceOutcome } from "../protocol/agent-state";
 import type { ProtocolError } from "../protocol/events";
 import type { Problem } from "../protocol/transcript";
 import { withCause, type RunEnvironment } from "../session/error-cause";
@@ -246,6 +247,25 @@ export class AcpAgentConnection {
   /** The user chose the session's mode or model (or none): set before the next prompt, the agent kept warm. */
   choose(chosen: ChosenSettings): void {
     this.settings.choose(chosen);
+  }
+
+  /**
+   * The user chose the session's mode, model or options in the header: set at once while the agent holds its session
+   * (between turns and during one), else when it next opens it, before the next prompt. The agent's answer updates the
+   * session's state as ever; a refusal is said, and the choice is tried again only if it is chosen again.
+   */
+  async chooseNow(chosen: ChosenSettings): Promise<ChoiceOutcome> {
+    this.settings.choose(chosen);
+    const agent = this.agent;
+    if (agent?.sessionId === undefined || agent.replaying || agent.process.exitReport !== undefined || !this.settings.isOpen) return { kind: "next-turn" };
+    try {
+      const refusal = await this.settings.applyChoice(this.settingRequests(agent));
+      return refusal === undefined ? { kind: "applied" } : { kind: "refused", reason: refusal };
+    } catch (error) {
+      // The agent went away meanwhile: its next session is set up with the choice.
+      this.log.info(`setting the session's choice failed: ${error instanceof Error ? error.message : String(error)}`);
+      return { kind: "next-turn" };
+    }
   }
 
   /** The user's answer to a waiting permission request, by its id: an option it offers, or null (dismissed). */

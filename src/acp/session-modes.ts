@@ -2,7 +2,7 @@
 // user chose another for that agent. A mode in which the agent approves its own actions (a classifier, a reviewer
 // model, "accept edits", "yolo") is never kept by default. Pure: what to send is decided here; session-setup.ts sends
 // it. The ids below are the ones the agents send (docs/acp-agents.md, "Session modes").
-import type { AgentSessionSettings, SessionChoice, SessionModeInfo, SessionModelInfo, SessionSettings, ShownMode } from "../dialects/acp/session-settings";
+import type { AgentSessionSettings, SessionChoice, SessionConfigOption, SessionModeInfo, SessionModelInfo, SessionSettings, ShownMode } from "../dialects/acp/session-settings";
 import { modeChoiceOf, modelChoiceOf } from "../dialects/acp/session-settings";
 import type { SessionModeRule } from "../profiles/cli-profile";
 
@@ -81,6 +81,18 @@ export function modelStep(choice: SessionChoice<SessionModelInfo> | null, chosen
     return { kind: "refuse", message: `The agent lists model ${chosenId} but offers no config option to choose a model; its own arguments may choose one.` };
   }
   return { kind: "switch", to: chosen, configId: choice.configId, reason: "chosen" };
+}
+
+/** A config option the user set (`ask --config`, a header picker): one of its values, by `session/set_config_option`. */
+export function optionStep(options: readonly SessionConfigOption[], optionId: string, value: string): SettingStep<{ id: string }> {
+  const option = options.find((each) => each.id === optionId);
+  const offered = options.map((each) => each.id).join(", ") || "none";
+  if (option === undefined) return { kind: "refuse", message: `The agent has no config option ${optionId}. It offers: ${offered}.` };
+  if (option.type !== "select") return { kind: "refuse", message: `The agent's config option ${optionId} is not a list of values.` };
+  if (!option.values.some((each) => each.value === value)) {
+    return { kind: "refuse", message: `The agent's config option ${optionId} has no value ${value}. It offers: ${option.values.map((each) => each.value).join(", ")}.` };
+  }
+  return option.currentValue === value ? { kind: "keep" } : { kind: "switch", to: { id: value }, configId: optionId, reason: "chosen" };
 }
 
 /** What the chat shows of the session's settings: each mode marked when the agent approves its own actions in it. */

@@ -17,7 +17,7 @@ import {
 import type { SessionModeRule } from "../profiles/cli-profile";
 import type { ChosenAgentSettings } from "../protocol/agent-state";
 import { isRecord } from "../protocol/json-record";
-import { approvesItself, modelStep, modeStep, noAskingModeMessage, shownSettings, type SettingStep } from "./session-modes";
+import { approvesItself, modelStep, modeStep, noAskingModeMessage, optionStep, shownSettings, type SettingStep } from "./session-modes";
 
 /** The mode and model the user chose for this agent (`agent-stream ask --mode --model`); unset: the mode that asks. */
 export type ChosenSettings = ChosenAgentSettings;
@@ -37,6 +37,8 @@ export class SessionSetup {
   private choiceChanged = false;
   /** While the session is being set up, updates change the state but are told once, when it is set up. */
   private opening = false;
+  /** The settling under way: another waits for it, so that no switch is sent twice. */
+  private settling: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly rule: SessionModeRule,
@@ -58,24 +60,34 @@ export class SessionSetup {
 
   /** The user chose another mode or model (or none: the mode that asks) for the session: set at `applyChoice`. */
   choose(chosen: ChosenSettings): void {
-    if (chosen.mode === this.chosen.mode && chosen.model === this.chosen.model) return;
-    this.chosen = { ...chosen };
+    if (sameChoice(chosen, this.chosen)) return;
+    this.chosen = { ...chosen, ...(chosen.config === undefined ? {} : { config: { ...chosen.config } }) };
     this.choiceChanged = this.opened;
+  }
+
+  /** Whether the session was set up: a choice can then be set at once (`applyChoice`), during a turn or between. */
+  get isOpen(): boolean {
+    return this.opened;
   }
 
   /** Before a prompt in a session already set up: the mode and model chosen since are set, as `open` sets them. */
   async applyChoice(requests: SettingRequests): Promise<string | undefined> {
-    if (!this.choiceChanged) return undefined;
-    const refusal = await this.settle(requests);
-    // Refused: each later prompt tries again, rather than run in a mode the user no longer chose.
-    this.choiceChanged = refusal !== undefined;
-    return refusal;
+    const settled = this.settling.then(async () => {
+      if (!this.choiceChanged) return undefined;
+      this.choiceChanged = false;
+      const refusal = await this.settle(requests);
+      // Refused: each later prompt tries again, rather than run in a mode the user no longer chose.
+      if (refusal !== undefined) this.choiceChanged = true;
+      return refusal;
+    });
+    this.settling = settled.catch(() => undefined);
+    return settled;
   }
 
   private async settle(requests: SettingRequests): Promise<string | undefined> {
     this.opening = true;
     try {
-      const refusal = (await this.settleMode(requests)) ?? (await this.settleModel(requests));
+      const refusal = (await this.settleMode(requests)) ?? (await this.settleModel(requests)) ?? (await this.settleOptions(requests));
       if (refusal !== undefined) return refusal;
     } finally {
       this.opening = false;
@@ -118,6 +130,17 @@ export class SessionSetup {
     return failure === undefined ? undefined : `The agent did not switch to model ${step.to.id} (${failure}).`;
   }
 
+  private async settleOptions(requests: SettingRequests): Promise<string | undefined> {
+    for (const [optionId, value] of Object.entries(this.chosen.config ?? {})) {
+      const step = optionStep(this.settings.configOptions, optionId, value);
+      if (step.kind === "refuse") return step.message;
+      if (step.kind === "keep") continue;
+      const failure = await this.send(step, requests, (settings) => optionChoiceOf(settings, optionId));
+      if (failure !== undefined) return `The agent did not set ${optionId} to ${value} (${failure}).`;
+    }
+    return undefined;
+  }
+
   /**
    * Sends the switch and checks it: a config option's answer lists every option's value, which must be the one sent;
    * `session/set_mode` answers nothing, and its success is the switch (an update that says otherwise is kept later).
@@ -149,6 +172,17 @@ export class SessionSetup {
     if (now === step.to.id) return undefined;
     return said ? `it answered that it is in ${now ?? "no such setting"}` : "its answer did not say it switched";
   }
+}
+
+function sameChoice(a: ChosenSettings, b: ChosenSettings): boolean {
+  const options = (chosen: ChosenSettings) => JSON.stringify(Object.entries(chosen.config ?? {}).sort(([x], [y]) => (x < y ? -1 : 1)));
+  return a.mode === b.mode && a.model === b.model && options(a) === options(b);
+}
+
+/** A select config option's value now, as a choice to check a switch against. */
+function optionChoiceOf(settings: SessionSettings, optionId: string): SessionChoice<{ id: string }> | null {
+  const option = settings.configOptions.find((each) => each.id === optionId);
+  return option?.type === "select" ? { current: option.currentValue, offered: option.values.map((each) => ({ id: each.value })), configId: option.id } : null;
 }
 
 /** The agent's words: its error's message, and the details agents put in its data (often the real reason). */

@@ -26,8 +26,8 @@ import { TerminalQuestions } from "./terminal-questions";
 import { UsageError } from "./usage-error";
 
 export const ASK_USAGE = `  agent-stream ask [--profile NAME] [--cli PATH] [--arg ARG]... [--extra-arg ARG]... [--cwd DIR]
-                   [--approve ask|allow|reject] [--json] [--timeout-ms N] [--mode ID] [--model ID] [--attach PATH]...
-                   -- PROMPT [PROMPT]...
+                   [--approve ask|allow|reject] [--json] [--timeout-ms N] [--mode ID] [--model ID]
+                   [--config ID=VALUE]... [--attach PATH]... -- PROMPT [PROMPT]...
       Run an agent as the panel does (its profile: ${PROFILE_SETTING_VALUES.join(", ")}; default auto), in --cwd
       (default this folder), one conversation: each PROMPT is a turn, the later ones follow-ups. --cli, --arg and
       --extra-arg are agentStream.cli.path, cli.args (in place of the profile's arguments) and cli.extraArgs (added
@@ -35,10 +35,12 @@ export const ASK_USAGE = `  agent-stream ask [--profile NAME] [--cli PATH] [--ar
       permission requests: allow or reject once, or ask on the terminal (the default there; with no terminal, reject).
       --mode and --model choose an ACP agent's session mode and model by the ids it offers (an unknown one fails the
       turn, listing them), or Claude Code's --permission-mode and --model at each turn; without --mode the session
-      runs in the agent's mode that asks first (Claude's default). --attach sends a file, folder or image (PNG,
-      JPEG, GIF, WebP by its bytes; 5 MB at most) of the workspace with the first PROMPT, as the panel's @ and paste
-      do: an ACP agent gets a resource_link (an image only if it takes images), a stream CLI an @path reference; an
-      agent that takes no images is refused before anything is sent.
+      runs in the agent's mode that asks first (Claude's default). --config sets one of an ACP agent's other
+      config options (session/set_config_option) to one of its values; an unknown option or value fails the turn,
+      listing what the agent offers. --attach sends a file, folder or image (PNG, JPEG, GIF, WebP by its bytes; 5 MB
+      at most) of the workspace with the first PROMPT, as the panel's @ and paste do: an ACP agent gets a
+      resource_link (an image only if it takes images), a stream CLI an @path reference; an agent that takes no
+      images is refused before anything is sent.
       Output as run's; exit code of the last turn's done.`;
 
 const APPROVALS = ["ask", "allow", "reject"] as const;
@@ -96,6 +98,7 @@ function parseAsk(args: readonly string[]): AskOptions {
         mode: { type: "string" },
         model: { type: "string" },
         attach: { type: "string", multiple: true },
+        config: { type: "string", multiple: true },
       },
       allowPositionals: true,
       strict: true,
@@ -113,7 +116,7 @@ function parseAsk(args: readonly string[]): AskOptions {
   if (!fs.statSync(cwd).isDirectory()) throw new UsageError(`--cwd ${JSON.stringify(values.cwd)} is not a folder`);
   const cliPath = values.cli === undefined ? null : commandOf(values.cli);
   const { profile, command } = resolveCli({ cliPath, cliProfile: setting as ProfileSetting });
-  const chosen = chosenSettingsOf(values.mode, values.model, profile);
+  const chosen = { ...chosenSettingsOf(values.mode, values.model, profile), ...configOf(values.config ?? [], profile) };
   return {
     profile,
     command,
@@ -159,6 +162,21 @@ function chosenSettingsOf(mode: string | undefined, model: string | undefined, p
   const unknown = mode === undefined || flags === undefined ? undefined : unknownModeProblem(flags, mode);
   if (unknown !== undefined) throw new UsageError(`--mode: ${unknown}`);
   return { ...(mode === undefined ? {} : { mode }), ...(model === undefined ? {} : { model }) };
+}
+
+/** `--config ID=VALUE`, each option once: only an ACP agent has config options, known once its session opens. */
+function configOf(given: readonly string[], profile: CliProfile): Pick<ChosenSettings, "config"> {
+  if (given.length === 0) return {};
+  if (acpTransportOf(profile) === undefined) throw new UsageError(`--config is for ACP agents; profile ${profile.name} has no config options`);
+  const config: Record<string, string> = {};
+  for (const each of given) {
+    const equals = each.indexOf("=");
+    const [id, value] = equals === -1 ? [each, ""] : [each.slice(0, equals), each.slice(equals + 1)];
+    if (id === "" || value === "") throw new UsageError(`--config needs ID=VALUE, got ${JSON.stringify(each)}`);
+    if (Object.hasOwn(config, id)) throw new UsageError(`--config sets ${JSON.stringify(id)} twice`);
+    config[id] = value;
+  }
+  return { config };
 }
 
 function timeoutOf(option: string | undefined): number | undefined {

@@ -10,12 +10,12 @@ import { createAdapter } from "../dialects/registry";
 import { PermissionDesk, type DecidePermission } from "../permissions/permission-desk";
 import type { AutoAnswerPolicy } from "../permissions/permission-policy";
 import { ByteTail } from "../process/byte-tail";
-import type { AgentStateUpdate } from "../protocol/agent-state";
+import type { AgentStateUpdate, ChoiceOutcome } from "../protocol/agent-state";
 import type { CliStreamEvent } from "../protocol/events";
 import type { SessionChange } from "../protocol/messages";
 import type { Transcript } from "../protocol/transcript";
 import { escapeForLog, logLines } from "../protocol/visible-text";
-import { acpTransportOf, userArgumentsOf, type CliProfile, type ConversationKey } from "../profiles/cli-profile";
+import { acpTransportOf, userArgumentsOf, type CliProfile, type ConversationKey, type SettingFlags } from "../profiles/cli-profile";
 import { agentCommand, resolveCli, type AgentCommand, type CliChoice } from "../profiles/profile-registry";
 import { agentStateOfStart } from "../profiles/setting-flags";
 import { failingError } from "../common/turn-failure";
@@ -140,6 +140,8 @@ interface SessionAgent {
   /** The workspace's folders when the agent started: the bounds its desk and its file access keep. */
   readonly roots: readonly string[];
   acp: AcpConversation | undefined;
+  /** A stream CLI's run under way that takes a change of its mode or model mid-turn, and the settings it runs in. */
+  stream?: { live: LiveSession; flags: SettingFlags; chosen: ChosenSettings; onAgentState(update: AgentStateUpdate): void };
 }
 
 export class AgentLauncher {
@@ -185,6 +187,41 @@ export class AgentLauncher {
   /** The session's desk: the one its agent's requests come to, whatever the agent speaks. */
   deskOf(sessionId: string): PermissionDesk | undefined {
     return this.sessions.get(sessionId)?.desk;
+  }
+
+  /**
+   * The user chose the session's mode, model or options: an ACP agent's session is set at once (while its agent runs),
+   * a stream CLI's run under way is asked on its stdin where it takes that (Claude); else it waits for the next prompt.
+   */
+  async chooseNow(sessionId: string, chosen: ChosenSettings): Promise<ChoiceOutcome> {
+    const agent = this.sessions.get(sessionId);
+    if (agent?.acp !== undefined) return agent.acp.chooseNow(chosen);
+    const stream = agent?.stream;
+    if (stream === undefined) return { kind: "next-turn" };
+    // Back to the default: the mode that asks; a model cannot be unset mid-run, only at the next.
+    const changes = [
+      { setting: "mode" as const, value: chosen.mode ?? stream.flags.askingMode, before: stream.chosen.mode ?? stream.flags.askingMode },
+      { setting: "model" as const, value: chosen.model, before: stream.chosen.model },
+    ];
+    let outcome: ChoiceOutcome = { kind: "applied" };
+    for (const { setting, value, before } of changes) {
+      if (value === undefined || value === before) continue;
+      const answer = await stream.live.changeSetting(setting, value);
+      if (answer.kind === "refused") return { kind: "refused", reason: `The agent did not switch to ${setting} ${value} (it answered: ${answer.reason}).` };
+      if (answer.kind === "next-turn") outcome = answer;
+      else {
+        stream.chosen = { ...stream.chosen, [setting]: value };
+        stream.onAgentState(setting === "mode" ? { kind: "mode", modeId: value } : { kind: "model", modelId: value });
+      }
+    }
+    return outcome;
+  }
+
+  /** Whether a choice reaches the agent of `choice` at once: an ACP agent's, and a stream CLI's that takes it mid-run while it runs. */
+  static choiceAppliesAt(choice: Pick<CliChoice, "cliPath" | "cliProfile">, running: boolean): "now" | "next-turn" {
+    const { profile } = resolveCli(choice);
+    if (acpTransportOf(profile) !== undefined) return "now";
+    return running && profile.settingFlags?.channel !== undefined ? "now" : "next-turn";
   }
 
   /** The session ended: its warm agent and everything it started end now; open requests end cancelled. */
@@ -304,12 +341,19 @@ export class AgentLauncher {
     const { log } = this.options;
     const agent = this.streamCommand(launch);
     // The session's desk, for a stream CLI that asks permission in band (its run hands requests to it).
-    const { desk } = this.sessionAgent(launch, JSON.stringify([launch.conversation.id, agent.command, agent.profile.name]));
+    const entry = this.sessionAgent(launch, JSON.stringify([launch.conversation.id, agent.command, agent.profile.name]));
+    const { desk } = entry;
+    // A CLI that reads its stdin during the run can be asked to change its mode or model then (Claude).
+    const flags = agent.profile.settingFlags;
+    const settingsChannel = agent.input === undefined ? undefined : flags?.channel;
     const stderr = this.options.onStderr === undefined ? new ByteTail(STDERR_TAIL_BYTES) : undefined;
     const live = LiveSession.start({
       // A CLI that asks permission in band (Claude Code's `can_use_tool`): its requests go to the session's desk.
       permissionChannel: agent.permissionChannel,
       permissions: agent.permissionChannel === undefined ? undefined : desk,
+      settingsChannel,
+      // Claude says its mode when it changes, asked or by itself (leaving plan mode): the header follows it.
+      onSettingSaid: (setting, value) => launch.onAgentState?.(setting === "mode" ? { kind: "mode", modeId: value } : { kind: "model", modelId: value }),
       log: (message) => log.warn(escapeForLog(message)),
       adapter: createAdapter(agent.dialect),
       maxLineBytes: launch.maxLineBytes,
@@ -338,7 +382,13 @@ export class AgentLauncher {
       onLine: log.tracing() ? (text, line) => log.trace(`line ${line}: ${escapeForLog(clip(text))}`) : undefined,
     });
     log.info(escapeForLog(`run: ${live.commandLine} (in ${launch.cwd}, ${agent.description})`));
+    const stream =
+      settingsChannel === undefined || flags === undefined
+        ? undefined
+        : { live, flags, chosen: { ...launch.chosenSettings }, onAgentState: (update: AgentStateUpdate) => launch.onAgentState?.(update) };
+    entry.stream = stream;
     void live.finished.then((transcript) => {
+      if (entry.stream === stream) entry.stream = undefined;
       this.logDone(transcript);
       const tail = stderr?.text().trimEnd() ?? "";
       if (transcript.status !== "failed" || tail === "") return;

@@ -2,14 +2,15 @@
 // conversation of turns with the run in progress, and the agent's side of it (the CLI's conversation, the ACP
 // agent's session) that a follow-up continues, also after a reload. It saves itself to the store as it changes.
 import { randomUUID } from "node:crypto";
-import { applyAgentState, emptyAgentState, type AgentState, type AgentStateUpdate, type ChosenAgentSettings } from "../protocol/agent-state";
-import type { CliConversation, SessionChange, SessionHeader, Turn } from "../protocol/messages";
+import { applyAgentState, emptyAgentState, type AgentState, type AgentStateUpdate, type ChoiceOutcome, type ChosenAgentSettings } from "../protocol/agent-state";
+import type { AgentControls, CliConversation, SessionChange, SessionHeader, Turn } from "../protocol/messages";
 import type { PromptPart } from "../protocol/prompt-parts";
 import type { AgentIdentity, AgentSessionRef, PendingPrompt, SessionId, SessionStatus, SessionSummary, StoredSession } from "../protocol/sessions";
 import { STORED_SESSION_VERSION } from "../protocol/sessions";
 import type { Scheduler } from "../process/scheduler";
 import { titleFromPrompt } from "../common/session-title";
 import { changesIn, statusOfLastTurn } from "../sessions/session-summary";
+import { agentControls, rememberedChoiceOf } from "./agent-controls";
 import { Conversation, type ConversationHost, type Run, type RunRequest } from "./conversation";
 
 /** A run as the editor starts it for a session: the session's own agent, and the agent's session to continue. */
@@ -34,6 +35,16 @@ export interface SessionsHost
   imagesRefusal?(request: { sessionId: SessionId; agent: AgentIdentity; parts: readonly PromptPart[] }): string | null;
   /** The session ended (deleted): its warm agent, if any, stops. */
   endAgent(sessionId: SessionId): void;
+  /**
+   * The user chose the session's mode, model or a config option: given to its agent now where it can take it (a warm
+   * ACP session, Claude mid-turn), else with the next prompt. Absent: always with the next prompt.
+   */
+  applyChoice?(sessionId: SessionId, agent: AgentIdentity, chosen: ChosenAgentSettings): Promise<ChoiceOutcome>;
+  /** Whether a choice reaches this agent at once, or only with its next prompt. Absent: the next prompt. */
+  choiceAppliesAt?(agent: AgentIdentity, running: boolean): AgentControls["appliesAt"];
+  /** The user's last choice for this agent (user scope), for its new sessions; never a mode that approves by itself. */
+  rememberedChoice?(agent: AgentIdentity): ChosenAgentSettings;
+  rememberChoice?(agent: AgentIdentity, chosen: ChosenAgentSettings): void;
 }
 
 /** What a session asks of the registry that holds it. */
@@ -86,8 +97,12 @@ export class ChatSession {
   private ended = false;
   /** What the agent said about the session, as it arrives; saved with the session's next save (a turn's, as it streams). */
   readonly agentState: AgentState;
-  /** The mode and model the user chose for the session, kept with it. */
-  private chosenSettings: ChosenAgentSettings;
+  /** The mode, model and options the user chose for the session, kept with it; undefined: none yet (the agent's remembered). */
+  private chosenSettings: ChosenAgentSettings | undefined;
+  /** Why the agent refused the user's last choice, until the next one. */
+  private refusal: string | null = null;
+  /** The user's last choice, while it is on its way to the agent. */
+  private applying: ChosenAgentSettings | undefined;
 
   constructor(
     private readonly owner: SessionOwner,
@@ -106,7 +121,7 @@ export class ChatSession {
       this.agentSession = stored.agentSession ?? { conversationId: null, spoke: false, acpSessionId: null };
       this.savedTurns = stored.turns;
       this.agentState = stored.agentState ?? emptyAgentState();
-      this.chosenSettings = { ...stored.chosen };
+      this.chosenSettings = copyOfChoice(stored.chosen ?? {});
       this.pending = stored.pendingPrompts.map((prompt) => ({ ...prompt }));
     } else {
       this.id = randomUUID();
@@ -119,12 +134,13 @@ export class ChatSession {
       this.agentSession = { conversationId: null, spoke: false, acpSessionId: null };
       this.savedTurns = [];
       this.agentState = emptyAgentState();
-      this.chosenSettings = {};
+      this.chosenSettings = undefined;
       this.pending = [];
     }
     const continued = this.agentSession.spoke && this.agentSession.conversationId !== null ? { agent: this.agent.displayName, id: this.agentSession.conversationId } : null;
     this.conversation = new Conversation(this.conversationHost(), this.savedTurns, continued, owner.scheduler);
     this.conversation.offerCommands(this.agentState.commands);
+    this.conversation.offerControls(this.controls());
     this.conversation.restoreQueue(this.pending);
     this.changes = changesIn(this.savedTurns);
     this.lastStatus = this.status;
@@ -187,24 +203,70 @@ export class ChatSession {
     this.owner.changed(this);
   }
 
-  /** The mode and model the user chose for the session (unset: the agent's mode that asks, and its own model). */
+  /**
+   * The mode, model and options the user chose for the session (unset: the agent's mode that asks, and its own model);
+   * until they choose, what they last chose for this agent (never a mode that approves by itself).
+   */
   get chosen(): ChosenAgentSettings {
-    return { ...this.chosenSettings };
+    return copyOfChoice(this.chosenSettings ?? this.owner.host.rememberedChoice?.(this.agent) ?? {});
+  }
+
+  /** What the header's pickers show. */
+  controls(): AgentControls {
+    const appliesAt = this.owner.host.choiceAppliesAt?.(this.agent, this.conversation.running) ?? "next-turn";
+    return agentControls(this.agentState, this.chosen, { appliesAt, applying: this.applying !== undefined, refusal: this.refusal });
   }
 
   /**
-   * The user chose the session's mode or model: kept with the session and given to the agent from the next turn on (a
-   * turn under way keeps the one it started with). Undefined: back to the default, the mode that asks. False, and
-   * nothing kept, for an id the agent does not offer (when it listed what it offers).
+   * The user chose the session's mode or model: kept with the session, remembered for the agent's new sessions, and
+   * given to the agent now where it can take it (else from the next turn on). Undefined: back to the default, the mode
+   * that asks. False, and nothing kept, for an id the agent does not offer (when it listed what it offers).
    */
   choose(setting: "mode" | "model", id: string | undefined): boolean {
     if (this.ended) return false;
     const offered = this.agentState[setting]?.offered ?? [];
     if (id !== undefined && offered.length > 0 && !offered.some((choice) => choice.id === id)) return false;
-    const { [setting]: _previous, ...others } = this.chosenSettings;
-    this.chosenSettings = id === undefined ? others : { ...others, [setting]: id };
-    this.save();
+    const { [setting]: _previous, ...others } = this.chosen;
+    this.changeChoice(id === undefined ? others : { ...others, [setting]: id });
     return true;
+  }
+
+  /** The same for one of the agent's other config options (ACP `session/set_config_option`): one of its values. */
+  chooseOption(optionId: string, value: string | undefined): boolean {
+    if (this.ended) return false;
+    const option = this.agentState.configOptions.find((each) => each.id === optionId);
+    if (option?.type !== "select" || (value !== undefined && !option.values.some((each) => each.value === value))) return false;
+    const { config = {}, ...others } = this.chosen;
+    const { [optionId]: _previous, ...otherOptions } = config;
+    this.changeChoice({ ...others, config: value === undefined ? otherOptions : { ...otherOptions, [optionId]: value } });
+    return true;
+  }
+
+  private changeChoice(next: ChosenAgentSettings): void {
+    const before = this.chosen;
+    this.chosenSettings = next;
+    this.refusal = null;
+    this.save();
+    this.owner.host.rememberChoice?.(this.agent, rememberedChoiceOf(next, this.agentState));
+    const applied = this.owner.host.applyChoice?.(this.id, this.agent, next);
+    this.applying = applied === undefined ? undefined : next;
+    this.conversation.offerControls(this.controls());
+    void applied?.then((outcome) => {
+      // A later choice has the last word.
+      if (this.ended || this.chosenSettings !== next) return;
+      this.applying = undefined;
+      if (outcome.kind !== "refused") {
+        this.conversation.offerControls(this.controls());
+        return;
+      }
+      // Refused: the picker goes back to what it was, and says why; new sessions do not start in it either.
+      this.chosenSettings = before;
+      this.refusal = outcome.reason;
+      this.save();
+      this.owner.host.rememberChoice?.(this.agent, rememberedChoiceOf(before, this.agentState));
+      this.conversation.offerControls(this.controls());
+      void this.owner.host.applyChoice?.(this.id, this.agent, before);
+    });
   }
 
   /** Deleted: stops whatever runs and ends its agent; it saves nothing from now on. */
@@ -222,6 +284,7 @@ export class ChatSession {
     if (this.ended) return;
     applyAgentState(this.agentState, update);
     if (update.kind === "commands") this.conversation.offerCommands(this.agentState.commands);
+    if (update.kind === "mode" || update.kind === "model" || update.kind === "settings") this.conversation.offerControls(this.controls());
     // The agent's own title names the session, unless the user named it.
     if (update.kind !== "title" || this.titleSource === "user") return;
     const title = titleFromPrompt(update.title);
@@ -295,6 +358,8 @@ export class ChatSession {
         this.keepCliConversation(cli);
         this.save();
         this.noticeStatus(false);
+        // No turn runs now: a choice for a CLI that takes it only mid-run waits for the next prompt, and says so.
+        this.conversation.offerControls(this.controls());
       },
       persistQueue: (queued) => {
         this.pending = queued.map((item) => ({ ...item }));
@@ -316,6 +381,8 @@ export class ChatSession {
       endConversation: () => host.endAgent(this.id),
       newSession: () => this.owner.newSession(),
       newSessionWithAgent: () => this.owner.newSessionWithAgent(this),
+      chooseSetting: (setting, optionId, value) =>
+        setting === "option" ? this.chooseOption(optionId ?? "", value ?? undefined) : this.choose(setting, value ?? undefined),
     };
   }
 
@@ -350,4 +417,8 @@ export class ChatSession {
     if (stored.turns.length === 0 && this.titleSource !== "user") return;
     this.owner.save(stored, { ...this.summary(), turnCount: stored.turns.length });
   }
+}
+
+function copyOfChoice(chosen: ChosenAgentSettings): ChosenAgentSettings {
+  return { ...chosen, ...(chosen.config === undefined ? {} : { config: { ...chosen.config } }) };
 }

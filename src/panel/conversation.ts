@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import {
   WebviewIntentSchema,
+  type AgentControls,
   type Attachment,
   type CliConversation,
   type ErrorAction,
@@ -107,6 +108,11 @@ export interface ConversationHost {
   newSession?(): void;
   /** New Session with Agent…: the user picks the agent of a new session. */
   newSessionWithAgent?(): void;
+  /**
+   * A header picker: the session's mode, model or config option (`optionId`) set to a value, or null (the default).
+   * False when the agent does not offer it.
+   */
+  chooseSetting?(setting: "mode" | "model" | "option", optionId: string | undefined, value: string | null): boolean;
 }
 
 /** The error actions the host carries out; the rest (retry, newSession) are the conversation's. */
@@ -176,6 +182,8 @@ export class Conversation {
   private readonly queuedParts = new Map<string, readonly PromptPart[]>();
   /** The last turn's parts, for its Retry: one turn's only, as images may be megabytes. */
   private lastParts: { turnId: number; parts: readonly PromptPart[] } | undefined;
+  /** What the header's pickers show, once the session has any. */
+  private controls: AgentControls | undefined;
   /** Attachments offered while no view was attached, for the first one that is. */
   private readonly offered: Attachment[] = [];
   private current: { turn: Turn; run: Run; startedAt: number; cliConversation: CliConversation | null } | undefined;
@@ -239,6 +247,7 @@ export class Conversation {
     this.views.add(view);
     view.post(snapshot);
     if (this.commands.length > 0) view.post({ type: "commands", sessionId: this.host.sessionId, commands: this.commands });
+    if (this.controls !== undefined) view.post({ type: "controls", sessionId: this.host.sessionId, controls: this.controls });
     if (this.queued.length > 0) view.post(this.queueMessage());
     // An attachment offered while no view showed the session (the chat was still opening) goes to the first one.
     for (const attachment of this.offered.splice(0)) view.post({ type: "attach", sessionId: this.host.sessionId, attachment });
@@ -345,6 +354,14 @@ export class Conversation {
     this.broadcast({ type: "commands", sessionId: this.host.sessionId, commands: this.commands });
   }
 
+  /** The header's pickers as they are now (the agent said, or the user chose): every view now and each that joins. */
+  offerControls(controls: AgentControls): void {
+    // Nothing to pick, and nothing shown: views need not hear of it.
+    if (this.controls === undefined && controls.mode === null && controls.model === null && controls.options.length === 0) return;
+    this.controls = controls;
+    this.broadcast({ type: "controls", sessionId: this.host.sessionId, controls });
+  }
+
   /**
    * "Add Selection to Chat": a chip in the composer of each view showing the session, or of the first one to show it
    * (the chat may still be opening).
@@ -355,6 +372,18 @@ export class Conversation {
       return;
     }
     this.broadcast({ type: "attach", sessionId: this.host.sessionId, attachment });
+  }
+
+  private chooseSetting(setting: "mode" | "model" | "option", optionId: string | undefined, value: string | null): void {
+    if ((setting === "option") !== (optionId !== undefined)) {
+      this.host.logRejected(`a choice of ${setting} ${optionId === undefined ? "without" : "with"} an option id; ignored`);
+      return;
+    }
+    if (this.host.chooseSetting?.(setting, optionId, value) === false) {
+      this.host.logRejected(`a choice the agent does not offer: ${setting} ${describe(optionId ?? "")} ${describe(value ?? "")}`);
+      // The view's picker shows what the agent offers again.
+      if (this.controls !== undefined) this.broadcast({ type: "controls", sessionId: this.host.sessionId, controls: this.controls });
+    }
   }
 
   /** This is for when a view goes away, or moves to another session. */
@@ -594,6 +623,9 @@ export class Conversation {
         return;
       case "answerPermission":
         this.answerPermission(intent.turnId, intent.requestId, intent.optionId);
+        return;
+      case "chooseSetting":
+        this.chooseSetting(intent.setting, intent.optionId, intent.value);
         return;
     }
   }

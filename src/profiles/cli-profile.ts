@@ -4,6 +4,7 @@
 import type { DialectName } from "../dialects/registry";
 import type { AgentMode } from "../protocol/agent-state";
 import type { CliInput } from "../process/cli-process";
+import type { SettingsChannel } from "../protocol/settings-channel";
 import type { PermissionChannel } from "../permissions/permission-channel";
 import type { PromptImage } from "../protocol/prompt-parts";
 
@@ -80,6 +81,8 @@ export interface SettingFlags {
   /** The user's own arguments choose the mode when they hold one of these: then no mode is added unless chosen. */
   readonly userModeFlags: readonly string[];
   readonly modelFlag: string;
+  /** How a run takes a change of its mode or model mid-turn on its stdin; absent: from the next turn on, by the flags. */
+  readonly channel?: SettingsChannel;
 }
 
 /** One agent CLI the panel can run: every list of CLIs (settings, `auto`, the docs) is derived from these. */

@@ -67,8 +67,19 @@ export type AgentState = z.infer<typeof AgentStateSchema>;
  * The mode and model the user chose for the session (ids the agent knows): given to the agent at each turn or when
  * its session opens, and kept with the session. Unset: the agent's mode that asks first, and its own model.
  */
-export const ChosenAgentSettingsSchema = z.object({ mode: z.optional(Text), model: z.optional(Text) });
+export const ChosenAgentSettingsSchema = z.object({
+  mode: z.optional(Text),
+  model: z.optional(Text),
+  /** The agent's other config options the user set (ACP `session/set_config_option`), by the option's id. */
+  config: z.optional(z.record(Text, Text).check(z.refine((config) => Object.keys(config).length <= MAX_CHOICES, "too many options"))),
+});
 export type ChosenAgentSettings = z.infer<typeof ChosenAgentSettingsSchema>;
+
+/**
+ * What came of a choice given to the agent: it took it now, it takes it with the next prompt (no session or turn to
+ * give it to now, or no way to), or it refused it (`reason`, in the agent's words).
+ */
+export type ChoiceOutcome = { kind: "applied" } | { kind: "next-turn" } | { kind: "refused"; reason: string };
 
 export type AgentStateUpdate =
   | { kind: "title"; title: string }
@@ -77,7 +88,9 @@ export type AgentStateUpdate =
   /** The session's mode, model and config options as they are now: each replaces what was kept. */
   | { kind: "settings"; mode: AgentModeSetting | null; model: AgentModelSetting | null; configOptions: AgentConfigOption[] }
   | { kind: "commands"; commands: { name: string; description: string }[] }
-  | { kind: "usage"; used: number; size: number; cost: { amount: number; currency: string } | null };
+  | { kind: "usage"; used: number; size: number; cost: { amount: number; currency: string } | null }
+  /** The model changed (Claude's `set_model` answered): the models offered stay as they were said. */
+  | { kind: "model"; modelId: string };
 
 export function emptyAgentState(): AgentState {
   return { title: null, mode: null, model: null, configOptions: [], commands: [], usage: null };
@@ -102,6 +115,9 @@ export function applyAgentState(state: AgentState, update: AgentStateUpdate): vo
       return;
     case "usage":
       state.usage = { used: update.used, size: update.size, cost: update.cost === null ? null : { ...update.cost } };
+      return;
+    case "model":
+      state.model = state.model === null ? { currentId: update.modelId, offered: [], configId: null } : { ...state.model, currentId: update.modelId };
       return;
   }
 }

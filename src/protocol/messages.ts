@@ -96,6 +96,31 @@ export type Attachment = z.infer<typeof AttachmentSchema>;
 export const PickedFileSchema = z.object({ path: z.string(), kind: z.enum(["file", "folder"]), open: z.boolean() });
 export type PickedFile = z.infer<typeof PickedFileSchema>;
 
+/** One value a picker offers. */
+const ControlChoiceSchema = z.object({ id: z.string(), name: z.string(), description: z.nullable(z.string()) });
+
+/**
+ * A picker of the header: what the agent says the setting is now (`currentId`), what the user chose for the session
+ * (null: the default), and what is offered (empty: the agent names its value but lists no others).
+ */
+const ControlSettingSchema = z.object({ currentId: z.string(), chosenId: z.nullable(z.string()), offered: z.array(ControlChoiceSchema) });
+
+/** What the header's pickers show; see AgentControls in src/panel/agent-controls.ts. */
+export const AgentControlsSchema = z.object({
+  /** Each mode marked when the agent approves its own actions in it (nobody is asked): shown in warning colours. */
+  mode: z.nullable(z.object({ ...ControlSettingSchema.shape, offered: z.array(z.object({ ...ControlChoiceSchema.shape, approvesItself: z.boolean() })) })),
+  model: z.nullable(ControlSettingSchema),
+  /** The agent's other config options with a list of values (ACP `configOptions`), by their ids. */
+  options: z.array(z.object({ ...ControlSettingSchema.shape, optionId: z.string(), name: z.string() })),
+  /** Whether a choice reaches the agent at once (ACP, Claude's control requests) or only with the next prompt. */
+  appliesAt: z.enum(["now", "next-turn"]),
+  /** A choice is on its way to the agent: the pickers show it until the agent answers (then, what the agent says). */
+  applying: z.boolean(),
+  /** Why the agent refused the last choice (the picker went back), or null. */
+  refusal: z.nullable(z.string()),
+});
+export type AgentControls = z.infer<typeof AgentControlsSchema>;
+
 export const HostMessageSchema = z.discriminatedUnion("type", [
   /** The whole session: sent after `ready` and when the view moves to another session, so a view loses nothing. */
   z.object({
@@ -135,6 +160,8 @@ export const HostMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("filesFound"), ...AboutSession, requestId: WholeNumberSchema, files: z.array(PickedFileSchema) }),
   /** The last `send` was not sent, and why (its agent takes no images): the composer says so and gives the draft back. */
   z.object({ type: z.literal("promptRefused"), ...AboutSession, reason: z.string() }),
+  /** The header's pickers: the mode, model and config options the agent offers, as they are and as the user chose. */
+  z.object({ type: z.literal("controls"), ...AboutSession, controls: AgentControlsSchema }),
 ]);
 export type HostMessage = z.infer<typeof HostMessageSchema>;
 
@@ -156,6 +183,8 @@ const MAX_FILE_QUERY_CHARS = 200;
 /** How many paths one `checkPaths` may ask about. */
 export const MAX_CHECKED_PATHS = 100;
 const WrittenPathSchema = z.string().check(z.minLength(1), z.maxLength(MAX_WRITTEN_PATH_CHARS));
+/** A mode's, model's or config option's id, as the agent state keeps them (agent-state.ts). */
+const MAX_SETTING_ID_CHARS = 4096;
 /** A permission request's id is the desk's count of its requests: a few digits. */
 const MAX_REQUEST_ID_CHARS = 64;
 
@@ -215,6 +244,16 @@ export const WebviewIntentSchema = z.discriminatedUnion("type", [
     prompt: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_PROMPT_CHARS)),
     attachments: z.optional(z.array(AttachmentSchema).check(z.maxLength(MAX_ATTACHMENTS))),
     images: z.optional(z.array(PromptImageSchema).check(z.maxLength(MAX_IMAGES))),
+  }),
+  /**
+   * A header picker: the session's mode, model or one of the agent's config options (`option`, with its id) set to a
+   * value the agent offers; null: back to the default (the mode that asks, the agent's own model).
+   */
+  z.strictObject({
+    type: z.literal("chooseSetting"),
+    setting: z.enum(["mode", "model", "option"]),
+    optionId: z.optional(z.string().check(z.minLength(1), z.maxLength(MAX_SETTING_ID_CHARS))),
+    value: z.nullable(z.string().check(z.minLength(1), z.maxLength(MAX_SETTING_ID_CHARS))),
   }),
 ]);
 export type WebviewIntent = z.infer<typeof WebviewIntentSchema>;

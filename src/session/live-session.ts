@@ -12,6 +12,9 @@ import { createSessionFeed } from "./session-feed";
 import { StreamPermissions } from "./stream-permissions";
 import type { PermissionChannel } from "../permissions/permission-channel";
 import type { PermissionDesk } from "../permissions/permission-desk";
+import type { ChoiceOutcome } from "../protocol/agent-state";
+import type { ChannelSetting, SettingsChannel } from "../protocol/settings-channel";
+import { StreamSettings } from "./stream-settings";
 
 export interface LiveSessionOptions extends Omit<SessionOptions, "dialect"> {
   process: CliProcessOptions;
@@ -32,6 +35,10 @@ export interface LiveSessionOptions extends Omit<SessionOptions, "dialect"> {
   permissionChannel?: PermissionChannel;
   /** The conversation's permission desk. */
   permissions?: PermissionDesk;
+  /** For a CLI that takes a change of its mode or model mid-run on stdin (`process.input`): how it is asked. */
+  settingsChannel?: SettingsChannel;
+  /** The CLI said it now has this mode or model (by `settingsChannel`). */
+  onSettingSaid?(setting: ChannelSetting, value: string): void;
   /** For the desk's refusals nobody sees otherwise. */
   log?: (message: string) => void;
 }
@@ -43,6 +50,7 @@ export class LiveSession {
   private readonly process: CliProcess;
   private readonly permissionRequests: StreamPermissions | undefined;
   private readonly desk: PermissionDesk | undefined;
+  private readonly settings: StreamSettings | undefined;
   /** Shows a failure held for the CLI's stderr now: we are about to stop the CLI, and must not lose it. */
   private readonly releaseFailure: () => void;
   /** Where the run is in taking the messages written to it mid-turn (only a CLI whose input has `steer`). */
@@ -50,7 +58,7 @@ export class LiveSession {
   private readonly processInput: CliInput | undefined;
 
   private constructor(options: LiveSessionOptions) {
-    const { process: processOptions, adapter, maxLineBytes, onStderr, onLine, isRunOver, permissionChannel, permissions, log, ...sessionOptions } = options;
+    const { process: processOptions, adapter, maxLineBytes, onStderr, onLine, isRunOver, permissionChannel, permissions, settingsChannel, onSettingSaid, log, ...sessionOptions } = options;
     this.session = new Session({ ...sessionOptions, dialect: () => adapter.dialect });
     this.desk = permissions;
     this.permissionRequests =
@@ -66,7 +74,9 @@ export class LiveSession {
             onWaiting: (waiting) => this.process.setWaitingForUser(waiting),
             log,
           });
-    const answered = this.permissionRequests === undefined ? adapter : answeringPermissions(adapter, this.permissionRequests);
+    this.settings = settingsChannel === undefined ? undefined : new StreamSettings(settingsChannel, (line) => this.process.writeInput(line), onSettingSaid);
+    const settled = this.settings === undefined ? adapter : takingAnswers(adapter, this.settings);
+    const answered = this.permissionRequests === undefined ? settled : answeringPermissions(settled, this.permissionRequests);
     this.processInput = processOptions.input;
     this.runEnd = new RunEnd(isRunOver, processOptions.input?.steer, () => this.process.endInput());
     const watched = isRunOver === undefined ? answered : watchingForRunEnd(answered, this.runEnd);
@@ -88,6 +98,7 @@ export class LiveSession {
       },
       onExit: (exit) => {
         stderrAtExit = exit.stderrTail;
+        this.settings?.close();
         const ended = () => {
           feed.end({ exitCode: exit.exitCode, signal: exit.signal });
           this.session.processEnded(exit);
@@ -152,6 +163,14 @@ export class LiveSession {
     return this.desk?.answer(requestId, optionId) === "answered";
   }
 
+  /**
+   * The user changed the session's mode or model during the run: the CLI is asked now where it takes that on its stdin;
+   * else (or once its turn is over) the change waits for the next run.
+   */
+  changeSetting(setting: ChannelSetting, value: string): Promise<ChoiceOutcome> {
+    return this.settings?.change(setting, value) ?? Promise.resolve({ kind: "next-turn" });
+  }
+
   pause(): void {
     this.process.pause();
   }
@@ -169,6 +188,19 @@ function answeringPermissions(adapter: DialectAdapter, permissions: StreamPermis
     },
     decode(value, out) {
       if (!permissions.read(value)) adapter.decode(value, out);
+    },
+    end: (out, ending) => adapter.end?.(out, ending),
+  };
+}
+
+/** The same adapter, with the CLI's answers to the settings it was asked to change taken by `settings` instead. */
+function takingAnswers(adapter: DialectAdapter, settings: StreamSettings): DialectAdapter {
+  return {
+    get dialect() {
+      return adapter.dialect;
+    },
+    decode(value, out) {
+      if (!settings.read(value)) adapter.decode(value, out);
     },
     end: (out, ending) => adapter.end?.(out, ending),
   };

@@ -7,6 +7,7 @@ import * as vscode from "vscode";
 import { AgentLauncher, type LaunchAgent } from "../launch/agent-launcher";
 import type { SessionRunRequest } from "../panel/chat-session";
 import type { Run } from "../panel/conversation";
+import type { ChoiceOutcome, ChosenAgentSettings } from "../protocol/agent-state";
 import type { SessionChange } from "../protocol/messages";
 import type { PromptPart } from "../protocol/prompt-parts";
 import type { AgentIdentity } from "../protocol/sessions";
@@ -92,6 +93,11 @@ export class AgentRunner implements vscode.Disposable {
     return settings.useBuiltinAgent
       ? { kind: "builtin", command: (prompt, conversation) => builtinAgentCommand(extensionPath, prompt, conversation) }
       : { kind: "cli", choice: settings, env: settings.cliEnv };
+  }
+
+  /** The user chose the session's mode, model or options: given to its agent now where it can take it. */
+  chooseNow(sessionId: string, chosen: ChosenAgentSettings): Promise<ChoiceOutcome> {
+    return this.launcher.chooseNow(sessionId, chosen);
   }
 
   /** The session was deleted: its warm agent and everything it started end now; open requests end cancelled. */

@@ -10,7 +10,11 @@ import type { PickedFile } from "../protocol/messages";
 import type { ToolDiff } from "../protocol/transcript";
 import { escapeForLog } from "../protocol/visible-text";
 import { resolveCli } from "../profiles/profile-registry";
-import type { AgentRunner } from "./agent-runner";
+import { AgentLauncher } from "../launch/agent-launcher";
+import type { ChoiceOutcome, ChosenAgentSettings } from "../protocol/agent-state";
+import type { AgentIdentity } from "../protocol/sessions";
+import { settingsForAgent, type AgentRunner } from "./agent-runner";
+import type { RememberedChoices } from "./remembered-choices";
 import type { DiffViewer } from "./diff-viewer";
 import type { WorkspaceFilePicker } from "./file-picker";
 import { readSettings } from "./settings";
@@ -21,6 +25,7 @@ export class EditorHost implements SessionsHost {
     private readonly log: vscode.LogOutputChannel,
     private readonly diffs: DiffViewer,
     private readonly files: WorkspaceFilePicker,
+    private readonly choices?: RememberedChoices,
   ) {}
 
   startRun(request: SessionRunRequest): Run {
@@ -29,6 +34,23 @@ export class EditorHost implements SessionsHost {
 
   imagesRefusal(request: Parameters<NonNullable<SessionsHost["imagesRefusal"]>>[0]): string | null {
     return this.runner.imagesRefusal(readSettings(this.log), request);
+  }
+
+  applyChoice(sessionId: string, _agent: AgentIdentity, chosen: ChosenAgentSettings): Promise<ChoiceOutcome> {
+    return this.runner.chooseNow(sessionId, chosen);
+  }
+
+  choiceAppliesAt(agent: AgentIdentity, running: boolean): "now" | "next-turn" {
+    const settings = settingsForAgent(readSettings(this.log), agent);
+    return settings.useBuiltinAgent ? "next-turn" : AgentLauncher.choiceAppliesAt(settings, running);
+  }
+
+  rememberedChoice(agent: AgentIdentity): ChosenAgentSettings {
+    return this.choices?.of(agent) ?? {};
+  }
+
+  rememberChoice(agent: AgentIdentity, chosen: ChosenAgentSettings): void {
+    this.choices?.remember(agent, chosen);
   }
 
   openExternal(url: string): void {

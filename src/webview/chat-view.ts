@@ -2,6 +2,7 @@
 // the turns' models at once; painting waits for the next animation frame, so a burst of changes costs one paint.
 // A snapshot (a reopened session) is painted from its last turn back to its first, in slices of the main thread.
 import type { HostMessage, SessionHeader, WebviewIntent } from "../protocol/messages";
+import { AgentControlsView } from "./agent-controls";
 import { codeForCopyButton, COPY_CODE_ATTRIBUTE } from "./code-blocks";
 import { Composer } from "./composer";
 import { button, element, icon } from "./element";
@@ -18,6 +19,7 @@ export class ChatView {
   private readonly headerAgent: HTMLElement;
   private readonly headerTitle: HTMLElement;
   private readonly switchAgent: HTMLButtonElement;
+  private readonly agentControls: AgentControlsView;
   /** The session shown: a snapshot of another one is a move, not a refresh. */
   private sessionId: string | null = null;
   private readonly banner: HTMLElement;
@@ -54,7 +56,9 @@ export class ChatView {
       onClick: () => this.post({ type: "newSessionWithAgent" }),
     });
     this.switchAgent.hidden = true;
+    this.agentControls = new AgentControlsView(this.post);
     this.header = element("header", { className: "session-header", attributes: { "aria-label": "Session" } }, icon("hubot"), this.headerAgent, this.headerTitle, this.switchAgent);
+    this.header.append(this.agentControls.element);
     this.bannerText = element("span", { className: "restriction-text" });
     this.banner = element("div", { className: "restriction-banner", attributes: { role: "status" } }, icon("workspace-untrusted"), this.bannerText);
     this.banner.hidden = true;
@@ -90,6 +94,7 @@ export class ChatView {
         this.composer.showSession(message.sessionId);
         // Another session's queue, if it has one, follows the snapshot.
         if (moved) this.composer.showQueue({ items: [], held: false });
+        if (moved) this.agentControls.clear();
         this.showHeader(message.header);
         this.replaceTurns(message.turns.map((turn) => new TurnView(turn, this.post)));
         this.showRestriction(message.restriction);
@@ -110,6 +115,9 @@ export class ChatView {
         return;
       case "commands":
         this.composer.setCommands(message.commands);
+        return;
+      case "controls":
+        this.agentControls.show(message.controls);
         return;
       case "attach":
         this.composer.attach(message.attachment);

@@ -35,6 +35,7 @@ const HOST_MESSAGE_TYPES: Readonly<Record<HostMessage["type"], true>> = {
   commands: true,
   queue: true,
   promptRefused: true,
+  controls: true,
 };
 
 function isHostMessage(data: unknown): data is HostMessage {

@@ -400,7 +400,7 @@ describe("ChatSessions: many conversations, each with its own agent, run and fil
     request?.onAgentState({ kind: "mode", modeId: "default" });
     request?.onAgentState({ kind: "usage", used: 1200, size: 200000, cost: { amount: 0.02, currency: "USD" } });
     assert.equal(chats.list().find((row) => row.id === session.id)?.title, "Parser reads config twice");
-    assert.deepEqual(view.at(-1), { type: "header", sessionId: session.id, header: { title: "Parser reads config twice", agent: "Claude Code", otherAgent: null } });
+    assert.deepEqual(view.findLast((message) => message.type === "header"), { type: "header", sessionId: session.id, header: { title: "Parser reads config twice", agent: "Claude Code", otherAgent: null } });
     assert.deepEqual([session.agentState.mode?.currentId, session.agentState.usage?.used], ["default", 1200]);
     await answer(host, session.conversation);
     session.rename("Mine");

@@ -1,0 +1,15 @@
+// How a stream CLI that reads its stdin during a run takes a change of its mode or model then, and answers it on its
+// output (Claude Code's `set_permission_mode` and `set_model` control requests). Nothing here knows which CLI it is.
+
+/** A setting a CLI can change mid-run. */
+export type ChannelSetting = "mode" | "model";
+
+export interface SettingsChannel {
+  /** The line (without its newline) that asks the CLI to change `setting` to `value`; its answer names `requestId`. */
+  request(requestId: string, setting: ChannelSetting, value: string): string;
+  /**
+   * The CLI's answer to a request, by its id (`error`: why it refused, in its words); or a setting the CLI says it now
+   * has, asked or not (Claude's status line after a switch, or when it leaves plan mode); undefined for other values.
+   */
+  read(value: unknown): { kind: "answer"; requestId: string; error: string | null } | { kind: "said"; setting: ChannelSetting; value: string } | undefined;
+}

@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// Claude Code 2.1.330 taking its mode and model changed mid-turn: once the prompt arrives on stdin it says its init
+// (permissionMode and model as its flags gave them) and then waits, answering each control request as the real CLI
+// answered it (docs/protocols/claude-stream-json.md): `set_permission_mode` with a known mode → success naming the
+// mode, then a `system/status` line with the new permissionMode; with an unknown one → an error with Claude's words;
+// `set_model` → success naming the model. `interrupt` ends the turn (its answer, then a `result`), as does stdin
+// closing. Every stdin line after the prompt is appended to FAKE_STDIN_LOG when set. FAKE_LEAVE_PLAN=1: started in
+// plan mode, it leaves it by itself after its init (a status line naming `default`), as Claude does once its plan is
+// approved.
+"use strict";
+const fs = require("node:fs");
+
+const MODES = ["acceptEdits", "auto", "bypassPermissions", "default", "dontAsk", "plan"];
+const args = process.argv.slice(2);
+const flag = (name, otherwise) => (args.includes(name) ? args[args.indexOf(name) + 1] : otherwise);
+const sessionId = flag("--session-id", flag("--resume", "00000000-0000-4000-8000-000000000001"));
+let mode = flag("--permission-mode", "default");
+let model = flag("--model", "claude-mock");
+const write = (value) => fs.writeSync(1, `${JSON.stringify(value)}\n`);
+
+let prompted = false;
+let ended = false;
+
+function endTurn() {
+  if (ended) return;
+  ended = true;
+  write({ type: "result", subtype: "success", is_error: false, result: "", session_id: sessionId, duration_ms: 1, num_turns: 1, total_cost_usd: 0, usage: { input_tokens: 1, output_tokens: 1 } });
+}
+
+function onLine(text) {
+  if (!prompted) {
+    prompted = true;
+    write({ type: "system", subtype: "init", cwd: process.cwd(), session_id: sessionId, tools: [], model, permissionMode: mode, slash_commands: [] });
+    write({ type: "system", subtype: "status", status: "requesting", session_id: sessionId });
+    if (process.env.FAKE_LEAVE_PLAN === "1" && mode === "plan") {
+      mode = "default";
+      write({ type: "system", subtype: "status", status: null, permissionMode: mode, session_id: sessionId });
+    }
+    return;
+  }
+  if (process.env.FAKE_STDIN_LOG) fs.appendFileSync(process.env.FAKE_STDIN_LOG, `${text}\n`);
+  const line = JSON.parse(text);
+  if (line.type !== "control_request") return;
+  const { request_id: requestId, request } = line;
+  if (request.subtype === "set_permission_mode") {
+    if (!MODES.includes(request.mode)) {
+      const error = `Cannot set permission mode: must be one of ${MODES.join(", ")}`;
+      write({ type: "control_response", response: { subtype: "error", request_id: requestId, error, error_code: "invalid_mode" } });
+      return;
+    }
+    mode = request.mode;
+    write({ type: "control_response", response: { subtype: "success", request_id: requestId, response: { mode } } });
+    write({ type: "system", subtype: "status", status: null, permissionMode: mode, session_id: sessionId });
+  } else if (request.subtype === "set_model") {
+    model = request.model;
+    write({ type: "control_response", response: { subtype: "success", request_id: requestId, response: { model } } });
+  } else if (request.subtype === "interrupt") {
+    write({ type: "control_response", response: { subtype: "success", request_id: requestId, response: { still_queued: [] } } });
+    endTurn();
+  }
+}
+
+let pending = "";
+process.stdin.setEncoding("utf8");
+process.stdin.on("data", (chunk) => {
+  pending += chunk;
+  let newline;
+  while ((newline = pending.indexOf("\n")) >= 0) {
+    const line = pending.slice(0, newline);
+    pending = pending.slice(newline + 1);
+    onLine(line);
+  }
+});
+process.stdin.on("end", () => {
+  endTurn();
+  process.exit(0);
+});
