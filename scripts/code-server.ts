@@ -11,6 +11,10 @@ export const repoRoot = path.resolve(__dirname, __dirname.includes(`${path.sep}o
 export interface CodeServer {
   readonly url: string;
   readonly port: number;
+  /** Its user data folder: settings, logs, and each workspace's storage (User/workspaceStorage/<id>/). */
+  readonly userData: string;
+  /** Its process group: the server and every extension host it starts. */
+  readonly processGroup: number;
   /** The workbench URL that opens `folder` with the extension under development (and optionally a test suite). */
   workbenchUrl(folder: string, options?: { extensionTestsPath?: string; env?: Record<string, string> }): string;
   /** What this extension wrote to its output channel so far, each extension host's log in turn (a reload starts another). */
@@ -153,6 +157,8 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   return {
     url,
     port,
+    userData,
+    processGroup: child.pid!,
     workbenchUrl(folder, runOptions = {}) {
       const folderUrl = `${url}/?folder=${encodeURIComponent(folder)}`;
       if (load === "installed") {
