@@ -19,6 +19,8 @@ export interface CodeServer {
   workbenchUrl(folder: string, options?: { extensionTestsPath?: string; env?: Record<string, string> }): string;
   /** What this extension wrote to its output channel so far, each extension host's log in turn (a reload starts another). */
   extensionLog(): string;
+  /** VS Code's own log of its extension hosts (remoteexthost.log), where it warns about what an extension did. */
+  hostLog(): string;
   stop(): Promise<void>;
 }
 
@@ -176,6 +178,11 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
         .map((file) => `--- ${path.relative(userData, file)}\n${fs.readFileSync(file, "utf8")}`)
         .join("\n");
     },
+    hostLog() {
+      return hostLogs(path.join(userData, "logs"))
+        .map((file) => `--- ${path.relative(userData, file)}\n${fs.readFileSync(file, "utf8")}`)
+        .join("\n");
+    },
     stop,
   };
 }
@@ -191,6 +198,19 @@ function extensionLogs(logs: string): string[] {
       const ours = path.join(logs, session, host, "agent-stream.agent-stream");
       if (!fs.existsSync(ours)) continue;
       for (const file of fs.readdirSync(ours).sort()) if (file.endsWith(".log")) found.push(path.join(ours, file));
+    }
+  }
+  return found;
+}
+
+/** VS Code's logs of its extension hosts: logs/<session>/exthost<N>/remoteexthost.log. */
+function hostLogs(logs: string): string[] {
+  const found: string[] = [];
+  for (const session of fs.existsSync(logs) ? fs.readdirSync(logs).sort() : []) {
+    if (!fs.statSync(path.join(logs, session)).isDirectory()) continue;
+    for (const host of fs.readdirSync(path.join(logs, session)).filter((folder) => /^exthost\d+$/.test(folder))) {
+      const file = path.join(logs, session, host, "remoteexthost.log");
+      if (fs.existsSync(file)) found.push(file);
     }
   }
   return found;
