@@ -11,10 +11,16 @@ export const repoRoot = path.resolve(__dirname, __dirname.includes(`${path.sep}o
 export interface CodeServer {
   readonly url: string;
   readonly port: number;
+  /** Its user data folder: settings, logs, and each workspace's storage (User/workspaceStorage/<id>/). */
+  readonly userData: string;
+  /** Its process group: the server and every extension host it starts. */
+  readonly processGroup: number;
   /** The workbench URL that opens `folder` with the extension under development (and optionally a test suite). */
   workbenchUrl(folder: string, options?: { extensionTestsPath?: string; env?: Record<string, string> }): string;
   /** What this extension wrote to its output channel so far, each extension host's log in turn (a reload starts another). */
   extensionLog(): string;
+  /** VS Code's own log of its extension hosts (remoteexthost.log), where it warns about what an extension did. */
+  hostLog(): string;
   stop(): Promise<void>;
 }
 
@@ -153,6 +159,8 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   return {
     url,
     port,
+    userData,
+    processGroup: child.pid!,
     workbenchUrl(folder, runOptions = {}) {
       const folderUrl = `${url}/?folder=${encodeURIComponent(folder)}`;
       if (load === "installed") {
@@ -167,6 +175,11 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
     },
     extensionLog() {
       return extensionLogs(path.join(userData, "logs"))
+        .map((file) => `--- ${path.relative(userData, file)}\n${fs.readFileSync(file, "utf8")}`)
+        .join("\n");
+    },
+    hostLog() {
+      return hostLogs(path.join(userData, "logs"))
         .map((file) => `--- ${path.relative(userData, file)}\n${fs.readFileSync(file, "utf8")}`)
         .join("\n");
     },
@@ -185,6 +198,19 @@ function extensionLogs(logs: string): string[] {
       const ours = path.join(logs, session, host, "agent-stream.agent-stream");
       if (!fs.existsSync(ours)) continue;
       for (const file of fs.readdirSync(ours).sort()) if (file.endsWith(".log")) found.push(path.join(ours, file));
+    }
+  }
+  return found;
+}
+
+/** VS Code's logs of its extension hosts: logs/<session>/exthost<N>/remoteexthost.log. */
+function hostLogs(logs: string): string[] {
+  const found: string[] = [];
+  for (const session of fs.existsSync(logs) ? fs.readdirSync(logs).sort() : []) {
+    if (!fs.statSync(path.join(logs, session)).isDirectory()) continue;
+    for (const host of fs.readdirSync(path.join(logs, session)).filter((folder) => /^exthost\d+$/.test(folder))) {
+      const file = path.join(logs, session, host, "remoteexthost.log");
+      if (fs.existsSync(file)) found.push(file);
     }
   }
   return found;

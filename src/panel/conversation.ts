@@ -54,6 +54,15 @@ export interface RunRequest {
   onChange(change: SessionChange): void;
 }
 
+/**
+ * What a replay's run is started with: its changes, and word that the conversation's turn holds the transcript (built
+ * from the changes), so the run keeps no second copy, as the panel's live runs keep none.
+ */
+export interface ReplayListener {
+  onChange(change: SessionChange): void;
+  readonly heldByListener: true;
+}
+
 export interface ConversationHost {
   /** The session this conversation is: every message to a view names it. */
   readonly sessionId: string;
@@ -454,10 +463,10 @@ export class Conversation {
    * Shows a recorded stream as a turn. Nothing runs, so Restricted Mode allows it; false while a run is in
    * progress (one turn streams at a time).
    */
-  replay(title: string, start: (onChange: (change: SessionChange) => void) => Run): boolean {
+  replay(title: string, start: (listener: ReplayListener) => Run): boolean {
     if (this.current !== undefined) return false;
     const turn = this.beginTurn({ prompt: title, agent: "Recorded stream", context: null, origin: "replay" });
-    this.track(turn, start((change) => this.onChange(turn, change)));
+    this.track(turn, start({ onChange: (change) => this.onChange(turn, change), heldByListener: true }));
     return true;
   }
 

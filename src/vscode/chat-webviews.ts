@@ -6,7 +6,7 @@ import type { ChatSessions } from "../panel/chat-sessions";
 import { SessionView } from "../panel/session-view";
 import { SessionIdSchema, type SessionId } from "../protocol/sessions";
 import { escapeForLog } from "../protocol/visible-text";
-import { chatHtml, webviewOptions } from "./webview-content";
+import { showChatPage, webviewOptions } from "./webview-content";
 
 export const CHAT_VIEW_ID = "agentStream.chat";
 export const CHAT_PANEL_TYPE = "agentStream.chatPanel";
@@ -47,9 +47,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   resolveWebviewView(view: vscode.WebviewView): void {
     this.connection?.dispose();
     this.view = view;
-    view.webview.options = webviewOptions(this.extensionUri);
     this.connection = new SessionWebview(view.webview, this.sessions.active, this.log);
-    view.webview.html = chatHtml(view.webview, this.extensionUri, "sidebar");
+    showChatPage(view.webview, this.extensionUri, "sidebar");
     view.onDidChangeVisibility(() => this.onVisibilityChanged());
     view.onDidDispose(() => {
       this.connection?.dispose();
@@ -137,7 +136,6 @@ export class ChatPanels implements vscode.WebviewPanelSerializer, vscode.Disposa
 
   /** After a reload: the tab comes back empty with the state its page saved, which names the session it showed. */
   async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
-    panel.webview.options = webviewOptions(this.extensionUri);
     const id = SessionIdSchema.safeParse(typeof state === "object" && state !== null ? (state as { sessionId?: unknown }).sessionId : undefined);
     const session = (id.success ? await this.sessions.open(id.data) : undefined) ?? this.sessions.active;
     if (this.panels.has(session.id)) {
@@ -157,7 +155,7 @@ export class ChatPanels implements vscode.WebviewPanelSerializer, vscode.Disposa
     panel.title = tabTitle(session);
     const connection = new SessionWebview(panel.webview, session, this.log);
     this.panels.set(session.id, { panel, connection });
-    panel.webview.html = chatHtml(panel.webview, this.extensionUri, "editor");
+    showChatPage(panel.webview, this.extensionUri, "editor");
     panel.onDidChangeViewState(() => this.onVisibilityChanged());
     panel.onDidDispose(() => {
       connection.dispose();

@@ -63,6 +63,8 @@ describe("an ACP conversation across a window reload", function () {
     // The reloaded chat shows the conversation before the user asks on, as a user sees it.
     chat = await openChat(page);
     await turnOf(chat, "First question").waitFor({ timeout: 30_000 });
+    // Every page the restored chat was given had its CSP (VS Code warns of one without, in a development host).
+    assert.doesNotMatch(workbench.hostLog(), /agent-stream\.agent-stream created a webview without a content security policy/);
     chat = await ask(page, "Second question");
     const answer = turnOf(chat, "Second question").getByText(`continued ${sessionId}`, { exact: true });
     await answer.waitFor({ timeout: 60_000 });

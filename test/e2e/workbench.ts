@@ -15,6 +15,8 @@ export const RESULTS = path.join(repoRoot, "test-results");
 export interface Workbench {
   page: Page;
   workspace: string;
+  /** VS Code's log of the extension hosts so far (its warnings about this extension among them). */
+  hostLog(): string;
 }
 
 /** A workbench whose CLI streams until stopped, and the processes it runs. */
@@ -58,6 +60,7 @@ export function useWorkbench(settings: Record<string, unknown> | (() => Record<s
     if (from) fs.cpSync(from, workbench.workspace, { recursive: true });
     else fs.writeFileSync(path.join(workbench.workspace, "README.md"), "# Sample workspace\n");
     server = await startCodeServer({ settings: typeof settings === "function" ? settings() : settings });
+    workbench.hostLog = () => server?.hostLog() ?? "";
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
     workbench.page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await workbench.page.goto(server.workbenchUrl(workbench.workspace));

@@ -27,10 +27,10 @@ async function replay({ chat, log, revealChat }: CommandContext, given: vscode.U
   if (uri === undefined) return;
   const settings = readSettings(log);
   const name = path.basename(uri.path);
-  const started = chat.replay(`Replay of ${name}`, (onChange) => {
+  const started = chat.replay(`Replay of ${name}`, (listener) => {
     log.info(escapeForLog(`replay: ${uri.toString(true)} (dialect ${settings.dialect})`));
     // A recording may hold several turns (`ask --json`, a log of ACP traffic): all of them, in order, as `transcript` reads it.
-    return new ReplayRun(readChunks(uri), { adapter: createAdapter(settings.dialect), maxLineBytes: settings.maxLineBytes, onChange, severalTurns: true });
+    return new ReplayRun(readChunks(uri), { adapter: createAdapter(settings.dialect), maxLineBytes: settings.maxLineBytes, severalTurns: true, ...listener });
   });
   if (!started) {
     void vscode.window.showInformationMessage("Agent Stream is still answering. Stop it, then replay the file.");

@@ -177,8 +177,8 @@ function askingRun(conversation: Conversation, answered?: { requestId: string; o
     await released;
     yield cli.toNdjson([cli.done()]);
   }
-  conversation.replay("an agent that asks", (onChange) => {
-    const run = new ReplayRun(stream(), { adapter: createAdapter("locus"), onChange });
+  conversation.replay("an agent that asks", (listener) => {
+    const run = new ReplayRun(stream(), { adapter: createAdapter("locus"), ...listener });
     if (answered === undefined) return run;
     const answer = (requestId: string, optionId: string | null) => answered.push({ requestId, optionId }) > 0;
     return { session: run.session, finished: run.finished, stop: () => run.stop(), kill: () => run.kill(), answer };
@@ -549,13 +549,26 @@ describe("Conversation", () => {
   it("replays a recorded stream in Restricted Mode without running anything", async () => {
     host.restrictionText = "Restricted Mode";
     const stream = cli.toNdjson([cli.start(), cli.textDelta("recorded answer"), cli.done()]);
-    const started = conversation.replay("Replay of answer.ndjson", (onChange) => new ReplayRun(cli.chunksOf([stream]), { adapter: createAdapter("locus"), onChange }));
+    const started = conversation.replay("Replay of answer.ndjson", (listener) => new ReplayRun(cli.chunksOf([stream]), { adapter: createAdapter("locus"), ...listener }));
     assert.equal(started, true);
     await finishedRun(conversation);
     assert.equal(host.runs.length, 0);
     const [turn] = view.turns();
     assert.deepEqual([turn.prompt, turn.origin, turn.status], ["Replay of answer.ndjson", "replay", "completed"]);
     assert.deepEqual(turn.blocks, [{ kind: "text", text: "recorded answer" }]);
+  });
+
+  it("holds a replayed stream once, in its turn: the replay's run keeps no second copy of the transcript", async () => {
+    const stream = cli.toNdjson([cli.start(), cli.textDelta("recorded "), cli.textDelta("answer"), cli.toolStarted("Read", "read-1", { file: "a.ts" }), cli.done()]);
+    let run: ReplayRun | undefined;
+    conversation.replay("Replay of answer.ndjson", (listener) => (run = new ReplayRun(cli.chunksOf([stream]), { adapter: createAdapter("locus"), ...listener })));
+    await finishedRun(conversation);
+    const [turn] = view.turns();
+    assert.deepEqual(turn.blocks.map((block) => block.kind), ["text", "tool"]);
+    assert.equal(turn.blocks[0]?.kind === "text" && turn.blocks[0].text, "recorded answer");
+    const kept = await run!.finished;
+    assert.equal(kept.status, "completed");
+    assert.deepEqual(kept.blocks, []);
   });
 
   it("refuses a replay while a run is in progress", async () => {
@@ -861,7 +874,7 @@ describe("Conversation", () => {
         yield cli.toNdjson([cli.done()]);
       }
       const savedChars = () => textOf(host.persistedRunning).length;
-      conversation.replay("huge", (onChange) => new ReplayRun(stream(), { adapter: createAdapter("locus"), onChange }));
+      conversation.replay("huge", (listener) => new ReplayRun(stream(), { adapter: createAdapter("locus"), ...listener }));
       await changeWhere(conversation, (_change, turn) => textOf(turn).length === hugeChars);
       clock.advance(SAVE_RUNNING_MS);
       assert.equal(savedChars(), hugeChars);

@@ -122,7 +122,7 @@ describe("notifications for session errors", () => {
 
   it("a replayed stream is a record, not a run: its errors never pop up", async () => {
     const stream = cli.toNdjson([cli.start(), cli.errorEvent("AUTH_EXPIRED", "old news"), cli.done({ exitCode: 1 })]);
-    conversation.replay("Replay of old.ndjson", (onChange) => new ReplayRun(cli.chunksOf([stream]), { adapter: createAdapter("locus"), onChange }));
+    conversation.replay("Replay of old.ndjson", (listener) => new ReplayRun(cli.chunksOf([stream]), { adapter: createAdapter("locus"), ...listener }));
     await changeWhere(conversation, (c) => c.kind === "done");
     assert.deepEqual(notices, []);
   });
