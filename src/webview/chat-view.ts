@@ -9,6 +9,8 @@ import { pathLinks, writtenPathOf } from "./path-links";
 import { ScrollFollower } from "./scroll-follower";
 import { slicedWork } from "./sliced-work";
 import { TurnView } from "./turn-view";
+import { UsageMeter } from "./usage-meter";
+import { totalUsage } from "../protocol/usage";
 import type { HostChannel, ViewState } from "./vscode-api";
 
 const WEB_LINK = /^https?:\/\//i;
@@ -18,6 +20,7 @@ export class ChatView {
   private readonly headerAgent: HTMLElement;
   private readonly headerTitle: HTMLElement;
   private readonly switchAgent: HTMLButtonElement;
+  private readonly usageMeter = new UsageMeter();
   /** The session shown: a snapshot of another one is a move, not a refresh. */
   private sessionId: string | null = null;
   private readonly banner: HTMLElement;
@@ -54,7 +57,7 @@ export class ChatView {
       onClick: () => this.post({ type: "newSessionWithAgent" }),
     });
     this.switchAgent.hidden = true;
-    this.header = element("header", { className: "session-header", attributes: { "aria-label": "Session" } }, icon("hubot"), this.headerAgent, this.headerTitle, this.switchAgent);
+    this.header = element("header", { className: "session-header", attributes: { "aria-label": "Session" } }, icon("hubot"), this.headerAgent, this.headerTitle, this.usageMeter.element, this.switchAgent);
     this.bannerText = element("span", { className: "restriction-text" });
     this.banner = element("div", { className: "restriction-banner", attributes: { role: "status" } }, icon("workspace-untrusted"), this.bannerText);
     this.banner.hidden = true;
@@ -230,6 +233,7 @@ export class ChatView {
   private showTurnsState(): void {
     this.emptyHint.hidden = this.turns.length > 0;
     this.composer.setRunning(this.turns.at(-1)?.running ?? false);
+    this.usageMeter.show(totalUsage(this.turns.map((turn) => turn.usage)));
   }
 
   /** Painting a turn twice costs nothing: it paints only what changed since. */
