@@ -22,15 +22,19 @@ export const TurnUsageSchema = z.object({
 });
 export type TurnUsage = z.infer<typeof TurnUsageSchema>;
 
-/** A turn's usage from the figures a dialect found; undefined when it found none, so `done` carries no empty usage. */
+/**
+ * A turn's usage from the figures a dialect found; undefined when it found none, so `done` carries no empty usage. A
+ * figure that does not fit (a negative count, a currency of a hundred characters) is left out, not the turn's end.
+ */
 export function turnUsage(figures: Partial<TurnUsage>): TurnUsage | undefined {
+  const cost = figures.cost ?? null;
   const usage: TurnUsage = {
-    inputTokens: figures.inputTokens ?? null,
-    outputTokens: figures.outputTokens ?? null,
-    cacheReadTokens: figures.cacheReadTokens ?? null,
-    cost: figures.cost ?? null,
-    contextUsed: figures.contextUsed ?? null,
-    contextSize: figures.contextSize ?? null,
+    inputTokens: fitting(figures.inputTokens),
+    outputTokens: fitting(figures.outputTokens),
+    cacheReadTokens: fitting(figures.cacheReadTokens),
+    cost: cost !== null && UsageCostSchema.safeParse(cost).success ? { amount: cost.amount, currency: cost.currency } : null,
+    contextUsed: fitting(figures.contextUsed),
+    contextSize: fitting(figures.contextSize),
   };
   return Object.values(usage).every((figure) => figure === null) ? undefined : usage;
 }
@@ -62,6 +66,10 @@ export function totalUsage(usages: Iterable<TurnUsage | null>): TurnUsage | null
     if (usage !== null) total = total === null ? usage : addUsage(total, usage);
   }
   return total;
+}
+
+function fitting(count: number | null | undefined): number | null {
+  return count !== null && count !== undefined && Count.safeParse(count).success ? count : null;
 }
 
 function sum(a: number | null, b: number | null): number | null {

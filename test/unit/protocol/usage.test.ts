@@ -10,6 +10,11 @@ describe("a turn's usage", () => {
     assert.deepEqual(turnUsage({ outputTokens: 0 }), { inputTokens: null, outputTokens: 0, cacheReadTokens: null, cost: null, contextUsed: null, contextSize: null });
   });
 
+  it("leaves out a figure that does not fit rather than the turn's end", () => {
+    const odd = turnUsage({ inputTokens: -5, outputTokens: Number.NaN, cost: { amount: 0.01, currency: "X".repeat(100) }, contextUsed: 10 });
+    assert.deepEqual(odd, { inputTokens: null, outputTokens: null, cacheReadTokens: null, cost: null, contextUsed: 10, contextSize: null });
+  });
+
   it("adds two turns' tokens and costs, and keeps the context the later one said", () => {
     const first = usage({ inputTokens: 1000, outputTokens: 20, cost: { amount: 0.01, currency: "USD" }, contextUsed: 1020, contextSize: 200_000 });
     const second = usage({ inputTokens: 1500, outputTokens: 40, cacheReadTokens: 900, cost: { amount: 0.02, currency: "USD" }, contextUsed: 1560, contextSize: 200_000 });
