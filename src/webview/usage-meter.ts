@@ -1,6 +1,6 @@
 // The session's usage in the chat's header: its turns' tokens and cost added up, and the context as the agent last
 // said it. Compact where it is seen, in full in its tooltip and for screen readers.
-import { usageDetail, usageFacts } from "../common/usage-text";
+import { meterFacts, usageDetail } from "../common/usage-text";
 import type { TurnUsage } from "../protocol/usage";
 import { element, icon, screenReaderText } from "./element";
 
@@ -20,7 +20,7 @@ export class UsageMeter {
 
   /** Null: no turn of the session said any figure, and the meter is not shown. */
   show(total: TurnUsage | null): void {
-    const facts = total === null ? [] : usageFacts(total);
+    const facts = total === null ? [] : meterFacts(total);
     const compact = facts.join(" · ");
     if (compact === this.shown) return;
     this.shown = compact;

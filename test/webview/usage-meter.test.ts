@@ -49,7 +49,7 @@ describe("webview: the usage meter", function () {
     const second = figures({ inputTokens: 2000, outputTokens: 60, cost: { amount: 0.02, currency: "USD" }, contextUsed: 48_000, contextSize: 200_000 });
     await harness.send(snapshotOf([finishedTurn(0, CLAUDE_TURN), finishedTurn(1, second)]));
     assert.equal(await meter().isVisible(), true);
-    assert.equal(await meter().locator(".usage-meter-figures").textContent(), "3.2k in · 400 out · $0.0374 · 24% of 200k context");
+    assert.equal(await meter().locator(".usage-meter-figures").textContent(), "$0.0374 · 24% of 200k context");
     const full = "Session usage: 3,234 input tokens (900 from the cache), 400 output tokens, cost $0.0374, 48,000 of 200,000 context tokens used (24%)";
     assert.equal(await meter().getAttribute("title"), full);
     assert.equal(await meter().locator(".sr-only").textContent(), full);
@@ -66,7 +66,26 @@ describe("webview: the usage meter", function () {
     const live = finishedTurn(1, figures({ inputTokens: 800, outputTokens: 100, cost: { amount: 0.5, currency: "USD" }, contextUsed: 100_000, contextSize: 200_000 }));
     await harness.send(live.started, ...changeMessages(live));
     await harness.page.waitForFunction(() => document.querySelector(".usage-meter-figures")?.textContent?.includes("$0.5174"));
-    assert.equal(await meter().locator(".usage-meter-figures").textContent(), "2k in · 440 out · $0.5174 · 50% of 200k context");
+    assert.equal(await meter().locator(".usage-meter-figures").textContent(), "$0.5174 · 50% of 200k context");
+  });
+
+  it("shows the session's tokens in the header for an agent that says no cost and no context", async function () {
+    await harness.send(snapshotOf([finishedTurn(0, figures({ inputTokens: 360, outputTokens: 17 })), finishedTurn(1, figures({ inputTokens: 1200, outputTokens: 40 }))]));
+    assert.equal(await meter().locator(".usage-meter-figures").textContent(), "1.6k in · 57 out");
+  });
+
+  it("leaves the session's title room beside it in a narrow sidebar", async function () {
+    await harness.page.setViewportSize({ width: 280, height: 600 });
+    try {
+      await harness.send(snapshotOf([finishedTurn(0, CLAUDE_TURN)]));
+      const width = (selector: string) => harness.page.locator(selector).evaluate((node) => node.getBoundingClientRect().width);
+      const widths = await harness.page.locator(".session-header > *").evaluateAll((nodes) => nodes.map((n) => `${n.className}=${Math.round(n.getBoundingClientRect().width)}`).join(" "));
+      // Without the meter's bound the title got no room at all beside it.
+      assert.ok((await width(".session-title")) >= 30, `the title keeps some room: ${widths}`);
+      assert.ok((await width(".usage-meter")) > 0);
+    } finally {
+      await harness.page.setViewportSize({ width: 900, height: 600 });
+    }
   });
 
   it("is not shown for a session whose agent says no usage, whose footers keep their token count", async function () {
