@@ -14,10 +14,16 @@ export function compactCount(count: number): string {
     if (count < size * 0.9995) continue;
     const scaled = count / size;
     // One decimal while it says something ("1.2k"), none once the number is long enough ("46k").
-    const text = scaled < 10 ? scaled.toFixed(1).replace(/\.0$/, "") : String(Math.round(scaled));
+    const text = scaled < 10 ? oneDecimal(scaled) : String(Math.round(scaled));
     return `${text}${unit}`;
   }
   return String(count);
+}
+
+/** "1.2", "3" (not "3.0"). */
+function oneDecimal(value: number): string {
+  const text = value.toFixed(1);
+  return text.endsWith(".0") ? text.slice(0, -2) : text;
 }
 
 /** "$0.0174", "$1.24", "3.5 credits": the currency as the agent gives it, US dollars with their sign. */

@@ -8,7 +8,8 @@
 import * as z from "zod/mini";
 import type { CliStreamEvent, ProtocolError, ProtocolErrorCode } from "../protocol/events";
 import { isRecord } from "../protocol/json-record";
-import { addUsage, dollars, turnUsage, type TurnUsage } from "../protocol/usage";
+import { addUsage } from "../common/usage-totals";
+import { dollars, turnUsage, type TurnUsage } from "../protocol/usage";
 import type { ToolDiff } from "../protocol/transcript";
 import { CLAUDE_PERMISSION_MODES } from "./claude-modes";
 import { madeDiffs, proposedDiffs } from "./claude-tool-changes";

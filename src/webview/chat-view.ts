@@ -10,7 +10,7 @@ import { ScrollFollower } from "./scroll-follower";
 import { slicedWork } from "./sliced-work";
 import { TurnView } from "./turn-view";
 import { UsageMeter } from "./usage-meter";
-import { totalUsage } from "../protocol/usage";
+import { totalUsage } from "../common/usage-totals";
 import type { HostChannel, ViewState } from "./vscode-api";
 
 const WEB_LINK = /^https?:\/\//i;

@@ -1,6 +1,7 @@
 import * as assert from "node:assert/strict";
 import { DoneSummarySchema } from "../../../src/protocol/transcript";
-import { addUsage, totalUsage, turnUsage, type TurnUsage } from "../../../src/protocol/usage";
+import { addUsage, totalUsage } from "../../../src/common/usage-totals";
+import { turnUsage, type TurnUsage } from "../../../src/protocol/usage";
 
 const usage = (figures: Partial<TurnUsage>): TurnUsage => turnUsage(figures)!;
 
