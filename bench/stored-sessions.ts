@@ -26,7 +26,7 @@ export function storedTurn(id: number, chars: number, prompt = `Question ${id}: 
       { kind: "tool", tool: "Edit", toolId: `call-${id}`, parameters: { file_path: "src/parser.ts" }, status: "succeeded", durationMs: 12, error: null, toolKind: "edit", title: "Edit src/parser.ts", output: null, diffs: [{ path: "src/parser.ts", oldText: "a\nb\n", newText: "a\nc\n" }], locations: [] },
     ],
     problems: [],
-    done: { exitCode: 0, durationMs: 4200, toolsUsed: ["Edit"], tokensUsed: 1200, success: true, synthesized: false },
+    done: { exitCode: 0, durationMs: 4200, toolsUsed: ["Edit"], tokensUsed: 1200, success: true, synthesized: false, usage: null },
     status: "completed",
     context: null,
     origin: "prompt",

@@ -7,7 +7,7 @@ import type { Problem, Transcript } from "../protocol/transcript";
 import { Session, type SessionOptions } from "../session/session";
 import type { AgentStateUpdate, ChoiceOutcome } from "../protocol/agent-state";
 import { AcpEventTranslator } from "../dialects/acp/acp-event-translator";
-import type { AcpEvent } from "../dialects/acp/acp-events";
+import type { AcpEvent, AcpUsage } from "../dialects/acp/acp-events";
 import type { AgentSessionSettings } from "../dialects/acp/session-settings";
 import { AcpAgentConnection, type AcpAgentConnectionOptions, type PromptContent } from "./agent-connection";
 import type { ChosenSettings } from "./session-setup";
@@ -32,6 +32,8 @@ export class AcpConversation {
   readonly id = randomUUID();
   private readonly connection: AcpAgentConnection;
   private current: AcpRun | undefined;
+  /** The agent's last `usage_update`, in a turn or between: a turn's cost is what the next one adds to it. */
+  private usage: AcpUsage | undefined;
 
   constructor(private readonly options: AcpConversationOptions) {
     this.connection = new AcpAgentConnection({
@@ -40,6 +42,7 @@ export class AcpConversation {
         if (event.type === "session_ready") options.onSession?.(event.sessionId, event.continued);
         const state = agentStateOf(event);
         if (state !== undefined) options.onAgentState?.(state);
+        if (event.type === "usage") this.usage = event.usage;
         this.current?.accept(event);
       },
       // A bad line mid-turn is the turn's: a recoverable MALFORMED_EVENT error in its chat and its `--json`.
@@ -71,7 +74,7 @@ export class AcpConversation {
   prompt(blocks: PromptContent, options: AcpRunOptions = {}): AcpRun {
     // A turn whose transcript is out takes a follow-up at once, before its own cleanup has run.
     if (this.current?.running === true) throw new Error("AcpConversation.prompt: a turn is already running");
-    const run = new AcpRun(this.connection, this.id, this.commandLine(), options);
+    const run = new AcpRun(this.connection, this.id, this.commandLine(), options, this.usage);
     this.current = run;
     run.begin(blocks).finally(() => {
       if (this.current === run) this.current = undefined;
@@ -110,9 +113,10 @@ export class AcpRun {
     private readonly conversationId: string,
     private readonly command: string,
     options: AcpRunOptions,
+    usageBefore?: AcpUsage,
   ) {
     this.session = new Session({ ...options, dialect: ACP_DIALECT_NAME });
-    this.translator = new AcpEventTranslator((type, payload) => this.feed(type, payload));
+    this.translator = new AcpEventTranslator((type, payload) => this.feed(type, payload), usageBefore);
     this.finished = new Promise((resolve) => (this.settle = resolve));
   }
 
@@ -173,7 +177,7 @@ export class AcpRun {
 
   private end(outcome: AcpTurnOutcome): void {
     if (outcome.status === "canceled") this.noteStop();
-    emitTurnEnd((type, payload) => this.feed(type, payload), outcome, Math.max(0, Date.now() - this.beganAt), this.translator.tokensUsed);
+    emitTurnEnd((type, payload) => this.feed(type, payload), outcome, Math.max(0, Date.now() - this.beganAt), this.translator.tokensUsed, this.translator.turnUsage(undefined));
   }
 
   private feed<T extends CliEventType>(type: T, payload: EventOfType<T>["payload"]): void {

@@ -5,6 +5,8 @@ import * as z from "zod/mini";
 import { isRecord } from "../protocol/json-record";
 import type { ProtocolError, ProtocolErrorCode } from "../protocol/events";
 import type { ToolDiff } from "../protocol/transcript";
+import { addUsage } from "../common/usage-totals";
+import { dollars, turnUsage, type TurnUsage } from "../protocol/usage";
 import { defineDialect, type AdapterOutput, type DialectAdapter, type StreamEnding } from "./dialect";
 import { errorCodeFor } from "./error-meaning";
 import { EventFactory } from "./event-factory";
@@ -59,6 +61,8 @@ export class AgentCodeAdapter implements DialectAdapter {
   private heldError: ProtocolError | null = null;
   private tokens: number | undefined;
   private turnCosts: number | undefined;
+  /** The model turns' figures added up; the session's `total_cost_usd`, when it ends, is the cost. */
+  private usage: TurnUsage | undefined;
   /**
    * What each running edit proposes, by tool name, oldest first: a result names only its tool, and completes the
    * oldest running call of that name (as the session pairs them).
@@ -150,6 +154,8 @@ export class AgentCodeAdapter implements DialectAdapter {
       if (tokens !== undefined) this.tokens = (this.tokens ?? 0) + tokens;
     }
     if (line.cost_usd !== undefined) this.turnCosts = (this.turnCosts ?? 0) + line.cost_usd;
+    const turn = turnUsage({ inputTokens: line.input_tokens, outputTokens: line.output_tokens, cost: line.cost_usd ? dollars(line.cost_usd) : undefined });
+    if (turn !== undefined) this.usage = this.usage === undefined ? turn : addUsage(this.usage, turn);
     return undefined;
   }
 
@@ -177,6 +183,7 @@ export class AgentCodeAdapter implements DialectAdapter {
     const cost = line.total_cost_usd ?? this.turnCosts;
     const tokens = this.tokens ?? 0;
     if (tokens > 0 || (cost ?? 0) > 0) this.emitStatus(out, "usage", usageMessage({ tokens: tokens > 0 ? tokens : undefined, cost: cost !== undefined && cost > 0 ? cost : undefined }));
+    if (line.total_cost_usd !== undefined && line.total_cost_usd > 0) this.usage = turnUsage({ ...this.usage, cost: dollars(line.total_cost_usd) });
     // A stream error in the last turn still ends with exit code 0: the error said it failed, so it did.
     const failure = this.heldError ?? (line.exit_code !== 0 ? exitCodeFailure(line.exit_code, true) : null);
     this.heldError = null;
@@ -193,7 +200,8 @@ export class AgentCodeAdapter implements DialectAdapter {
   private finish(out: AdapterOutput, exitCode: number, success: boolean): void {
     this.sawEnd = true;
     const payload = { exitCode, duration: this.clock.elapsed(), success };
-    out.event(this.factory.make("done", this.tokens === undefined ? payload : { ...payload, tokensUsed: this.tokens }));
+    const usage = this.usage;
+    out.event(this.factory.make("done", { ...payload, ...(this.tokens === undefined ? {} : { tokensUsed: this.tokens }), ...(usage === undefined ? {} : { usage }) }));
   }
 
   /** The CLI went on after the error it reported last: that error did not end the run. */

@@ -8,6 +8,8 @@
 import * as z from "zod/mini";
 import type { CliStreamEvent, ProtocolError, ProtocolErrorCode } from "../protocol/events";
 import { isRecord } from "../protocol/json-record";
+import { addUsage } from "../common/usage-totals";
+import { dollars, turnUsage, type TurnUsage } from "../protocol/usage";
 import type { ToolDiff } from "../protocol/transcript";
 import { CLAUDE_PERMISSION_MODES } from "./claude-modes";
 import { madeDiffs, proposedDiffs } from "./claude-tool-changes";
@@ -96,6 +98,7 @@ const RESULT = lineSchema(
     duration_ms: z.optional(count),
     total_cost_usd: z.optional(z.number()),
     usage: z.optional(object),
+    modelUsage: z.optional(object),
   }),
 );
 
@@ -192,7 +195,7 @@ export class ClaudeAdapter implements DialectAdapter {
   private phase: Phase = { kind: "waiting" };
   private stream: TurnStream;
   /** What the final `done` says for every message answered so far. */
-  private readonly totals = { failed: false, tokens: undefined as number | undefined, durationMs: 0 };
+  private readonly totals = { failed: false, tokens: undefined as number | undefined, usage: undefined as TurnUsage | undefined, durationMs: 0 };
   /** Messages whose text was streamed as deltas: their `assistant` repeat must not show it again. */
   private readonly streamedMessages = new Set<string>();
   /** Tool calls shown so far, by id: the name for their result, and no second card from a repeat. */
@@ -282,7 +285,7 @@ export class ClaudeAdapter implements DialectAdapter {
     this.releaseHeldFailure(out, false);
     if (failure === null || ending === null) return;
     const duration = this.totals.durationMs + this.stream.clock.elapsed();
-    this.finish(out, { exitCode: ending.exitCode ?? 1, duration, success: false }, this.totals.tokens);
+    this.finish(out, { exitCode: ending.exitCode ?? 1, duration, success: false });
   }
 
   private newTurnStream(): TurnStream {
@@ -501,6 +504,8 @@ export class ClaudeAdapter implements DialectAdapter {
     const error = failure ?? (failedByResult ? resultError(line, interrupted, this.flavour.cliName) : onlyRefused);
     this.totals.failed ||= error !== null;
     if (tokens !== undefined) this.totals.tokens = (this.totals.tokens ?? 0) + tokens;
+    const usage = this.usageOf(line);
+    if (usage !== undefined) this.totals.usage = this.totals.usage === undefined ? usage : addUsage(this.totals.usage, usage);
     this.totals.durationMs += line.duration_ms ?? this.stream.clock.elapsed();
     this.phase = { kind: "turn-ended", turn: this.turnNumber(), announce: this.announceDue(), error };
     return undefined;
@@ -534,7 +539,7 @@ export class ClaudeAdapter implements DialectAdapter {
     const success = !this.totals.failed;
     const processExitCode = ending?.exitCode ?? 0;
     const exitCode = processExitCode !== 0 ? processExitCode : success ? 0 : 1;
-    this.finish(out, { exitCode, duration: this.totals.durationMs, success }, this.totals.tokens);
+    this.finish(out, { exitCode, duration: this.totals.durationMs, success });
   }
 
   private turnNumber(): number {
@@ -569,10 +574,41 @@ export class ClaudeAdapter implements DialectAdapter {
     out.event(this.factory.make("start", { command: "exec" }));
   }
 
-  private finish(out: AdapterOutput, payload: { exitCode: number; duration: number; success: boolean }, tokens: number | undefined): void {
+  private finish(out: AdapterOutput, payload: { exitCode: number; duration: number; success: boolean }): void {
     this.phase = { kind: "finished", turn: this.turnNumber() };
     this.stream.streamingWithoutId = false;
-    out.event(this.factory.make("done", tokens === undefined ? payload : { ...payload, tokensUsed: tokens }));
+    const { tokens, usage } = this.totals;
+    out.event(this.factory.make("done", { ...payload, ...(tokens === undefined ? {} : { tokensUsed: tokens }), ...(usage === undefined ? {} : { usage }) }));
+  }
+
+  /**
+   * A result's figures: its `usage` counts every call of the turn (the streamed messages' when an interrupted run's
+   * result counts none), the last message's usage is what the context holds, and `modelUsage` gives the window.
+   */
+  private usageOf(line: LineOf<typeof RESULT>): TurnUsage | undefined {
+    const counted = line.usage !== undefined && (tokensIn(line.usage) ?? 0) > 0 ? countsOf(line.usage) : this.streamedUsage();
+    const input = sumOf(counted, ["input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens"]);
+    const last = [...this.stream.usageByMessage.values()].at(-1);
+    return turnUsage({
+      inputTokens: input,
+      outputTokens: counted.output_tokens,
+      cacheReadTokens: counted.cache_read_input_tokens,
+      cost: dollars(line.total_cost_usd),
+      contextUsed: last === undefined ? undefined : tokensIn(last),
+      contextSize: contextWindowOf(line.modelUsage),
+    });
+  }
+
+  /** The turn's streamed messages' usage added up, field by field. */
+  private streamedUsage(): Usage {
+    const total: Usage = {};
+    for (const usage of this.stream.usageByMessage.values()) {
+      for (const field of TOKEN_FIELDS) {
+        const count = usage[field];
+        if (count !== undefined) total[field] = (total[field] ?? 0) + count;
+      }
+    }
+    return total;
   }
 
   /** An edit's card shows the change it proposes at once, while it waits to run (or to be allowed). */
@@ -775,6 +811,38 @@ function subtypeMessage(subtype: unknown, cliName: string): string {
     default:
       return `${cliName} ended the run with an error (${typeof subtype === "string" ? subtype : "no details"}).`;
   }
+}
+
+function countsOf(usage: Json): Usage {
+  const counts: Usage = {};
+  for (const field of TOKEN_FIELDS) {
+    const count = usage[field];
+    if (isCount(count)) counts[field] = count;
+  }
+  return counts;
+}
+
+function sumOf(usage: Usage, fields: readonly (typeof TOKEN_FIELDS)[number][]): number | undefined {
+  let total: number | undefined;
+  for (const field of fields) {
+    const count = usage[field];
+    if (isCount(count)) total = (total ?? 0) + count;
+  }
+  return total;
+}
+
+/**
+ * The context window of the turn's model, from `modelUsage` (one entry per model the turn called). A turn that also
+ * called a small model for a side task lists it too; the largest window is the main model's.
+ */
+function contextWindowOf(modelUsage: Json | undefined): number | undefined {
+  if (modelUsage === undefined) return undefined;
+  let largest: number | undefined;
+  for (const model of Object.values(modelUsage)) {
+    const window = isRecord(model) ? model.contextWindow : undefined;
+    if (isCount(window) && window > 0 && window > (largest ?? 0)) largest = window;
+  }
+  return largest;
 }
 
 /** Every token the run was billed for: fresh input, cache writes and reads, and output. */

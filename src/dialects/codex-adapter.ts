@@ -8,6 +8,7 @@ import { defineDialect, type AdapterOutput, type DialectAdapter } from "./dialec
 import { errorCodeFor } from "./error-meaning";
 import { EventFactory } from "./event-factory";
 import { isRecord } from "../protocol/json-record";
+import { turnUsage, type TurnUsage } from "../protocol/usage";
 import type { Json, Verdict } from "./kit/cli-line";
 import { LineTable, Malformed, countOrNone, lineSchema, object, type LineOf } from "./kit/line-schema";
 import { Stopwatch, retryMessage, usageMessage } from "./kit/run-words";
@@ -143,7 +144,7 @@ export class CodexAdapter implements DialectAdapter {
   private onTurnCompleted(line: LineOf<typeof TURN_COMPLETED>, out: AdapterOutput): Verdict {
     const tokens = tokensIn(line.usage);
     if (tokens !== undefined && tokens > 0) this.show(out, this.factory.make("status", { status: "usage", message: usageMessage({ tokens }) }));
-    this.finish(out, true, tokens);
+    this.finish(out, true, tokens, usageIn(line.usage));
     return undefined;
   }
 
@@ -176,9 +177,9 @@ export class CodexAdapter implements DialectAdapter {
     this.show(out, this.factory.make("error", { error: { ...error, recoverable: true } }));
   }
 
-  private finish(out: AdapterOutput, success: boolean, tokens: number | undefined): void {
+  private finish(out: AdapterOutput, success: boolean, tokens: number | undefined, usage?: TurnUsage): void {
     const payload = { exitCode: success ? 0 : 1, duration: this.clock.elapsed(), success };
-    out.event(this.factory.make("done", tokens === undefined ? payload : { ...payload, tokensUsed: tokens }));
+    out.event(this.factory.make("done", { ...payload, ...(tokens === undefined ? {} : { tokensUsed: tokens }), ...(usage === undefined ? {} : { usage }) }));
   }
 
   private show(out: AdapterOutput, event: Parameters<AdapterOutput["event"]>[0]): void {
@@ -268,6 +269,12 @@ function toolItem(item: Json, phase: ItemPhase): ToolItem | Malformed | undefine
 function codexError(message: string, recoverable: boolean): ProtocolError {
   const status = /\bstatus:? (\d{3})\b/.exec(message)?.[1];
   return { code: errorCodeFor(message, status === undefined ? undefined : Number(status)), message, recoverable };
+}
+
+/** Codex counts its cached input inside `input_tokens`, and says neither a cost nor its context window. */
+function usageIn(usage: Json | undefined): TurnUsage | undefined {
+  if (usage === undefined) return undefined;
+  return turnUsage({ inputTokens: countOrNone(usage.input_tokens), outputTokens: countOrNone(usage.output_tokens), cacheReadTokens: countOrNone(usage.cached_input_tokens) });
 }
 
 /** Input and output tokens: Codex's cached and reasoning counts are parts of these, not more. */

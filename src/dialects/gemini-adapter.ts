@@ -6,6 +6,7 @@ import * as z from "zod/mini";
 import type { ProtocolError } from "../protocol/events";
 import { isRecord } from "../protocol/json-record";
 import type { ToolDiff } from "../protocol/transcript";
+import { turnUsage } from "../protocol/usage";
 import { defineDialect, type AdapterOutput, type DialectAdapter } from "./dialect";
 import { errorCodeFor } from "./error-meaning";
 import { EventFactory } from "./event-factory";
@@ -118,7 +119,9 @@ export class GeminiAdapter implements DialectAdapter {
     const duration = countOrNone(stats.duration_ms) ?? this.clock.elapsed();
     // The CLI's exit code for a failed run varies (145 for a 401, 244 for a 500); a recording knows none.
     const payload = { exitCode: success ? 0 : 1, duration, success };
-    out.event(this.factory.make("done", tokens === undefined ? payload : { ...payload, tokensUsed: tokens }));
+    // Gemini's `input_tokens` counts the cached part (`cached`) too; its stream says no cost and no context window.
+    const usage = turnUsage({ inputTokens: countOrNone(stats.input_tokens), outputTokens: countOrNone(stats.output_tokens), cacheReadTokens: countOrNone(stats.cached) });
+    out.event(this.factory.make("done", { ...payload, ...(tokens === undefined ? {} : { tokensUsed: tokens }), ...(usage === undefined ? {} : { usage }) }));
     return undefined;
   }
 

@@ -7,6 +7,8 @@ import * as z from "zod/mini";
 import type { ProtocolError } from "../protocol/events";
 import { isRecord } from "../protocol/json-record";
 import type { ToolDiff } from "../protocol/transcript";
+import { addUsage } from "../common/usage-totals";
+import { dollars, turnUsage, type TurnUsage } from "../protocol/usage";
 import { defineDialect, type AdapterOutput, type DialectAdapter, type StreamEnding } from "./dialect";
 import { errorCodeFor } from "./error-meaning";
 import { EventFactory } from "./event-factory";
@@ -46,7 +48,7 @@ export class OpencodeAdapter implements DialectAdapter {
   private readonly factory: EventFactory;
   private readonly clock: Stopwatch;
   private ending: Ending = { kind: "running" };
-  private readonly totals = { tokens: undefined as number | undefined, cost: undefined as number | undefined };
+  private readonly totals = { tokens: undefined as number | undefined, cost: undefined as number | undefined, usage: undefined as TurnUsage | undefined };
   /** Cards shown, by call id: a tool printed again (running, then finished) opens no second card. */
   private readonly openTools = new Set<string>();
   private readonly lines = new LineTable()
@@ -72,7 +74,8 @@ export class OpencodeAdapter implements DialectAdapter {
     const { success } = this.ending;
     const processExitCode = ending?.exitCode ?? 0;
     const payload = { exitCode: processExitCode !== 0 ? processExitCode : success ? 0 : 1, duration: this.clock.elapsed(), success };
-    out.event(this.factory.make("done", this.totals.tokens === undefined ? payload : { ...payload, tokensUsed: this.totals.tokens }));
+    const { tokens, usage } = this.totals;
+    out.event(this.factory.make("done", { ...payload, ...(tokens === undefined ? {} : { tokensUsed: tokens }), ...(usage === undefined ? {} : { usage }) }));
   }
 
   /** Another step after the one that looked last: the run went on. */
@@ -117,6 +120,8 @@ export class OpencodeAdapter implements DialectAdapter {
     const cost = countOrNone(line.part.cost);
     if (tokens !== undefined) this.totals.tokens = (this.totals.tokens ?? 0) + tokens;
     if (cost !== undefined) this.totals.cost = (this.totals.cost ?? 0) + cost;
+    const step = stepUsage(isRecord(line.part.tokens) ? line.part.tokens : undefined, cost);
+    if (step !== undefined) this.totals.usage = this.totals.usage === undefined ? step : addUsage(this.totals.usage, step);
     // `tool-calls`: the model called tools and the next step answers their results.
     if (line.part.reason === "tool-calls") return undefined;
     const { tokens: total, cost: spent } = this.totals;
@@ -205,4 +210,22 @@ function editDiff(metadata: unknown): ToolDiff | undefined {
   }
   if (!inHunk) return undefined;
   return { path: file, oldText: before.length === 0 ? "" : before.join("\n") + "\n", newText: after.length === 0 ? "" : after.join("\n") + "\n", excerpt: true };
+}
+
+/**
+ * A step's figures: opencode counts the prompt's cached part apart from `input`, and its `total` is what the step
+ * left in the context. A cost of 0 is a model it does not price, not a free one.
+ */
+function stepUsage(tokens: Json | undefined, cost: number | undefined): TurnUsage | undefined {
+  if (tokens === undefined) return turnUsage({ cost: cost !== undefined && cost > 0 ? dollars(cost) : undefined });
+  const cache = isRecord(tokens.cache) ? tokens.cache : {};
+  const input = countOrNone(tokens.input);
+  const read = countOrNone(cache.read);
+  return turnUsage({
+    inputTokens: input === undefined ? undefined : input + (read ?? 0) + (countOrNone(cache.write) ?? 0),
+    outputTokens: countOrNone(tokens.output),
+    cacheReadTokens: read,
+    cost: cost !== undefined && cost > 0 ? dollars(cost) : undefined,
+    contextUsed: countOrNone(tokens.total),
+  });
 }

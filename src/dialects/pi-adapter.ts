@@ -5,6 +5,7 @@
 import * as z from "zod/mini";
 import type { ProtocolError } from "../protocol/events";
 import { isRecord } from "../protocol/json-record";
+import { dollars, turnUsage, type TurnUsage } from "../protocol/usage";
 import type { ToolDiff } from "../protocol/transcript";
 import { defineDialect, type AdapterOutput, type DialectAdapter, type StreamEnding } from "./dialect";
 import { errorCodeFor } from "./error-meaning";
@@ -81,6 +82,8 @@ export class PiAdapter implements DialectAdapter {
   private readonly tools = new Map<string, ToolCall>();
   private tokens = 0;
   private cost = 0;
+  /** The run's calls' figures added up (prompt tokens with the cache's), and the last call's: what the context holds. */
+  private readonly counted = { input: 0, output: 0, cacheRead: 0, lastCall: 0 };
   /** The last model call failed: said when the CLI goes on (recoverable) or at the end of the stream (fatal). */
   private failure: Failure | null = null;
   /** The failure pi is retrying; if it gives up, that is what failed. */
@@ -148,7 +151,7 @@ export class PiAdapter implements DialectAdapter {
     if (failure !== null) this.emitError(out, failure, false);
     if (!finished) return;
     const done = { exitCode: ending?.exitCode ?? 0, duration: this.elapsed(), success: failure === null };
-    out.event(this.factory.make("done", this.tokens > 0 ? { ...done, tokensUsed: this.tokens } : done));
+    out.event(this.factory.make("done", this.tokens > 0 ? { ...done, tokensUsed: this.tokens, ...this.usage() } : done));
   }
 
   /**
@@ -384,6 +387,24 @@ export class PiAdapter implements DialectAdapter {
       : TOKEN_FIELDS.reduce((sum, field) => sum + (countOrNone(usage[field]) ?? 0), 0);
     this.tokens += total;
     if (isRecord(usage.cost) && isCount(usage.cost.total)) this.cost += usage.cost.total;
+    const count = (field: (typeof TOKEN_FIELDS)[number]) => countOrNone(usage[field]) ?? 0;
+    this.counted.input += count("input") + count("cacheRead") + count("cacheWrite");
+    this.counted.output += count("output");
+    this.counted.cacheRead += count("cacheRead");
+    if (total > 0) this.counted.lastCall = total;
+  }
+
+  /** pi names no context window in its stream: the meter shows what the context holds without a size. */
+  private usage(): { usage?: TurnUsage } {
+    const { input, output, cacheRead, lastCall } = this.counted;
+    const usage = turnUsage({
+      inputTokens: input,
+      outputTokens: output,
+      cacheReadTokens: cacheRead,
+      cost: this.cost > 0 ? dollars(this.cost) : undefined,
+      contextUsed: lastCall > 0 ? lastCall : undefined,
+    });
+    return usage === undefined ? {} : { usage };
   }
 
   private noteCliTime(time: number): void {

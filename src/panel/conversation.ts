@@ -782,7 +782,7 @@ function copyTurn(turn: Turn): Turn {
  */
 function stoppedByTheWindow(turn: Turn, durationMs: number): Turn {
   const toolsUsed = [...new Set(turn.blocks.flatMap((block) => (block.kind === "tool" ? [block.tool] : [])))];
-  const done = { exitCode: -1, durationMs, toolsUsed, tokensUsed: null, success: false, synthesized: true };
+  const done = { exitCode: -1, durationMs, toolsUsed, tokensUsed: null, success: false, synthesized: true, usage: null };
   return { ...withRequestsCancelled(copyTurn(turn)), state: "canceled", status: "canceled", done };
 }
 

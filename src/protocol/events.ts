@@ -3,6 +3,7 @@
 // zod/mini: the same checks as zod's classic API, and only what is used reaches the bundles.
 import { en } from "zod/locales";
 import * as z from "zod/mini";
+import { TurnUsageSchema } from "./usage";
 import { PROTOCOL_VERSION } from "./version";
 
 // zod/mini words every issue "Invalid input" until given a locale (classic zod sets English itself), and
@@ -149,6 +150,8 @@ export const DonePayloadSchema = z.object({
   duration: z.number().check(z.nonnegative()),
   toolsUsed: z.optional(z.array(z.string())),
   tokensUsed: z.optional(z.number().check(z.nonnegative())),
+  /** The turn's tokens, cost and context as the agent counted them (an extension of protocol 1; absent: not said). */
+  usage: z.optional(TurnUsageSchema),
   success: z.boolean(),
   /**
    * How the turn ended, when the writer knows better than `success` can say (a stopped run is `canceled`, not

@@ -10,6 +10,7 @@ import {
   ToolDiffSchema,
   ToolLocationSchema,
 } from "./events";
+import { TurnUsageSchema } from "./usage";
 
 // The shapes an event and a block share are defined once, with the events.
 export { PERMISSION_DECISIONS, PERMISSION_OPTION_KINDS, PermissionOptionSchema, PlanEntrySchema, ToolDiffSchema, ToolLocationSchema };
@@ -133,6 +134,8 @@ export const DoneSummarySchema = z.object({
   tokensUsed: z.nullable(z.number()),
   success: z.boolean(),
   synthesized: z.boolean(),
+  /** Tokens in and out, cost and context, as the agent counted them; null: not said (and in turns kept before). */
+  usage: z._default(z.nullable(TurnUsageSchema), null),
 });
 export type DoneSummary = z.infer<typeof DoneSummarySchema>;
 

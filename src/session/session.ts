@@ -350,6 +350,7 @@ export class Session {
       tokensUsed: payload.tokensUsed ?? null,
       success: payload.success,
       synthesized,
+      usage: payload.usage ?? null,
     };
     this.finalStatusValue = payload.status ?? (payload.success ? "completed" : this.stopCause === "user" ? "canceled" : "failed");
     this.move(`done:${this.finalStatusValue}`);

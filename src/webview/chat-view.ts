@@ -10,6 +10,8 @@ import { pathLinks, writtenPathOf } from "./path-links";
 import { ScrollFollower } from "./scroll-follower";
 import { slicedWork } from "./sliced-work";
 import { TurnView } from "./turn-view";
+import { UsageMeter } from "./usage-meter";
+import { totalUsage } from "../common/usage-totals";
 import type { HostChannel, ViewState } from "./vscode-api";
 
 const WEB_LINK = /^https?:\/\//i;
@@ -20,6 +22,7 @@ export class ChatView {
   private readonly headerTitle: HTMLElement;
   private readonly switchAgent: HTMLButtonElement;
   private readonly agentControls: AgentControlsView;
+  private readonly usageMeter = new UsageMeter();
   /** The session shown: a snapshot of another one is a move, not a refresh. */
   private sessionId: string | null = null;
   private readonly banner: HTMLElement;
@@ -57,7 +60,7 @@ export class ChatView {
     });
     this.switchAgent.hidden = true;
     this.agentControls = new AgentControlsView(this.post);
-    this.header = element("header", { className: "session-header", attributes: { "aria-label": "Session" } }, icon("hubot"), this.headerAgent, this.headerTitle, this.switchAgent);
+    this.header = element("header", { className: "session-header", attributes: { "aria-label": "Session" } }, icon("hubot"), this.headerAgent, this.headerTitle, this.usageMeter.element, this.switchAgent);
     this.header.append(this.agentControls.element);
     this.bannerText = element("span", { className: "restriction-text" });
     this.banner = element("div", { className: "restriction-banner", attributes: { role: "status" } }, icon("workspace-untrusted"), this.bannerText);
@@ -241,6 +244,7 @@ export class ChatView {
   private showTurnsState(): void {
     this.emptyHint.hidden = this.turns.length > 0;
     this.composer.setRunning(this.turns.at(-1)?.running ?? false);
+    this.usageMeter.show(totalUsage(this.turns.map((turn) => turn.usage)));
   }
 
   /** Painting a turn twice costs nothing: it paints only what changed since. */

@@ -3,6 +3,7 @@ import type { Turn } from "../protocol/messages";
 import type { DoneSummary } from "../protocol/transcript";
 import { formatDuration } from "../common/duration";
 import { failingError, firstLine } from "../common/turn-failure";
+import { usageDetail, usageFacts } from "../common/usage-text";
 import { element, icon } from "./element";
 
 type Ending = "completed" | "failed" | "stopped";
@@ -33,7 +34,9 @@ export function turnFooter(outcome: Outcome): HTMLElement {
   const { done, ending } = outcome;
   const look = ENDING_LOOK[ending];
   const facts = [formatDuration(done.durationMs), toolsText(done.toolsUsed)];
-  if (done.tokensUsed !== null) facts.push(`${done.tokensUsed.toLocaleString("en-US")} tokens`);
+  // The usage says the tokens in and out; an agent that counts only a total says it as before.
+  const usage = done.usage === null ? [] : usageFacts(done.usage);
+  if (usage.length === 0 && done.tokensUsed !== null) facts.push(`${done.tokensUsed.toLocaleString("en-US")} tokens`);
   if (ending === "failed" && done.exitCode !== 0) facts.push(`exit code ${done.exitCode}`);
   return element(
     "div",
@@ -41,6 +44,7 @@ export function turnFooter(outcome: Outcome): HTMLElement {
     icon(look.icon),
     element("span", { className: "footer-ending", text: look.words }),
     ...facts.map((fact) => element("span", { className: "footer-fact", text: fact })),
+    ...(usage.length === 0 || done.usage === null ? [] : [usageFootnote(usage, usageDetail(done.usage))]),
   );
 }
 
@@ -54,6 +58,15 @@ export function announcement(outcome: Outcome): string {
     case "failed":
       return `Failed: ${outcome.reason}`;
   }
+}
+
+/** The turn's figures, compact, with every figure in full in the tooltip. */
+function usageFootnote(facts: readonly string[], detail: string): HTMLElement {
+  return element(
+    "span",
+    { className: "footer-usage", attributes: { title: detail } },
+    ...facts.map((fact) => element("span", { className: "footer-fact", text: fact })),
+  );
 }
 
 function toolsText(tools: readonly string[]): string {

@@ -2,6 +2,7 @@
 // must be painted; `paint` (once per frame) renders only that: new blocks, the growing tail, a card that finished.
 import type { SessionChange, Turn, WebviewIntent } from "../protocol/messages";
 import type { ToolCard } from "../protocol/transcript";
+import type { TurnUsage } from "../protocol/usage";
 import { isFinished } from "../protocol/session-states";
 import { applyChange } from "../common/turn-changes";
 import type { BlockContext } from "./blocks/block-view";
@@ -82,6 +83,11 @@ export class TurnView {
 
   get id(): number {
     return this.turn.id;
+  }
+
+  /** What the turn used, once it ended and where its agent said. */
+  get usage(): TurnUsage | null {
+    return this.turn.done?.usage ?? null;
   }
 
   get running(): boolean {

@@ -49,7 +49,7 @@ export function planBlock(entries: PlanBlock["entries"]): PlanBlock {
 
 /** A turn still running (the agent waits or works), or finished with `done`. */
 export function turnWith(id: number, blocks: TranscriptBlock[], ended: { done: boolean } = { done: false }): Turn {
-  const done = ended.done ? { exitCode: 0, durationMs: 1200, toolsUsed: [], tokensUsed: null, success: true, synthesized: false } : null;
+  const done = ended.done ? { exitCode: 0, durationMs: 1200, toolsUsed: [], tokensUsed: null, success: true, synthesized: false, usage: null } : null;
   return {
     id,
     prompt: `prompt ${id}`,

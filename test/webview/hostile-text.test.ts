@@ -18,7 +18,7 @@ function answered(text: string): Turn {
     state: "completed",
     blocks: [{ kind: "text", text }],
     problems: [],
-    done: { exitCode: 0, durationMs: 5, toolsUsed: [], tokensUsed: null, success: true, synthesized: false },
+    done: { exitCode: 0, durationMs: 5, toolsUsed: [], tokensUsed: null, success: true, synthesized: false, usage: null },
     status: "completed",
     context: null,
     origin: "prompt",

@@ -3,7 +3,7 @@ import * as assert from "node:assert/strict";
 import type { Turn } from "../../src/protocol/messages";
 import { WebviewHarness, type TestHostMessage } from "../helpers/webview-harness";
 
-const DONE = { exitCode: 0, durationMs: 5, toolsUsed: [], tokensUsed: null, success: true, synthesized: false };
+const DONE = { exitCode: 0, durationMs: 5, toolsUsed: [], tokensUsed: null, success: true, synthesized: false, usage: null };
 
 function turn(blocks: Turn["blocks"], finished: boolean): Turn {
   return {

@@ -4,10 +4,19 @@
 import type { CliEventType, EventOfType } from "../../protocol/events";
 import { isRecord } from "../../protocol/json-record";
 import { permissionAnsweredPayload, permissionRequestedPayload } from "../permission-events";
-import type { AcpEvent, AcpToolCall } from "./acp-events";
+import { turnUsage, type TurnUsage, type UsageCost } from "../../protocol/usage";
+import type { AcpEvent, AcpToolCall, AcpUsage } from "./acp-events";
 import type { ShownMode } from "./session-settings";
 import { selfApprovingModeMessage } from "../kit/run-words";
 import { TOOL_CALL_LIMITS } from "./tool-calls";
+
+/** What a session's cost grew by since `before`; unknown when the currency changed or the agent said no cost. */
+function costAdded(before: UsageCost | null, now: UsageCost | null): UsageCost | undefined {
+  if (now === null) return undefined;
+  if (before === null) return { ...now };
+  if (before.currency !== now.currency) return undefined;
+  return { amount: Math.max(0, now.amount - before.amount), currency: now.currency };
+}
 
 /** Hands on one normalized event (the envelope is the caller's). */
 export type EmitEvent = <T extends CliEventType>(type: T, payload: EventOfType<T>["payload"]) => void;
@@ -19,8 +28,19 @@ export class AcpEventTranslator {
   private toldMode: string | undefined;
   /** The calls this turn has a card for, oldest first. */
   private readonly shownCalls = new Set<string>();
+  /** The context as the agent said it in this turn. */
+  private context: AcpUsage | undefined;
+  /** The session's cost as the agent last said it (not every `usage_update` says it), and as it was before this turn. */
+  private cost: UsageCost | null;
+  private costBeforeTurn: UsageCost | null;
 
-  constructor(private readonly emit: EmitEvent) {}
+  /** `usageBefore`: what the agent said of its usage before this translator's first turn (a live run's is the conversation's). */
+  constructor(
+    private readonly emit: EmitEvent,
+    usageBefore?: AcpUsage,
+  ) {
+    this.cost = this.costBeforeTurn = usageBefore?.cost ?? null;
+  }
 
   translate(event: AcpEvent): void {
     switch (event.type) {
@@ -44,6 +64,8 @@ export class AcpEventTranslator {
         return;
       case "usage":
         this.tokensUsed = event.usage.used;
+        this.context = event.usage;
+        this.cost = event.usage.cost ?? this.cost;
         return;
       case "session_settings":
         this.tellMode(event.settings.mode?.currentMode);
@@ -64,6 +86,21 @@ export class AcpEventTranslator {
   /** A turn ended (a replay reads every turn with one translator): the next one has shown no card yet. */
   turnEnded(): void {
     this.shownCalls.clear();
+    this.context = undefined;
+    this.costBeforeTurn = this.cost;
+  }
+
+  /**
+   * The turn's usage: the context as the agent last said it, the cost its `usage_update`s added during the turn (they
+   * say the session's whole cost), and the tokens of the prompt's answer where the agent gives them.
+   */
+  turnUsage(tokens: Pick<TurnUsage, "inputTokens" | "outputTokens" | "cacheReadTokens"> | undefined): TurnUsage | undefined {
+    return turnUsage({
+      ...tokens,
+      cost: this.cost === this.costBeforeTurn ? undefined : costAdded(this.costBeforeTurn, this.cost),
+      contextUsed: this.context?.used,
+      contextSize: this.context?.size,
+    });
   }
 
   /**

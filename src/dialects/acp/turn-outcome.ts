@@ -5,6 +5,7 @@ import { stderrExcerpt } from "../../common/stderr-excerpt";
 import { apiErrorBody, apiErrorText, errorCodeFor, meaningfulPart } from "../error-meaning";
 import type { ProtocolError, ProtocolErrorCode } from "../../protocol/events";
 import { isRecord } from "../../protocol/json-record";
+import type { TurnUsage } from "../../protocol/usage";
 import type { EmitEvent } from "./acp-event-translator";
 
 export type AcpTurnOutcome =
@@ -30,8 +31,8 @@ export function outcomeOfStopReason(stopReason: string): AcpTurnOutcome {
 export const CANCELED_EXIT_CODE = 130;
 
 /** The turn's last events, live or replayed: an error card when it failed, then its one `done`. */
-export function emitTurnEnd(emit: EmitEvent, outcome: AcpTurnOutcome, duration: number, tokensUsed: number | undefined): void {
-  const tokens = tokensUsed === undefined ? {} : { tokensUsed };
+export function emitTurnEnd(emit: EmitEvent, outcome: AcpTurnOutcome, duration: number, tokensUsed: number | undefined, usage?: TurnUsage): void {
+  const tokens = { ...(tokensUsed === undefined ? {} : { tokensUsed }), ...(usage === undefined ? {} : { usage }) };
   if (outcome.status === "completed") {
     emit("done", { exitCode: 0, duration, success: true, ...tokens });
     return;

@@ -65,6 +65,16 @@ describe("agent-stream ask", function () {
     assert.equal(transcript.done.tokensUsed, 1200);
   });
 
+  it("prints the turn's usage on a line of its own after the line scripts read, and carries it in --json and transcript", async () => {
+    const printed = await agentStream(askAcpArgs("all-updates", [], ["hello"]));
+    assert.equal(printed.code, 0, printed.stderr);
+    // The fake agent says the session cost $0.01 and holds 1,200 of 200,000 tokens of context.
+    assert.match(printed.stdout, /■ completed · exit 0 · [^\n]* · 1200 tokens\n {2}usage: \$0\.0100 · <1% of 200k context\n/);
+    const json = await agentStream(askAcpArgs("all-updates", ["--json"], ["hello"]));
+    const { transcript } = await readBack(json.stdout);
+    assert.deepEqual(transcript.done.usage, { inputTokens: null, outputTokens: null, cacheReadTokens: null, cost: { amount: 0.01, currency: "USD" }, contextUsed: 1200, contextSize: 200000 });
+  });
+
   it("keeps a tool's diffs while the agent still shows them", async () => {
     // The fake agent's last update replaces the diff with text output (ACP replaces content): the diff is in the
     // update before, so a stream cut there reads back with it.

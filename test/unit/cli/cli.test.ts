@@ -118,7 +118,7 @@ describe("agent-stream command line", () => {
           { kind: "tool", tool: "Read", toolId: "toolu_def456", parameters: { file_path: "/src/auth/missing.ts" }, status: "failed", durationMs: 5, error: "File not found", toolKind: null, title: null, output: null, diffs: [], locations: [] },
           { kind: "text", text: "The authentication flow works by checking the **session token** 🔐." },
         ],
-        done: { exitCode: 0, durationMs: 12345, toolsUsed: ["Read"], tokensUsed: 1873, success: true, synthesized: false },
+        done: { exitCode: 0, durationMs: 12345, toolsUsed: ["Read"], tokensUsed: 1873, success: true, synthesized: false, usage: null },
         problems: [],
       });
     });

@@ -361,7 +361,7 @@ describe("the claude dialect", () => {
       const dones = events.filter((e) => e.type === "done");
       assert.equal(dones.length, 1);
       assert.equal(events.at(-1), dones[0]);
-      assert.deepEqual(dones[0].payload, { exitCode: 0, duration: 1500, success: true, tokensUsed: 255 });
+      assert.deepEqual(dones[0].payload, { exitCode: 0, duration: 1500, success: true, tokensUsed: 255, usage: { inputTokens: 230, outputTokens: 25, cacheReadTokens: 0, cost: null, contextUsed: null, contextSize: null } });
       assert.deepEqual(problems, []);
     });
 
@@ -524,12 +524,12 @@ describe("the claude dialect", () => {
     it("comes at the end of the stream as the result said it", () => {
       const { events } = decodeAll(oneMessage, null);
       assert.deepEqual(events.map((e) => e.type), ["start", "text_delta", "status", "done"]);
-      assert.deepEqual(events.at(-1)?.payload, { exitCode: 0, duration: 1500, success: true, tokensUsed: 100 });
+      assert.deepEqual(events.at(-1)?.payload, { exitCode: 0, duration: 1500, success: true, tokensUsed: 100, usage: { inputTokens: 90, outputTokens: 10, cacheReadTokens: 0, cost: null, contextUsed: null, contextSize: null } });
     });
 
     it("takes the process's exit code when it is not 0", () => {
       const { events } = decodeAll(oneMessage, { exitCode: 3, signal: null });
-      assert.deepEqual(events.at(-1)?.payload, { exitCode: 3, duration: 1500, success: true, tokensUsed: 100 });
+      assert.deepEqual(events.at(-1)?.payload, { exitCode: 3, duration: 1500, success: true, tokensUsed: 100, usage: { inputTokens: 90, outputTokens: 10, cacheReadTokens: 0, cost: null, contextUsed: null, contextSize: null } });
     });
 
     it("says exit code 1 for a failed run whose process exited 0, as Claude Code does after SIGINT", () => {

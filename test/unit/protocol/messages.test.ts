@@ -17,11 +17,11 @@ describe("saved turns", () => {
   it("reads a turn saved before context and origin existed as a prompt with no context", () => {
     const parsed = SavedTurnsSchema.safeParse([turnFromBeforeContext]);
     assert.ok(parsed.success);
-    assert.deepEqual(parsed.data, [{ ...turnFromBeforeContext, context: null, origin: "prompt" }]);
+    assert.deepEqual(parsed.data, [{ ...turnFromBeforeContext, done: { ...turnFromBeforeContext.done, usage: null }, context: null, origin: "prompt" }]);
   });
 
   it("keeps the context and origin a turn was saved with", () => {
-    const saved = { ...turnFromBeforeContext, context: { summary: "app.ts", text: "File: app.ts" }, origin: "replay" };
+    const saved = { ...turnFromBeforeContext, done: { ...turnFromBeforeContext.done, usage: null }, context: { summary: "app.ts", text: "File: app.ts" }, origin: "replay" };
     assert.deepEqual(TurnSchema.parse(saved), saved);
   });
 

@@ -115,7 +115,7 @@ describe("Session", () => {
       feed(start(), event("done", { exitCode: 0, duration: 1234, toolsUsed: ["Read"], tokensUsed: 99, success: true }));
       const t = session.toTranscript();
       assert.equal(t.status, "completed");
-      assert.deepEqual(t.done, { exitCode: 0, durationMs: 1234, toolsUsed: ["Read"], tokensUsed: 99, success: true, synthesized: false });
+      assert.deepEqual(t.done, { exitCode: 0, durationMs: 1234, toolsUsed: ["Read"], tokensUsed: 99, success: true, synthesized: false, usage: null });
       assert.equal(t.sessionId, SID);
     });
 
@@ -219,7 +219,7 @@ describe("Session", () => {
       assert.ok(error?.kind === "error" && error.code === "PROCESS_CRASHED");
       assert.match(error.message, /exited with code 3/);
       assert.match(error.message, /TypeError: boom/);
-      assert.deepEqual(t.done, { exitCode: 3, durationMs: 700, toolsUsed: [], tokensUsed: null, success: false, synthesized: true });
+      assert.deepEqual(t.done, { exitCode: 3, durationMs: 700, toolsUsed: [], tokensUsed: null, success: false, synthesized: true, usage: null });
       assert.deepEqual(events.map((e) => e.type), ["start", "text_delta", "error", "done"]);
     });
 

@@ -25,7 +25,7 @@ function finished(id: number, agent = "claude"): Turn {
 
 /** A running turn as the window saved it while it streamed: stopped, with an end of its making. */
 function savedWhileRunning(id: number, agent = "claude"): Turn {
-  const done = { exitCode: -1, durationMs: 800, toolsUsed: [], tokensUsed: null, success: false, synthesized: true };
+  const done = { exitCode: -1, durationMs: 800, toolsUsed: [], tokensUsed: null, success: false, synthesized: true, usage: null };
   return { ...turnWith(id, [{ kind: "text", text: "half an ans" }]), agent, state: "canceled", status: "canceled", done };
 }
 

@@ -49,3 +49,15 @@ describe("webview source rules", function () {
     assert.equal(/ZodError|zod\/v4|\$ZodType/.test(bundle), false);
   });
 });
+
+describe("the chat's stylesheet", function () {
+  it("closes every rule it opens: a rule left open swallows every rule after it (two merged blocks did)", async function () {
+    const { transform } = await import("esbuild");
+    const css = fs.readFileSync(path.join(WEBVIEW_SOURCE, "styles.css"), "utf8");
+    const { warnings } = await transform(css, { loader: "css" });
+    assert.deepEqual(
+      warnings.map((warning) => `${warning.location?.line ?? "?"}: ${warning.text}`),
+      [],
+    );
+  });
+});
