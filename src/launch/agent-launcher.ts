@@ -17,6 +17,7 @@ import { escapeForLog, logLines } from "../protocol/visible-text";
 import { acpTransportOf, userArgumentsOf, type CliProfile, type ConversationKey } from "../profiles/cli-profile";
 import { agentCommand, resolveCli, type AgentCommand, type CliChoice } from "../profiles/profile-registry";
 import { agentStateOfStart } from "../profiles/setting-flags";
+import { withoutStderrExcerpt } from "../common/stderr-excerpt";
 import { failingError } from "../common/turn-failure";
 import { runEnvironment } from "../session/error-cause";
 import { LiveSession } from "../session/live-session";
@@ -290,9 +291,10 @@ export class AgentLauncher {
     });
     log.info(escapeForLog(`run: ${live.commandLine} (in ${launch.cwd}, ${agent.description})`));
     void live.finished.then((transcript) => {
-      this.logDone(transcript);
-      const tail = stderr?.text().trimEnd() ?? "";
-      if (transcript.status !== "failed" || tail === "") return;
+      const tail = transcript.status === "failed" ? (stderr?.text().trimEnd() ?? "") : "";
+      // The stderr block below is the whole of what the error's excerpt shows the last lines of: logged once.
+      this.logDone(transcript, tail !== "");
+      if (tail === "") return;
       log.warn(`stderr of the failed run (last ${STDERR_TAIL_BYTES / 1024} KiB):`);
       for (const line of logLines(tail)) log.warn(`stderr: ${line}`);
     });
@@ -323,11 +325,14 @@ export class AgentLauncher {
     for (const line of logLines(chunk.toString("utf8").trimEnd())) this.options.log.trace(`stderr: ${line}`);
   }
 
-  private logDone(transcript: Transcript): void {
+  /** `stderrLogged`: the run's stderr is logged in full after this, so the error's excerpt of it is left out. */
+  private logDone(transcript: Transcript, stderrLogged = false): void {
     this.options.log.info(`done: ${transcript.status}, exit code ${transcript.done.exitCode}, ${transcript.done.durationMs} ms`);
     // What the card says of a failure (its cause, the agent's last stderr lines), for whoever reads the log instead.
     const error = transcript.status === "failed" ? failingError(transcript) : null;
-    if (error !== null) for (const line of logLines(`${error.code}: ${error.message}`)) this.options.log.info(line);
+    if (error === null) return;
+    const message = stderrLogged ? withoutStderrExcerpt(error.message) : error.message;
+    for (const line of logLines(`${error.code}: ${message}`)) this.options.log.info(line);
   }
 }
 

@@ -103,6 +103,20 @@ describe("the agent launcher", () => {
     assert.equal(logged.filter((line) => line.startsWith("info done: completed")).length, 2, logged.join("\n"));
   });
 
+  it("logs a failed stream run's stderr once: the error's own words, then the stderr block", async () => {
+    const agent: LaunchAgent = {
+      kind: "cli",
+      choice: { cliPath: fakeCli("print-and-exit.js"), cliArgs: ["-", "3", "fatal: the disk is on fire\n"], cliProfile: "locus", dialect: "auto" },
+      env: {},
+    };
+    const transcript = await launcher.start(launch("s", agent, "burn")).finished;
+    assert.equal(transcript.status, "failed");
+    // (The command line names it too, as the fake's argument.)
+    const mentions = logged.filter((line) => !line.startsWith("info run: ") && line.includes("the disk is on fire"));
+    assert.deepEqual(mentions, ["warn stderr: fatal: the disk is on fire"], logged.join("\n"));
+    assert.ok(logged.some((line) => /^info \w+: The CLI exited with code 3/.test(line)), logged.join("\n"));
+  });
+
   it("leaves the transcript to the chat's turn when it holds it: the changes tell all of it, the run keeps none", async () => {
     const agent: LaunchAgent = { kind: "cli", choice: { cliPath: fakeCli("fake-locus.js"), cliArgs: null, cliProfile: "locus", dialect: "auto" }, env: {} };
     let told = "";
