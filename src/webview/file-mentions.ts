@@ -8,14 +8,19 @@ import { SuggestionList } from "./suggestion-list";
 
 /** As many as the host takes in one prompt. */
 const MAX_ATTACHMENTS = 20;
-/** Longer is not a query (the host takes no more). */
+/**
+ * Longer is not a query: the host takes no more (the contract's MAX_FILE_QUERY_CHARS, not imported: the bundle takes no
+ * schema code; test/webview/file-mentions.test.ts holds the two equal).
+ */
 const MAX_QUERY_CHARS = 200;
 
 /** The `@query` that ends at the caret: its start and what follows the @; null when the caret is not in one. */
 export function mentionAt(text: string, caret: number): { start: number; query: string } | null {
+  // Back to the word's start, but no further than an @ and the longest query.
+  const furthest = Math.max(0, caret - MAX_QUERY_CHARS - 1);
   let start = caret;
-  while (start > 0 && !isSpace(text[start - 1]) && caret - start <= MAX_QUERY_CHARS) start--;
-  if (text[start] !== "@" || caret - start > MAX_QUERY_CHARS) return null;
+  while (start > furthest && !isSpace(text[start - 1])) start--;
+  if (text[start] !== "@" || (start > 0 && !isSpace(text[start - 1]))) return null;
   return { start, query: text.slice(start + 1, caret) };
 }
 
