@@ -26,6 +26,6 @@ export type ChannelMessage =
   | { readonly type: "withdrawn"; readonly id: string };
 
 export interface PermissionChannel {
-  /** What this parsed value of the CLI's output asks or withdraws; undefined for every other line. */
-  read(value: unknown): ChannelMessage | undefined;
+  /** What this parsed value of the CLI's output asks or withdraws; undefined for every other line. `cwd`: the run's folder. */
+  read(value: unknown, cwd?: string): ChannelMessage | undefined;
 }

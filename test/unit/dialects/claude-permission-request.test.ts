@@ -53,6 +53,17 @@ describe("Claude Code's can_use_tool requests in the permission desk's words", (
     ]);
   });
 
+  it("names a file inside the run's folder relative to it, and one outside it by its whole path", () => {
+    const workspace = "/tmp/agent-stream-claude-workspace-VmXax1";
+    const titles = recordedLines("permission-prompt.ndjson").flatMap((line) => {
+      const message = readClaudePermissionLine(line, workspace);
+      return message?.type === "request" ? [message.question.title] : [];
+    });
+    assert.deepEqual(titles, ["Write made-by-model.txt", "Edit notes.txt", "touch always.txt", "touch denied.txt", "Read /etc/hostname"]);
+    const beside = readClaudePermissionLine(recordedLines("permission-prompt.ndjson").find((line) => readClaudePermissionLine(line)?.type === "request"), `${workspace}-other`);
+    assert.equal(beside?.type === "request" && beside.question.title, `Write ${workspace}/made-by-model.txt`, "a sibling folder whose name starts the same is outside");
+  });
+
   it("ties each question to its tool call, and names its files and the path Claude says it would touch", () => {
     assert.equal(edit?.question.toolCallId, "toolu_mock_edit_02");
     assert.match(edit?.question.files[0] ?? "", /\/notes\.txt$/);
@@ -94,7 +105,7 @@ describe("Claude Code's can_use_tool requests in the permission desk's words", (
   });
 
   it("reads control_cancel_request as the request withdrawn", () => {
-    const lines = recordedLines("permission-interrupt.ndjson").map(readClaudePermissionLine).filter((message) => message !== undefined);
+    const lines = recordedLines("permission-interrupt.ndjson").map((line) => readClaudePermissionLine(line)).filter((message) => message !== undefined);
     assert.deepEqual(lines.map((message) => message.type), ["request", "withdrawn"]);
     assert.equal(lines[1]?.id, lines[0]?.id);
   });
@@ -132,7 +143,7 @@ describe("a Claude Code turn whose tool calls were refused", () => {
   it("lists the calls Claude was refused (result.permission_denials) in the turn, as their cards said them", async () => {
     const transcript = await transcriptOf(recorded("permission-prompt.ndjson"), new ClaudeAdapter());
     assert.equal(statuses(transcript).length, 1);
-    assert.match(statuses(transcript)[0] ?? "", /^Not allowed, so not done: Edit \/tmp\/\S+\/notes\.txt; touch denied\.txt$/);
+    assert.equal(statuses(transcript)[0], "Not allowed, so not done: Edit notes.txt; touch denied.txt");
   });
 
   it("still completes when other calls of the turn did work (the Write, the commands)", async () => {
