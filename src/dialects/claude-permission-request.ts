@@ -183,6 +183,5 @@ export function refusedMessage(refused: readonly string[]): string {
  * ask again and allow it.
  */
 export function onlyRefusedError(refused: readonly string[]): ProtocolError {
-  const calls = refused.length === 1 ? "A tool call was" : `${refused.length} tool calls were`;
-  return { code: "UNKNOWN", message: `${calls} refused and nothing else was changed or run, so nothing was done: ${refused.join("; ")}.`, recoverable: true };
+  return { code: "UNKNOWN", message: `Refused: ${refused.join("; ")}. Nothing else was changed or run.`, recoverable: true, cause: { kind: "refused", calls: [...refused] } };
 }

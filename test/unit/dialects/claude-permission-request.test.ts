@@ -7,6 +7,7 @@ import { ClaudeAdapter } from "../../../src/dialects/claude-adapter";
 import { readClaudePermissionLine } from "../../../src/dialects/claude-permission-request";
 import type { ChannelMessage } from "../../../src/permissions/permission-channel";
 import { cancelledDecision, type PermissionDecision } from "../../../src/permissions/permission-request";
+import { guideFor } from "../../../src/protocol/error-guides";
 import type { Transcript } from "../../../src/protocol/transcript";
 import { transcriptOf } from "../../helpers/dialect-harness";
 import { repoRoot } from "../../helpers/repo";
@@ -155,6 +156,9 @@ describe("a Claude Code turn whose tool calls were refused", () => {
     const transcript = await transcriptOf(recorded("tool-permission-denied.ndjson"), new ClaudeAdapter());
     assert.equal(transcript.status, "failed");
     const [error] = transcript.blocks.filter((block) => block.kind === "error");
-    assert.equal(error?.kind === "error" && error.message, "A tool call was refused and nothing else was changed or run, so nothing was done: touch made-by-model.txt.");
+    assert.equal(error?.kind === "error" && error.message, "Refused: touch made-by-model.txt. Nothing else was changed or run.");
+    assert.deepEqual(error?.kind === "error" && error.cause, { kind: "refused", calls: ["touch made-by-model.txt"] });
+    assert.equal(error?.kind === "error" && guideFor(error).title, "Not allowed: nothing was done");
+    assert.deepEqual(error?.kind === "error" && guideFor(error).actions, ["retry"], "Retry asks again; no Show Log");
   });
 });
