@@ -84,6 +84,7 @@ export function readClaudePermissionLine(value: unknown, cwd?: string): ChannelM
     question: claudePermissionQuestion(request, requestId, cwd),
     edits: proposedEditsOf(request.tool_name, request.input),
     answer: (decision) => controlResponseLine(requestId, answerOf(request, decision)),
+    sessionRules: ruleSuggestions(request).flatMap(allowedToolsEntries),
   };
 }
 
@@ -134,13 +135,31 @@ function unreadableRequest(requestId: unknown): ChannelMessage | undefined {
     files: [],
     sameRequest: undefined,
   };
-  return { type: "request", id: requestId, question, edits: [], answer: () => controlResponseLine(requestId, { behavior: "deny", message: REJECTED_MESSAGE }) };
+  return { type: "request", id: requestId, question, edits: [], answer: () => controlResponseLine(requestId, { behavior: "deny", message: REJECTED_MESSAGE }), sessionRules: [] };
 }
 
 function ruleSuggestions(request: CanUseTool): Record<string, unknown>[] {
   return (request.permission_suggestions ?? []).flatMap((suggestion) => {
     const rule = ADD_RULES.safeParse(suggestion);
     return rule.success ? [rule.data] : [];
+  });
+}
+
+const RULE = z.object({ toolName: z.string().check(z.regex(/^[A-Za-z_][\w-]*$/)), ruleContent: z.optional(z.string()) });
+
+/**
+ * A rule of an "always" answer as `--allowedTools` takes it (`Bash(touch always.txt)`: a space inside the parentheses
+ * is kept, checked with 2.1.330). A rule whose text the flag's list could read otherwise (parentheses, a comma, a
+ * backslash, a line break) is left out rather than risk allowing more: the desk still answers it from the "always".
+ */
+function allowedToolsEntries(suggestion: Record<string, unknown>): string[] {
+  const rules = Array.isArray(suggestion.rules) ? suggestion.rules : [];
+  return rules.flatMap((candidate) => {
+    const rule = RULE.safeParse(candidate);
+    if (!rule.success) return [];
+    const { toolName, ruleContent } = rule.data;
+    if (ruleContent === undefined) return [toolName];
+    return ruleContent === "" || /[(),\\\r\n]/.test(ruleContent) ? [] : [`${toolName}(${ruleContent})`];
   });
 }
 

@@ -16,7 +16,7 @@ import type { Transcript } from "../protocol/transcript";
 import { escapeForLog, logLines } from "../protocol/visible-text";
 import { acpTransportOf, userArgumentsOf, type CliProfile, type ConversationKey } from "../profiles/cli-profile";
 import { agentCommand, resolveCli, type AgentCommand, type CliChoice } from "../profiles/profile-registry";
-import { agentStateOfStart } from "../profiles/setting-flags";
+import { agentStateOfStart, keptRuleArgs } from "../profiles/setting-flags";
 import { withoutStderrExcerpt } from "../common/stderr-excerpt";
 import { failingError } from "../common/turn-failure";
 import { runEnvironment } from "../session/error-cause";
@@ -265,7 +265,8 @@ export class AgentLauncher {
       log: (message) => log.warn(escapeForLog(message)),
       adapter: createAdapter(agent.dialect),
       maxLineBytes: launch.maxLineBytes,
-      process: { command: agent.command, args: agent.args, env: agent.env, input: agent.input, cwd: launch.cwd, inactivityTimeoutMs: launch.inactivityTimeoutMs },
+      // The rules the session's "always" answers gave earlier runs of it: this new process would ask again.
+      process: { command: agent.command, args: [...agent.args, ...keptRuleArgs(agent.profile.settingFlags, desk.keptAgentRules)], env: agent.env, input: agent.input, cwd: launch.cwd, inactivityTimeoutMs: launch.inactivityTimeoutMs },
       isRunOver: agent.isRunOver,
       environment: runEnvironment(agent.env, agent.profile.login.apiKeyVariables),
       keepBlocks: launch.keepBlocks,

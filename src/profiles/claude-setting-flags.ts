@@ -9,4 +9,5 @@ export const CLAUDE_SETTING_FLAGS: SettingFlags = {
   modeFlag: "--permission-mode",
   userModeFlags: ["--permission-mode", "--dangerously-skip-permissions"],
   modelFlag: "--model",
+  allowedToolsFlag: "--allowedTools",
 };

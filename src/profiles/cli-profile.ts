@@ -77,6 +77,8 @@ export interface SettingFlags {
   /** The user's own arguments choose the mode when they hold one of these: then no mode is added unless chosen. */
   readonly userModeFlags: readonly string[];
   readonly modelFlag: string;
+  /** Takes one rule the session's "always" allowed, for a CLI that forgets them between its per-turn processes. */
+  readonly allowedToolsFlag?: string;
 }
 
 /** One agent CLI the panel can run: every list of CLIs (settings, `auto`, the docs) is derived from these. */

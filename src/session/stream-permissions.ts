@@ -99,6 +99,7 @@ export class StreamPermissions {
     // A withdrawn request wants no answer: the CLI has already ended the call.
     if (withdrawn.aborted && this.accepting) return;
     this.options.writeLine(`${request.answer(decision)}\n`);
+    if (desk !== undefined && decision.outcome === "selected" && decision.optionKind === "allow_always") desk.keepAgentRules(request.sessionRules);
   }
 
   /**

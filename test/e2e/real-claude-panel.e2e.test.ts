@@ -79,6 +79,7 @@ describe(`real Claude Code ${VERSION} run directly in a real VS Code: the permis
   async function checkWaitingCard(card: Locator, screenshot: string): Promise<void> {
     const options = await card.locator(".permission-options button").evaluateAll((buttons) => buttons.map((b) => b.getAttribute("aria-label")));
     assert.deepEqual(options, ["Allow", "Reject"]);
+    assert.equal(await card.locator(".permission-heading").innerText(), `Write ${WRITTEN_FILE}`, "named relative to the workspace");
     const diff = card.locator(".diff-list .diff-file");
     assert.equal(await diff.count(), 1, "one changed file");
     assert.match((await diff.locator(".diff-path").textContent()) ?? "", new RegExp(`(^|/)${WRITTEN_FILE.replace(".", "\\.")}$`));
@@ -112,6 +113,12 @@ describe(`real Claude Code ${VERSION} run directly in a real VS Code: the permis
     assert.equal(await footer.locator(".footer-ending").innerText(), "Failed");
     assert.equal(await card.locator(".permission-answer").innerText(), "Rejected by you: Reject");
     assert.equal(fs.existsSync(written()), false, "the rejected write never happened");
+    // What happened, not a fault: no UNKNOWN, no Show Log; Retry asks again.
+    const error = turn.locator(".error-card");
+    assert.equal(await error.locator(".error-title").innerText(), "Not allowed: nothing was done");
+    assert.equal(await error.locator(".error-code").count(), 0);
+    assert.match(await error.locator(".error-message").innerText(), new RegExp(`^Refused: Write ${WRITTEN_FILE.replace(".", "\\.")}\\.`));
+    assert.deepEqual(await error.locator(".error-actions button").allInnerTexts(), ["Retry"]);
     await screenshotInThemes(page, turn, "rejected");
   });
 
@@ -173,7 +180,7 @@ describe(`real Claude Code ${VERSION} run directly in a real VS Code: the permis
     await page.screenshot({ path: path.join(RESULTS, "e2e-claude-direct-bash-rejected.png") });
   });
 
-  it("asks once for a command allowed always: not again in that turn, and the next turn's is answered without asking", async () => {
+  it("asks once for a command allowed always: not again in that turn, and no card for it in the next turn", async () => {
     const page = workbench.page;
     await newSession(page);
     // A command Claude suggests a rule for that allows no more than it (its exact text), which the answer hands back.
@@ -187,16 +194,14 @@ describe(`real Claude Code ${VERSION} run directly in a real VS Code: the permis
     // Claude keeps the rule for the rest of its run: the second call is not asked about at all.
     assert.equal(await first.turn.locator("section.permission").count(), 1, "one card for the two calls");
 
-    // The next turn is a new run of Claude (--resume), which asks again: the session's desk answers from the "always".
+    // The next turn is a new run of Claude (--resume), given the session's rule (--allowedTools): it does not ask at all.
     real.mock.script([toolTurn("toolu_e2e_panel_always_3", "Bash", touch), answer("Thrice.")], answer("Done."));
     const prompt = "Create it again.";
     const chat = await ask(page, prompt);
     const next = turnOf(chat, prompt);
     await next.locator(".turn-footer", { hasText: "Completed" }).waitFor({ timeout: 120_000 });
     assert.equal(await bashCards(next).count(), 1, "the command ran again");
-    const cards = next.locator("section.permission");
-    assert.equal(await cards.locator(".permission-options button").count(), 0, "nothing asked of the user");
-    assert.deepEqual(await cards.locator(".permission-answer").allInnerTexts(), ["Allowed by your earlier \u201calways\u201d: Always allow"]);
+    assert.equal(await next.locator("section.permission").count(), 0, "no second card");
   });
 
   it("answers a card still waiting at Stop: the card closes, the turn reads Stopped, and no process of Claude is left", async () => {

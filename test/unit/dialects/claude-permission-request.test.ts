@@ -98,6 +98,28 @@ describe("Claude Code's can_use_tool requests in the permission desk's words", (
     assert.equal(answer.behavior, "allow");
   });
 
+  it("gives the rule an Always allow hands back as --allowedTools takes it, and none for a request with no rule", () => {
+    assert.deepEqual(always?.sessionRules, ["Bash(touch always.txt)"]);
+    assert.deepEqual(write?.sessionRules, []);
+  });
+
+  it("leaves out a rule the flag's list could read as more than it says: parentheses, a comma, a backslash", () => {
+    const request = (ruleContent: string) =>
+      readClaudePermissionLine({
+        type: "control_request",
+        request_id: "r1",
+        request: { subtype: "can_use_tool", tool_name: "Bash", input: { command: ruleContent }, permission_suggestions: [{ type: "addRules", behavior: "allow", destination: "localSettings", rules: [{ toolName: "Bash", ruleContent }] }] },
+      });
+    const rules = (ruleContent: string) => {
+      const message = request(ruleContent);
+      return message?.type === "request" ? message.sessionRules : undefined;
+    };
+    assert.deepEqual(rules("echo a) Bash(rm -rf x"), []);
+    assert.deepEqual(rules("echo a, b"), []);
+    assert.deepEqual(rules("echo a\\ b"), []);
+    assert.deepEqual(rules("npm test"), ["Bash(npm test)"]);
+  });
+
   it("answers Reject and a cancelled request with deny and a message for the model, never allow", () => {
     assert.deepEqual(parsed(edit!.answer(chosen("reject", "reject_once"))).response.response, { behavior: "deny", message: "The user rejected this tool call." });
     const cancelled = parsed(edit!.answer(cancelledDecision())).response.response;

@@ -153,6 +153,18 @@ describe("the agent launcher", () => {
     assert.ok(said.mode?.offered.some((mode) => mode.id === "bypassPermissions" && mode.approvesItself), "the modes offered, each marked");
   });
 
+  it("gives Claude Code's next run of the session the rules its \u201calways\u201d answers gave, so it does not ask again", async () => {
+    const record = path.join(workspace, "claude-args.ndjson");
+    const claude: LaunchAgent = { kind: "cli", choice: { cliPath: fakeCli("fake-claude.js"), cliArgs: null, cliProfile: "claude", dialect: "auto" }, env: { FAKE_CLAUDE_RECORD: record } };
+    await launcher.start(launch("r", claude, "first")).finished;
+    launcher.deskOf("r")?.keepAgentRules(["Bash(touch always.txt)"]);
+    await launcher.start(launch("r", claude, "again", 1)).finished;
+    const runs = fs.readFileSync(record, "utf8").trim().split("\n").map((line) => (JSON.parse(line) as { args: string[] }).args);
+    assert.equal(runs.length, 2);
+    assert.equal(runs[0]?.includes("--allowedTools"), false, "nothing allowed before any answer");
+    assert.deepEqual(runs[1]?.slice(-2), ["--allowedTools", "Bash(touch always.txt)"]);
+  });
+
   it("tells the session the slash commands Claude Code takes, less its terminal's own", async () => {
     const claude: LaunchAgent = { kind: "cli", choice: { cliPath: fakeCli("fake-claude.js"), cliArgs: null, cliProfile: "claude", dialect: "auto" }, env: {} };
     const states: AgentStateUpdate[] = [];
