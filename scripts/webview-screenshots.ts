@@ -1,10 +1,11 @@
 // Screenshots of the chat to look at, written to test-results/: the rich conversation in Dark+, Light+ and High
-// Contrast, and what ACP agents show, at the side bar's default width. Not tests: what a person checks in them
-// (contrast, nothing cut off or overlapping) is measured by test/webview/looks.test.ts and agent-blocks.test.ts.
+// Contrast, and what ACP agents show, at the side bar's default width; the composer with chips and a queue, narrow and
+// wide. Not tests: what a person checks in them (contrast, nothing cut off or overlapping) is measured by
+// test/webview/looks.test.ts, agent-blocks.test.ts and narrow.test.ts.
 // Run: node esbuild.mjs && npx tsc -p . && node out/scripts/webview-screenshots.js (docs/webview-screenshots.md).
 import { closeSharedBrowser, WebviewHarness } from "../test/helpers/webview-harness";
 import { THEMES } from "../test/helpers/webview-themes";
-import { showAgentBlocks, showRichConversation } from "../test/webview/scenes";
+import { showAgentBlocks, showComposerWithChipsAndQueue, showRichConversation } from "../test/webview/scenes";
 
 async function richConversation(): Promise<void> {
   const harness = await WebviewHarness.open({ viewport: { width: 440, height: 2000 } });
@@ -31,10 +32,28 @@ async function agentBlocks(): Promise<void> {
   }
 }
 
+/** The composer with chips and a queue, as narrow as people drag the side bar and at its default width, dark and light. */
+async function composer(): Promise<void> {
+  for (const width of [200, 440]) {
+    const harness = await WebviewHarness.open({ viewport: { width, height: 700 } });
+    try {
+      await showComposerWithChipsAndQueue(harness);
+      for (const theme of ["dark", "light"] as const) {
+        await harness.setTheme(theme);
+        await harness.frames(2);
+        console.log(await harness.screenshot(`composer-${width}-${theme}`));
+      }
+    } finally {
+      await harness.close();
+    }
+  }
+}
+
 async function main(): Promise<void> {
   try {
     await richConversation();
     await agentBlocks();
+    await composer();
   } finally {
     await closeSharedBrowser();
   }

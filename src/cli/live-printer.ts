@@ -1,6 +1,7 @@
 // Prints a live session for a person at a terminal: the answer as it streams, tools and errors on their own lines.
 import { StringDecoder } from "node:string_decoder";
 import type { SessionChange } from "../protocol/messages";
+import { guideFor } from "../protocol/error-guides";
 import { toolAbout } from "../common/tool-summary";
 import type { TranscriptBlock } from "../protocol/transcript";
 import { formatDuration } from "../common/duration";
@@ -62,7 +63,8 @@ export function createLivePrinter(streams: PrinterStreams): (change: SessionChan
         line(paint("2", `· ${block.status}${block.message ? `: ${block.message}` : ""}`));
         return;
       case "error":
-        line(paint("31", `✗ ${block.code}: ${block.message}`));
+        // A refusal reads as the card words it; every other error keeps its code, which scripts may match.
+        line(paint("31", block.cause?.kind === "refused" ? `✗ ${guideFor(block).title}. ${block.message}` : `✗ ${block.code}: ${block.message}`));
         return;
       case "permission":
         // On one line each, whatever the agent's texts hold: none can pass for an answer or a warning of ours.

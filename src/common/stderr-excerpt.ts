@@ -6,6 +6,19 @@ import { escapeForTerminal } from "../protocol/visible-text";
 export const STDERR_EXCERPT_LINES = 20;
 export const STDERR_EXCERPT_CHARS = 4096;
 const LEFT_OUT = "[… earlier lines of stderr left out]";
+/** Between an error's own words and the excerpt that explains them. */
+const HEADING = "\nLast lines of stderr:\n";
+
+/** An error's message followed by the excerpt of stderr that explains it ("" adds nothing). */
+export function withStderrExcerpt(message: string, excerpt: string): string {
+  return excerpt === "" ? message : `${message}${HEADING}${excerpt}`;
+}
+
+/** An error's own words, without the excerpt withStderrExcerpt added: for a log that shows the whole stderr itself. */
+export function withoutStderrExcerpt(message: string): string {
+  const at = message.indexOf(HEADING);
+  return at === -1 ? message : message.slice(0, at);
+}
 
 /** The excerpt of `stderr` (the tail a process kept); "" when it holds nothing but blanks. */
 export function stderrExcerpt(stderr: string): string {

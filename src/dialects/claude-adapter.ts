@@ -194,6 +194,8 @@ export class ClaudeAdapter implements DialectAdapter {
   private readonly factory: EventFactory;
   private phase: Phase = { kind: "waiting" };
   private stream: TurnStream;
+  /** The run's folder as init says it: a refused call names its file relative to it. */
+  private cwd: string | undefined;
   /** What the final `done` says for every message answered so far. */
   private readonly totals = { failed: false, tokens: undefined as number | undefined, usage: undefined as TurnUsage | undefined, durationMs: 0 };
   /** Messages whose text was streamed as deltas: their `assistant` repeat must not show it again. */
@@ -303,6 +305,7 @@ export class ClaudeAdapter implements DialectAdapter {
     const commands = promptCommands(line.slash_commands ?? [], line.terminal_slash_commands ?? []);
     if (commands.length > 0) payload.commands = commands;
     if (line.cwd !== undefined) payload.cwd = line.cwd;
+    this.cwd = line.cwd;
     out.event(this.factory.make("start", payload));
     // Said in the turn, as for an ACP agent: in such a mode nobody is asked before Claude edits or runs anything.
     const mode = this.flavour.dialect === "claude" ? CLAUDE_PERMISSION_MODES.find((known) => known.id === line.permissionMode) : undefined;
@@ -498,7 +501,7 @@ export class ClaudeAdapter implements DialectAdapter {
     if ((tokens ?? 0) > 0 || (cost ?? 0) > 0) this.emitStatus(out, "usage", usageMessage({ tokens: tokens !== undefined && tokens > 0 ? tokens : undefined, cost }));
     // A CLI that says "success" after a failed model call still failed: the failure is the last thing it said.
     const interrupted = this.stream.interrupted || (typeof line.terminal_reason === "string" && line.terminal_reason.startsWith("aborted"));
-    const refused = refusedCalls(line);
+    const refused = refusedCalls(line, this.cwd);
     if (refused.length > 0) this.emitStatus(out, "refused", refusedMessage(refused));
     const onlyRefused = refused.length > 0 && this.stream.workDone === 0 ? onlyRefusedError(refused) : null;
     const error = failure ?? (failedByResult ? resultError(line, interrupted, this.flavour.cliName) : onlyRefused);

@@ -4,6 +4,7 @@
 // them: test/fixtures/claude-recorded/README.md ("Claude's own permission channel").
 import * as z from "zod/mini";
 import type { ChannelMessage, PermissionChannel } from "../permissions/permission-channel";
+import { shownPath } from "../permissions/shown-path";
 import type { PermissionDecision, PermissionOption, PermissionQuestion, ToolKind } from "../permissions/permission-request";
 import type { ProtocolError } from "../protocol/events";
 import { isRecord } from "../protocol/json-record";
@@ -64,8 +65,8 @@ const CANCELLED_MESSAGE = "The request was cancelled before the user answered (S
 
 export const claudePermissionChannel: PermissionChannel = { read: readClaudePermissionLine };
 
-/** A `can_use_tool` request or a `control_cancel_request`; undefined for every other line. */
-export function readClaudePermissionLine(value: unknown): ChannelMessage | undefined {
+/** A `can_use_tool` request or a `control_cancel_request`; undefined for every other line. `cwd` is the run's folder. */
+export function readClaudePermissionLine(value: unknown, cwd?: string): ChannelMessage | undefined {
   if (!isRecord(value)) return undefined;
   if (value.type === "control_cancel_request") {
     const cancel = CANCEL.safeParse(value);
@@ -80,20 +81,21 @@ export function readClaudePermissionLine(value: unknown): ChannelMessage | undef
   return {
     type: "request",
     id: requestId,
-    question: claudePermissionQuestion(request, requestId),
+    question: claudePermissionQuestion(request, requestId, cwd),
     edits: proposedEditsOf(request.tool_name, request.input),
     answer: (decision) => controlResponseLine(requestId, answerOf(request, decision)),
+    sessionRules: ruleSuggestions(request).flatMap(allowedToolsEntries),
   };
 }
 
 /** What the card asks: the tool's kind, what it will do, and Allow / Always allow (when Claude can keep it) / Reject. */
-export function claudePermissionQuestion(request: CanUseTool, requestId: string): PermissionQuestion {
+export function claudePermissionQuestion(request: CanUseTool, requestId: string, cwd?: string): PermissionQuestion {
   const toolKind = claudeToolKind(request.tool_name);
   const options = ruleSuggestions(request).length > 0 ? [ALLOW, ALWAYS, REJECT] : [ALLOW, REJECT];
   const files = filesOf(request);
   return {
     toolCallId: request.tool_use_id ?? requestId,
-    title: titleOf(request),
+    title: titleOf(request, cwd),
     toolKind,
     options,
     offeredIds: options.map((option) => option.id),
@@ -133,7 +135,7 @@ function unreadableRequest(requestId: unknown): ChannelMessage | undefined {
     files: [],
     sameRequest: undefined,
   };
-  return { type: "request", id: requestId, question, edits: [], answer: () => controlResponseLine(requestId, { behavior: "deny", message: REJECTED_MESSAGE }) };
+  return { type: "request", id: requestId, question, edits: [], answer: () => controlResponseLine(requestId, { behavior: "deny", message: REJECTED_MESSAGE }), sessionRules: [] };
 }
 
 function ruleSuggestions(request: CanUseTool): Record<string, unknown>[] {
@@ -143,13 +145,32 @@ function ruleSuggestions(request: CanUseTool): Record<string, unknown>[] {
   });
 }
 
-/** The command for Bash; the tool and its file, path or URL for the others. */
-function titleOf(request: Pick<CanUseTool, "tool_name" | "input">): string {
+const RULE = z.object({ toolName: z.string().check(z.regex(/^[A-Za-z_][\w-]*$/)), ruleContent: z.optional(z.string()) });
+
+/**
+ * A rule of an "always" answer as `--allowedTools` takes it (`Bash(touch always.txt)`: a space inside the parentheses
+ * is kept, checked with 2.1.330). A rule whose text the flag's list could read otherwise (parentheses, a comma, a
+ * backslash, a line break) is left out rather than risk allowing more: the desk still answers it from the "always".
+ */
+function allowedToolsEntries(suggestion: Record<string, unknown>): string[] {
+  const rules = Array.isArray(suggestion.rules) ? suggestion.rules : [];
+  return rules.flatMap((candidate) => {
+    const rule = RULE.safeParse(candidate);
+    if (!rule.success) return [];
+    const { toolName, ruleContent } = rule.data;
+    if (ruleContent === undefined) return [toolName];
+    return ruleContent === "" || /[(),\\\r\n]/.test(ruleContent) ? [] : [`${toolName}(${ruleContent})`];
+  });
+}
+
+/** The command for Bash; the tool and its file (relative to the run's folder when inside it), path or URL for the others. */
+function titleOf(request: Pick<CanUseTool, "tool_name" | "input">, cwd: string | undefined): string {
   const { tool_name: tool, input } = request;
   const command = stringField(input, "command");
   if (tool === "Bash" && command !== undefined) return command;
   if (tool === "ExitPlanMode") return "Leave plan mode and start working on the plan";
-  const target = stringField(input, "file_path") ?? stringField(input, "notebook_path") ?? stringField(input, "url") ?? stringField(input, "pattern") ?? stringField(input, "path");
+  const file = stringField(input, "file_path") ?? stringField(input, "notebook_path");
+  const target = file === undefined ? (stringField(input, "url") ?? stringField(input, "pattern") ?? stringField(input, "path")) : shownPath(file, cwd);
   return target === undefined ? tool : `${tool} ${target}`;
 }
 
@@ -165,10 +186,10 @@ function stringField(input: Record<string, unknown>, field: string): string | un
 }
 
 /** What a `result` lists as refused, each as the card said it (the command; the tool and its file); none when unreadable. */
-export function refusedCalls(result: unknown): string[] {
+export function refusedCalls(result: unknown, cwd?: string): string[] {
   const denials = DENIALS.safeParse(result);
   if (!denials.success) return [];
-  return denials.data.permission_denials.map((denial) => titleOf({ tool_name: denial.tool_name, input: denial.tool_input ?? {} }));
+  return denials.data.permission_denials.map((denial) => titleOf({ tool_name: denial.tool_name, input: denial.tool_input ?? {} }, cwd));
 }
 
 export function refusedMessage(refused: readonly string[]): string {
@@ -181,6 +202,5 @@ export function refusedMessage(refused: readonly string[]): string {
  * ask again and allow it.
  */
 export function onlyRefusedError(refused: readonly string[]): ProtocolError {
-  const calls = refused.length === 1 ? "A tool call was" : `${refused.length} tool calls were`;
-  return { code: "UNKNOWN", message: `${calls} refused and nothing else was changed or run, so nothing was done: ${refused.join("; ")}.`, recoverable: true };
+  return { code: "UNKNOWN", message: `Refused: ${refused.join("; ")}. Nothing else was changed or run.`, recoverable: true, cause: { kind: "refused", calls: [...refused] } };
 }

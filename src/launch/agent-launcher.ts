@@ -17,7 +17,8 @@ import type { Transcript } from "../protocol/transcript";
 import { escapeForLog, logLines } from "../protocol/visible-text";
 import { acpTransportOf, userArgumentsOf, type CliProfile, type ConversationKey, type SettingFlags } from "../profiles/cli-profile";
 import { agentCommand, resolveCli, type AgentCommand, type CliChoice } from "../profiles/profile-registry";
-import { agentStateOfStart } from "../profiles/setting-flags";
+import { agentStateOfStart, keptRuleArgs } from "../profiles/setting-flags";
+import { withoutStderrExcerpt } from "../common/stderr-excerpt";
 import { failingError } from "../common/turn-failure";
 import { promptWithParts } from "../common/attached-context";
 import { imagesRefused, isImage, type PromptPart } from "../protocol/prompt-parts";
@@ -357,7 +358,8 @@ export class AgentLauncher {
       log: (message) => log.warn(escapeForLog(message)),
       adapter: createAdapter(agent.dialect),
       maxLineBytes: launch.maxLineBytes,
-      process: { command: agent.command, args: agent.args, env: agent.env, input: agent.input, cwd: launch.cwd, inactivityTimeoutMs: launch.inactivityTimeoutMs },
+      // The rules the session's "always" answers gave earlier runs of it: this new process would ask again.
+      process: { command: agent.command, args: [...agent.args, ...keptRuleArgs(agent.profile.settingFlags, desk.keptAgentRules)], env: agent.env, input: agent.input, cwd: launch.cwd, inactivityTimeoutMs: launch.inactivityTimeoutMs },
       isRunOver: agent.isRunOver,
       environment: runEnvironment(agent.env, agent.profile.login.apiKeyVariables),
       keepBlocks: launch.keepBlocks,
@@ -389,9 +391,10 @@ export class AgentLauncher {
     entry.stream = stream;
     void live.finished.then((transcript) => {
       if (entry.stream === stream) entry.stream = undefined;
-      this.logDone(transcript);
-      const tail = stderr?.text().trimEnd() ?? "";
-      if (transcript.status !== "failed" || tail === "") return;
+      const tail = transcript.status === "failed" ? (stderr?.text().trimEnd() ?? "") : "";
+      // The stderr block below is the whole of what the error's excerpt shows the last lines of: logged once.
+      this.logDone(transcript, tail !== "");
+      if (tail === "") return;
       log.warn(`stderr of the failed run (last ${STDERR_TAIL_BYTES / 1024} KiB):`);
       for (const line of logLines(tail)) log.warn(`stderr: ${line}`);
     });
@@ -428,11 +431,14 @@ export class AgentLauncher {
     for (const line of logLines(chunk.toString("utf8").trimEnd())) this.options.log.trace(`stderr: ${line}`);
   }
 
-  private logDone(transcript: Transcript): void {
+  /** `stderrLogged`: the run's stderr is logged in full after this, so the error's excerpt of it is left out. */
+  private logDone(transcript: Transcript, stderrLogged = false): void {
     this.options.log.info(`done: ${transcript.status}, exit code ${transcript.done.exitCode}, ${transcript.done.durationMs} ms`);
     // What the card says of a failure (its cause, the agent's last stderr lines), for whoever reads the log instead.
     const error = transcript.status === "failed" ? failingError(transcript) : null;
-    if (error !== null) for (const line of logLines(`${error.code}: ${error.message}`)) this.options.log.info(line);
+    if (error === null) return;
+    const message = stderrLogged ? withoutStderrExcerpt(error.message) : error.message;
+    for (const line of logLines(`${error.code}: ${message}`)) this.options.log.info(line);
   }
 }
 

@@ -1,6 +1,6 @@
 // What the status bar item says: the state of the newest turn, in a few words and an icon, with details in the
 // tooltip. Plain TypeScript; the editor glue only copies a StatusView onto a StatusBarItem.
-import { guideFor } from "../protocol/error-guides";
+import { errorHeadline } from "../protocol/error-guides";
 import type { SessionChange, Turn } from "../protocol/messages";
 import type { PermissionBlock, ToolCard } from "../protocol/transcript";
 import { formatDuration } from "../common/duration";
@@ -48,7 +48,7 @@ export function statusOf(turn: Turn | undefined): StatusView {
       default: {
         const error = failingError(turn);
         // Its final dots go, the sentence goes on; the lookbehind tries a run of dots from its first one only.
-        const why = error === null ? "it ended without success" : `${guideFor(error).title} (${error.code}): ${firstLine(error.message).replace(/(?<!\.)\.+$/, "")}`;
+        const why = error === null ? "it ended without success" : `${errorHeadline(error)}: ${firstLine(error.message).replace(/(?<!\.)\.+$/, "")}`;
         return { kind: "failed", text: `$(error) ${NAME}: failed`, tooltip: `${who} failed: ${why}. ${OPEN_HINT}`, tone: "error" };
       }
     }

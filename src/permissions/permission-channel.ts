@@ -22,10 +22,15 @@ export type ChannelMessage =
       readonly edits: readonly ProposedEdit[];
       /** The line (without its newline) that gives the CLI this answer. */
       answer(decision: PermissionDecision): string;
+      /**
+       * The rules the CLI keeps for the rest of its session when this is answered "always", as its command line takes
+       * them (Claude Code's `--allowedTools`): a later run of the same session is given them and does not ask again.
+       */
+      readonly sessionRules: readonly string[];
     }
   | { readonly type: "withdrawn"; readonly id: string };
 
 export interface PermissionChannel {
-  /** What this parsed value of the CLI's output asks or withdraws; undefined for every other line. */
-  read(value: unknown): ChannelMessage | undefined;
+  /** What this parsed value of the CLI's output asks or withdraws; undefined for every other line. `cwd`: the run's folder. */
+  read(value: unknown, cwd?: string): ChannelMessage | undefined;
 }

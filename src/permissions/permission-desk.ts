@@ -87,8 +87,23 @@ export class PermissionDesk {
    * and nothing broader is ever answered for them.
    */
   private readonly standing = new Map<string, StandingAnswer>();
+  /** The rules the agent was handed with an "always" answer in this conversation, for its next runs (see keepAgentRules). */
+  private readonly agentRules = new Set<string>();
 
   constructor(private readonly options: PermissionDeskOptions) {}
+
+  /**
+   * A CLI that starts a new process for each turn forgets the rules an "always" answer gave it: they are kept here, and
+   * each later run is given them, so it does not ask again. Only the exact rules the answer handed back.
+   */
+  keepAgentRules(rules: readonly string[]): void {
+    for (const rule of rules) this.agentRules.add(rule);
+  }
+
+  /** The rules kept so far, in the order they were first given. */
+  get keptAgentRules(): readonly string[] {
+    return [...this.agentRules];
+  }
 
   /** How many requests wait for the user now. */
   get openCount(): number {

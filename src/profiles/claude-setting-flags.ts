@@ -12,4 +12,5 @@ export const CLAUDE_SETTING_FLAGS: SettingFlags = {
   modelFlag: "--model",
   // During a turn, Claude takes a change on its stdin (its control requests); between turns, the flags above.
   channel: claudeSettingsChannel,
+  allowedToolsFlag: "--allowedTools",
 };

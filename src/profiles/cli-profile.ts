@@ -83,6 +83,8 @@ export interface SettingFlags {
   readonly modelFlag: string;
   /** How a run takes a change of its mode or model mid-turn on its stdin; absent: from the next turn on, by the flags. */
   readonly channel?: SettingsChannel;
+  /** Takes one rule the session's "always" allowed, for a CLI that forgets them between its per-turn processes. */
+  readonly allowedToolsFlag?: string;
 }
 
 /** One agent CLI the panel can run: every list of CLIs (settings, `auto`, the docs) is derived from these. */

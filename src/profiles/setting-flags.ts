@@ -13,6 +13,12 @@ export function settingArgs(flags: SettingFlags | undefined, args: readonly stri
   return [...(mode === undefined ? [] : [flags.modeFlag, mode]), ...(chosen.model === undefined ? [] : [flags.modelFlag, chosen.model])];
 }
 
+/** The rules the session's "always" answers gave the CLI, for a run that would not know them (a new process per turn). */
+export function keptRuleArgs(flags: SettingFlags | undefined, rules: readonly string[]): string[] {
+  const flag = flags?.allowedToolsFlag;
+  return flag === undefined ? [] : rules.flatMap((rule) => [flag, rule]);
+}
+
 /** Why a mode the user named is not one of the CLI's, listing them; undefined when it is one. */
 export function unknownModeProblem(flags: SettingFlags, mode: string): string | undefined {
   if (flags.modes.some((known) => known.id === mode)) return undefined;

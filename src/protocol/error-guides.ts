@@ -5,6 +5,8 @@ import type { ErrorAction } from "./messages";
 
 export interface ErrorGuide {
   title: string;
+  /** False when the code would only puzzle: a refusal is what the user chose, not an UNKNOWN fault. */
+  showsCode?: false;
   /** In the order they are offered; the first is the one most likely to help. */
   actions: readonly ErrorAction[];
 }
@@ -25,7 +27,15 @@ const CAUSE_GUIDES: Record<ErrorCause["kind"], ErrorGuide> = {
   // Alongside Log In, not instead: the user may rather log in and remove the key.
   "api-key-rejected": { title: "The API key was rejected", actions: ["openCliEnv", "logIn"] },
   "root-refused": { title: "The agent refuses to run as root", actions: ["openCliEnv", "showLog"] },
+  // Retry asks again, so the user can allow what they refused.
+  refused: { title: "Not allowed: nothing was done", actions: ["retry"], showsCode: false },
 };
+
+/** The error's headline as one line of text: its guide's title, with the code when the code says something. */
+export function errorHeadline(error: { code: ProtocolErrorCode; cause?: ErrorCause }): string {
+  const guide = guideFor(error);
+  return guide.showsCode === false ? guide.title : `${guide.title} (${error.code})`;
+}
 
 /** The guide for one error: its cause's when the run knows it, else its code's. */
 export function guideFor(error: { code: ProtocolErrorCode; cause?: ErrorCause }): ErrorGuide {

@@ -27,13 +27,14 @@ export const ProtocolErrorCodeSchema = z.enum(PROTOCOL_ERROR_CODES);
 export type ProtocolErrorCode = z.infer<typeof ProtocolErrorCodeSchema>;
 
 /**
- * Why an error happened, when the run knows more than the CLI said: a cause is fixed in the agent's environment
- * (`agentStream.cli.env`), so the card offers to open it. Names the variable, never its value.
+ * Why an error happened, when the run knows more than the CLI said. An environment cause is fixed in the agent's
+ * environment (`agentStream.cli.env`), so the card offers to open it: it names the variable, never its value. A refusal
+ * is no fault: every call the turn would have done was refused (`calls`, as their cards said them), so nothing was done.
  */
-export const ErrorCauseSchema = z.object({
-  kind: z.enum(["api-key-rejected", "root-refused"]),
-  variable: z.string(),
-});
+export const ErrorCauseSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.enum(["api-key-rejected", "root-refused"]), variable: z.string() }),
+  z.object({ kind: z.literal("refused"), calls: z.array(z.string()) }),
+]);
 export type ErrorCause = z.infer<typeof ErrorCauseSchema>;
 
 export const ProtocolErrorSchema = z.object({

@@ -179,7 +179,7 @@ export const MAX_WRITTEN_PATH_CHARS = 1024;
 /** How many files and folders one prompt may carry. */
 export const MAX_ATTACHMENTS = 20;
 /** The @ picker's query: what was typed after the @. */
-const MAX_FILE_QUERY_CHARS = 200;
+export const MAX_FILE_QUERY_CHARS = 200;
 /** How many paths one `checkPaths` may ask about. */
 export const MAX_CHECKED_PATHS = 100;
 const WrittenPathSchema = z.string().check(z.minLength(1), z.maxLength(MAX_WRITTEN_PATH_CHARS));

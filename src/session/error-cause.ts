@@ -5,6 +5,9 @@
 import { meaningfulPart } from "../dialects/error-meaning";
 import type { ErrorCause, ProtocolError } from "../protocol/events";
 
+/** A cause the agent's environment fixes. */
+type EnvironmentCause = Extract<ErrorCause, { variable: string }>;
+
 /** What an error's cause is read from. */
 export interface RunEnvironment {
   /** The agent's whole environment: VS Code's (or the shell's), with `agentStream.cli.env` over it. */
@@ -32,7 +35,7 @@ export function withCause(error: ProtocolError, run: RunEnvironment): ProtocolEr
   return { ...error, message: `${first}\n${explanation(cause)}${rest}`, cause };
 }
 
-function apiKeyRejected(error: ProtocolError, run: RunEnvironment): ErrorCause | undefined {
+function apiKeyRejected(error: ProtocolError, run: RunEnvironment): EnvironmentCause | undefined {
   if (error.code !== "AUTH_EXPIRED") return undefined;
   const variable = run.apiKeyVariables.find((name) => (run.env[name] ?? "") !== "");
   return variable === undefined ? undefined : { kind: "api-key-rejected", variable };
@@ -43,7 +46,7 @@ function apiKeyRejected(error: ProtocolError, run: RunEnvironment): ErrorCause |
  * says so (`startupFailureReason: "bypass_root"`); 0.23.1 asks for it whenever IS_SANDBOX is set at all, and then says
  * only that the query closed, as Claude Code exited.
  */
-function rootRefused(error: ProtocolError, run: RunEnvironment): ErrorCause | undefined {
+function rootRefused(error: ProtocolError, run: RunEnvironment): EnvironmentCause | undefined {
   const text = meaningfulPart(error.message);
   if (text.includes("bypass_root") || text.includes("cannot be used with root/sudo privileges")) return { kind: "root-refused", variable: "IS_SANDBOX" };
   const sandbox = run.env.IS_SANDBOX ?? "";
@@ -53,7 +56,7 @@ function rootRefused(error: ProtocolError, run: RunEnvironment): ErrorCause | un
   return undefined;
 }
 
-function explanation(cause: ErrorCause): string {
+function explanation(cause: EnvironmentCause): string {
   switch (cause.kind) {
     case "api-key-rejected":
       return `The agent was given the API key in ${cause.variable} (set in agentStream.cli.env or the environment), and it was refused: correct it there, or remove it and log in.`;

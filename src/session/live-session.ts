@@ -1,5 +1,5 @@
 // A session fed by a running CLI: owns the process for its whole life and ends with exactly one `done`.
-import { stderrExcerpt } from "../common/stderr-excerpt";
+import { stderrExcerpt, withStderrExcerpt } from "../common/stderr-excerpt";
 import type { AdapterOutput, DialectAdapter } from "../dialects/dialect";
 import type { CliStreamEvent } from "../protocol/events";
 import { CliProcess, type CliInput, type CliProcessOptions, type MidTurnInput } from "../process/cli-process";
@@ -303,5 +303,5 @@ function isFatalError(event: CliStreamEvent): boolean {
 function withStderr(event: CliStreamEvent, stderr: string): CliStreamEvent {
   if (event.type !== "error") return event;
   const error = event.payload.error;
-  return { ...event, payload: { ...event.payload, error: { ...error, message: `${error.message}\nLast lines of stderr:\n${stderr}` } } };
+  return { ...event, payload: { ...event.payload, error: { ...error, message: withStderrExcerpt(error.message, stderr) } } };
 }

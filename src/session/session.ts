@@ -1,7 +1,7 @@
 // A session enforces the protocol's promises for everyone downstream: `start` first, tool `started`
 // before `completed`, exactly one `done`, always last — making up what the CLI failed to send and saying why.
 import { randomUUID } from "node:crypto";
-import { stderrExcerpt } from "../common/stderr-excerpt";
+import { stderrExcerpt, withStderrExcerpt } from "../common/stderr-excerpt";
 import { PROTOCOL_VERSION, type CliStreamEvent, type EventOfType, type ProtocolError } from "../protocol/events";
 import type { DoneSummary, FinalStatus, Problem, Transcript, TranscriptBlock } from "../protocol/transcript";
 import { isFinished, type SessionState } from "../protocol/session-states";
@@ -470,5 +470,5 @@ function crashMessage(exitCode: number, ending: ProcessEnding): string {
   const how = ending.signal !== null ? `was killed by ${ending.signal}` : `exited with code ${exitCode}`;
   const tail = stderrExcerpt(ending.stderrTail);
   const base = `The CLI ${how} before finishing its stream (no done event).`;
-  return tail ? `${base}\nLast lines of stderr:\n${tail}` : `${base} It wrote nothing to stderr.`;
+  return tail ? withStderrExcerpt(base, tail) : `${base} It wrote nothing to stderr.`;
 }

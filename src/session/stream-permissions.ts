@@ -46,7 +46,7 @@ export class StreamPermissions {
 
   /** Whether the value was a line of the permission channel (then it is handled here). */
   read(value: unknown): boolean {
-    const message = this.options.channel.read(value);
+    const message = this.options.channel.read(value, this.options.cwd ?? process.cwd());
     if (message === undefined) return false;
     if (message.type === "withdrawn") this.open.get(message.id)?.withdrawn.abort();
     else this.ask(message);
@@ -99,6 +99,7 @@ export class StreamPermissions {
     // A withdrawn request wants no answer: the CLI has already ended the call.
     if (withdrawn.aborted && this.accepting) return;
     this.options.writeLine(`${request.answer(decision)}\n`);
+    if (desk !== undefined && decision.outcome === "selected" && decision.optionKind === "allow_always") desk.keepAgentRules(request.sessionRules);
   }
 
   /**

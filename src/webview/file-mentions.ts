@@ -4,17 +4,23 @@
 // so a screen reader follows the selection while the keyboard stays in the box.
 import type { Attachment, PickedFile, WebviewIntent } from "../protocol/messages";
 import { button, element, icon } from "./element";
+import { SuggestionList } from "./suggestion-list";
 
 /** As many as the host takes in one prompt. */
 const MAX_ATTACHMENTS = 20;
-/** Longer is not a query (the host takes no more). */
+/**
+ * Longer is not a query: the host takes no more (the contract's MAX_FILE_QUERY_CHARS, not imported: the bundle takes no
+ * schema code; test/webview/file-mentions.test.ts holds the two equal).
+ */
 const MAX_QUERY_CHARS = 200;
 
 /** The `@query` that ends at the caret: its start and what follows the @; null when the caret is not in one. */
 export function mentionAt(text: string, caret: number): { start: number; query: string } | null {
+  // Back to the word's start, but no further than an @ and the longest query.
+  const furthest = Math.max(0, caret - MAX_QUERY_CHARS - 1);
   let start = caret;
-  while (start > 0 && !isSpace(text[start - 1]) && caret - start <= MAX_QUERY_CHARS) start--;
-  if (text[start] !== "@" || caret - start > MAX_QUERY_CHARS) return null;
+  while (start > furthest && !isSpace(text[start - 1])) start--;
+  if (text[start] !== "@" || (start > 0 && !isSpace(text[start - 1]))) return null;
   return { start, query: text.slice(start + 1, caret) };
 }
 
@@ -23,13 +29,10 @@ function isSpace(char: string): boolean {
 }
 
 export class FileMentions {
-  /** The list under the @; hidden when closed. */
-  readonly list: HTMLElement;
+  private readonly suggestions: SuggestionList<PickedFile>;
   /** The chips of what is attached. */
   readonly chips: HTMLElement;
   private attachments: Attachment[] = [];
-  private files: PickedFile[] = [];
-  private selected = 0;
   private open = false;
   /** The latest question: only its answer is shown. */
   private requestId = 0;
@@ -39,10 +42,23 @@ export class FileMentions {
     private readonly input: HTMLTextAreaElement,
     private readonly post: (intent: WebviewIntent) => void,
   ) {
-    this.list = element("div", { className: "file-picker", attributes: { role: "listbox", id: "file-picker", "aria-label": "Files and folders" } });
-    this.list.hidden = true;
-    // A click on an entry must not take the focus from the message box first.
-    this.list.addEventListener("mousedown", (event) => event.preventDefault());
+    this.suggestions = new SuggestionList(input, {
+      id: "file-picker",
+      optionPrefix: "file-option-",
+      label: "Files and folders",
+      className: "file-picker",
+      option: (file) => ({
+        title: file.path,
+        content: [
+          icon(file.kind === "folder" ? "folder" : "file"),
+          element("span", { className: "file-option-path", text: file.path }),
+          ...(file.open ? [element("span", { className: "file-option-open", text: "open" })] : []),
+        ],
+      }),
+      emptyText: "No matching files",
+      onChoose: (file) => this.choose(file),
+      onDismiss: () => this.close(),
+    });
     this.chips = element("div", { className: "attachments", attributes: { "aria-label": "Attached files" } });
     this.chips.hidden = true;
   }
@@ -64,32 +80,23 @@ export class FileMentions {
   /** The host's answer: shown only if it answers the latest question and the list is still open. */
   found(requestId: number, files: readonly PickedFile[]): void {
     if (!this.open || requestId !== this.requestId) return;
-    this.files = [...files];
-    this.selected = 0;
-    this.render();
+    this.suggestions.show([...files]);
+    this.input.setAttribute("aria-expanded", "true");
+  }
+
+  /** The list under the @; hidden when closed. */
+  get list(): HTMLElement {
+    return this.suggestions.element;
   }
 
   /** The keys the list takes while open; true when it took this one. */
   onKey(event: KeyboardEvent): boolean {
     if (!this.open) return false;
-    switch (event.key) {
-      case "ArrowDown":
-      case "ArrowUp":
-        if (this.files.length === 0) return false;
-        this.selected = (this.selected + (event.key === "ArrowDown" ? 1 : this.files.length - 1)) % this.files.length;
-        this.render();
-        return true;
-      case "Enter":
-      case "Tab":
-        if (this.files.length === 0 || event.shiftKey) return false;
-        this.choose(this.files[this.selected]);
-        return true;
-      case "Escape":
-        this.close();
-        return true;
-      default:
-        return false;
-    }
+    if (this.suggestions.onKey(event)) return true;
+    // Before the host's first answer nothing is shown yet, and Escape still closes what was asked.
+    if (event.key !== "Escape") return false;
+    this.close();
+    return true;
   }
 
   /** An attachment from the host ("Add Selection to Chat"): a chip like a picked file's. */
@@ -127,32 +134,9 @@ export class FileMentions {
     if (!this.open) return;
     this.open = false;
     this.mention = null;
-    this.files = [];
     this.requestId++;
-    this.render();
-  }
-
-  private render(): void {
-    this.list.hidden = !this.open;
-    this.list.replaceChildren(
-      ...(this.open && this.files.length === 0 ? [element("div", { className: "file-picker-empty", text: "No matching files" })] : []),
-      ...this.files.map((file, index) => {
-        const option = element(
-          "div",
-          { className: "file-option", attributes: { role: "option", id: `file-option-${index}`, "aria-selected": String(index === this.selected), title: file.path } },
-          icon(file.kind === "folder" ? "folder" : "file"),
-          element("span", { className: "file-option-path", text: file.path }),
-          ...(file.open ? [element("span", { className: "file-option-open", text: "open" })] : []),
-        );
-        option.addEventListener("click", () => this.choose(file));
-        return option;
-      }),
-    );
-    if (this.open && this.files.length > 0) {
-      this.input.setAttribute("aria-activedescendant", `file-option-${this.selected}`);
-      this.list.querySelector(`#file-option-${this.selected}`)?.scrollIntoView({ block: "nearest" });
-    } else this.input.removeAttribute("aria-activedescendant");
-    this.input.setAttribute("aria-expanded", String(this.open));
+    this.suggestions.close();
+    this.input.setAttribute("aria-expanded", "false");
   }
 
   private renderChips(): void {

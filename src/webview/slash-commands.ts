@@ -2,6 +2,7 @@
 // `available_commands_update`, Claude Code's init line), with their descriptions: ↑/↓, Enter or Tab (or a click) puts
 // `/name ` in the box, Escape closes the list. The keyboard stays in the box; the list is its listbox.
 import { element, icon } from "./element";
+import { SuggestionList } from "./suggestion-list";
 
 export interface SlashCommand {
   name: string;
@@ -31,15 +32,31 @@ export function matchingCommands(commands: readonly SlashCommand[], typed: strin
 }
 
 export class SlashCommands {
-  readonly list: HTMLElement;
+  private readonly suggestions: SuggestionList<SlashCommand>;
   private commands: SlashCommand[] = [];
   private shown: SlashCommand[] = [];
-  private selected = 0;
 
   constructor(private readonly input: HTMLTextAreaElement) {
-    this.list = element("div", { className: "file-picker command-picker", attributes: { role: "listbox", id: "command-picker", "aria-label": "Slash commands" } });
-    this.list.hidden = true;
-    this.list.addEventListener("mousedown", (event) => event.preventDefault());
+    this.suggestions = new SuggestionList(input, {
+      id: "command-picker",
+      optionPrefix: "command-option-",
+      label: "Slash commands",
+      className: "file-picker command-picker",
+      option: (command) => ({
+        title: command.description,
+        content: [
+          icon("symbol-event"),
+          element("span", { className: "command-name", text: `/${command.name}` }),
+          element("span", { className: "file-option-path command-description", text: command.description }),
+        ],
+      }),
+      onChoose: (command) => this.choose(command),
+      onDismiss: () => this.close(),
+    });
+  }
+
+  get list(): HTMLElement {
+    return this.suggestions.element;
   }
 
   /** What the session's agent takes now (none until it says). */
@@ -53,63 +70,24 @@ export class SlashCommands {
     const typed = this.input.selectionStart === this.input.selectionEnd ? commandAt(this.input.value, this.input.selectionStart) : null;
     const shown = typed === null ? [] : matchingCommands(this.commands, typed);
     const same = shown.length === this.shown.length && shown.every((command, index) => command.name === this.shown[index]?.name);
-    if (!same) this.selected = 0;
     this.shown = shown;
-    this.render();
+    this.suggestions.show(shown, same);
   }
 
   /** The keys the list takes while open; true when it took this one. */
   onKey(event: KeyboardEvent): boolean {
-    if (this.shown.length === 0) return false;
-    switch (event.key) {
-      case "ArrowDown":
-      case "ArrowUp":
-        this.selected = (this.selected + (event.key === "ArrowDown" ? 1 : this.shown.length - 1)) % this.shown.length;
-        this.render();
-        return true;
-      case "Enter":
-      case "Tab":
-        if (event.shiftKey) return false;
-        this.choose(this.shown[this.selected]);
-        return true;
-      case "Escape":
-        this.shown = [];
-        this.render();
-        return true;
-      default:
-        return false;
-    }
+    return this.suggestions.onKey(event);
   }
 
   private choose(command: SlashCommand): void {
     const end = this.input.selectionStart;
     this.input.setRangeText(`/${command.name} `, 0, end, "end");
     this.input.dispatchEvent(new Event("input"));
-    this.shown = [];
-    this.render();
+    this.close();
   }
 
-  private render(): void {
-    const open = this.shown.length > 0;
-    this.list.hidden = !open;
-    this.list.replaceChildren(
-      ...this.shown.map((command, index) => {
-        const option = element(
-          "div",
-          { className: "file-option", attributes: { role: "option", id: `command-option-${index}`, "aria-selected": String(index === this.selected), title: command.description } },
-          icon("symbol-event"),
-          element("span", { className: "command-name", text: `/${command.name}` }),
-          element("span", { className: "file-option-path command-description", text: command.description }),
-        );
-        option.addEventListener("click", () => this.choose(command));
-        return option;
-      }),
-    );
-    if (open) {
-      this.input.setAttribute("aria-activedescendant", `command-option-${this.selected}`);
-      this.list.querySelector(`#command-option-${this.selected}`)?.scrollIntoView({ block: "nearest" });
-    } else if (this.input.getAttribute("aria-activedescendant")?.startsWith("command-option-") === true) {
-      this.input.removeAttribute("aria-activedescendant");
-    }
+  private close(): void {
+    this.shown = [];
+    this.suggestions.close();
   }
 }

@@ -1,7 +1,7 @@
 // @ in the composer: the page asks the host for matching files as the user types, shows them in a list the keyboard
 // drives from the message box, turns the chosen one into a chip, and sends the chips with the prompt.
 import * as assert from "node:assert/strict";
-import type { PickedFile } from "../../src/protocol/messages";
+import { MAX_FILE_QUERY_CHARS, type PickedFile } from "../../src/protocol/messages";
 import { WebviewHarness, type TestHostMessage } from "../helpers/webview-harness";
 
 const EMPTY: TestHostMessage = { type: "snapshot", turns: [], restriction: null };
@@ -96,6 +96,18 @@ describe("webview: @ mentions in the composer", function () {
     await input().press("Space");
     await list().waitFor({ state: "hidden" });
     assert.deepEqual((await harness.intents()).filter((intent) => intent.type === "stop" || intent.type === "send"), []);
+  });
+
+  it("asks about as many characters after the @ as the host takes, and nothing once the word is longer", async function () {
+    const longest = "a".repeat(MAX_FILE_QUERY_CHARS);
+    await input().fill(`@${longest}`);
+    assert.equal((await harness.waitForIntent("findFiles")).query, longest);
+    await harness.clearIntents();
+    await input().pressSequentially("a");
+    await input().pressSequentially(" @b");
+    await harness.page.waitForFunction(() => (globalThis as unknown as { __intents: { type: string; query?: string }[] }).__intents.some((i) => i.type === "findFiles" && i.query === "b"));
+    const asked = (await harness.intents()).flatMap((intent) => (intent.type === "findFiles" ? [intent.query] : []));
+    assert.deepEqual(asked, ["", "b"], "nothing for the longer word, then the new @ and @b");
   });
 
   it("does not open for an e-mail address or an @ inside a word", async function () {

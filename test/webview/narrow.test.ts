@@ -4,7 +4,7 @@
 import * as assert from "node:assert/strict";
 import { WebviewHarness } from "../helpers/webview-harness";
 import { layoutFaults } from "./layout";
-import { showAgentBlocks, showRichConversation } from "./scenes";
+import { showAgentBlocks, showComposerWithChipsAndQueue, showRichConversation } from "./scenes";
 
 const NARROW_WIDTHS = [180, 220, 290];
 
@@ -74,6 +74,50 @@ describe("webview: a narrow side bar", function () {
         assert.ok(words.lines <= Math.ceil(words.words / 2), `the title takes ${words.lines} lines for ${words.words} words`);
         assert.ok(words.iconBesideTitle, "the error icon sits on a line of its own");
       });
+    });
+  }
+});
+
+describe("webview: the composer with chips and a queue", function () {
+  let harness: WebviewHarness;
+
+  before(async function () {
+    harness = await WebviewHarness.open({ viewport: { width: 440, height: 700 } });
+    await showComposerWithChipsAndQueue(harness);
+  });
+
+  after(async function () {
+    await harness?.close();
+  });
+
+  /** Each queued message: how much of its words shows, and whether any of its row sticks out of it. */
+  const queued = () =>
+    harness.page.locator(".queued").evaluateAll((rows) =>
+      rows.map((row) => {
+        const text = row.querySelector(".queued-text")!;
+        const right = row.getBoundingClientRect().right;
+        const outside = [...row.querySelectorAll("button")].filter((button) => button.getBoundingClientRect().right > right + 0.5).length;
+        return { shown: text.clientWidth / row.clientWidth, whole: text.scrollWidth <= text.clientWidth + 1, outside };
+      }),
+    );
+
+  it("shows a short queued message whole, its context giving way first, at the side bar's default width", async function () {
+    const [long, short] = await queued();
+    assert.deepEqual(short, { ...short!, whole: true, outside: 0 }, "and update the docs, whole");
+    assert.equal(long?.outside, 0);
+  });
+
+  for (const width of [180, 200, 260]) {
+    it(`keeps a queued message's words readable at ${width} px, every button inside its row, and the page as tall as the view`, async function () {
+      await harness.page.setViewportSize({ width, height: 700 });
+      await harness.frames(2);
+      for (const row of await queued()) {
+        assert.ok(row.shown > 0.6, `the words get ${Math.round(row.shown * 100)}% of the row`);
+        assert.equal(row.outside, 0, "a button sticks out of its row");
+      }
+      assert.deepEqual(await layoutFaults(harness.page), []);
+      const page = await harness.page.evaluate(() => ({ height: document.scrollingElement?.scrollHeight, view: window.innerHeight }));
+      assert.equal(page.height, page.view);
     });
   }
 });

@@ -207,12 +207,17 @@ describe("webview: rendering a conversation", function () {
       }),
       cli.done({ exitCode: 1 }),
     ]);
+    const refused = recordTurn(302, "Make a file.", [
+      cli.start(),
+      cli.event("error", { error: { code: "UNKNOWN", message: "Refused: touch made.txt. Nothing else was changed or run.", recoverable: true, cause: { kind: "refused", calls: ["touch made.txt"] } } }),
+      cli.done({ exitCode: 0 }),
+    ]);
     const stderr = 'Error: <img src=x onerror="window.pwned=1"> refused\n\x1b[31mfatal:\x1b[0m \x1b]0;owned\x07exit\n';
     const crashed = recordTurn(301, "Say hi.", [cli.start(), { exited: { reason: "exited", exitCode: 1, signal: null, stderrTail: stderr } }]);
 
     before(async function () {
-      await harness.send(snapshotOf([keyRefused, crashed]));
-      await harness.page.locator(".turn").nth(1).locator(".error-card").waitFor();
+      await harness.send(snapshotOf([keyRefused, crashed, refused]));
+      await harness.page.locator(".turn").nth(2).locator(".error-card").waitFor();
     });
 
     it("titles a refused API key as such and offers Open Settings first, then Log In", async function () {
@@ -223,6 +228,18 @@ describe("webview: rendering a conversation", function () {
       assert.deepEqual(await buttons.allTextContents(), ["Open Settings", "Log In"]);
       await buttons.nth(0).click();
       assert.deepEqual(await harness.intents(), [{ type: "errorAction", action: "openCliEnv", turnId: 300 }]);
+    });
+
+    it("words a turn whose only work was refused as what happened: no code, the refused call, and Retry to ask again", async function () {
+      await harness.clearIntents();
+      const card = turn(2).locator(".error-card");
+      assert.equal(await card.locator(".error-title").textContent(), "Not allowed: nothing was done");
+      assert.equal(await card.locator(".error-code").count(), 0, "UNKNOWN would read as a fault");
+      assert.equal(await card.locator(".error-message").textContent(), "Refused: touch made.txt. Nothing else was changed or run.");
+      const buttons = card.locator(".error-actions button");
+      assert.deepEqual(await buttons.allTextContents(), ["Retry"]);
+      await buttons.nth(0).click();
+      assert.deepEqual(await harness.intents(), [{ type: "errorAction", action: "retry", turnId: 302 }]);
     });
 
     it("shows the agent's last stderr lines as text: no element made of them, escapes visible, colours gone", async function () {

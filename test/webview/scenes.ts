@@ -62,3 +62,27 @@ export async function showAgentBlocks(harness: WebviewHarness, id: number): Prom
   await turn.locator(".tool-card .diff-preview summary").first().click();
   await turn.locator(".tool-card details.tool-output summary").click();
 }
+
+/** A turn running, two messages queued behind it, and three chips in the composer (a long path among them). */
+export async function showComposerWithChipsAndQueue(harness: WebviewHarness): Promise<void> {
+  const turn = runningTurn(0);
+  await harness.send(snapshotOf([turn]));
+  await harness.send({
+    type: "queue",
+    items: [
+      { id: "q1", prompt: "then run the tests and fix whatever fails in the authentication middleware", summary: null },
+      { id: "q2", prompt: "and update the docs", summary: "README.md, src/auth/middleware.ts" },
+    ],
+    held: false,
+  });
+  for (const attachment of [
+    { kind: "file" as const, path: "src/auth/middleware.ts" },
+    { kind: "folder" as const, path: "packages/server/src/authentication/providers" },
+    { kind: "selection" as const, path: "src/app.ts", lines: { start: 12, end: 40 }, text: "const app = express();", language: "typescript" },
+  ]) {
+    await harness.send({ type: "attach", attachment });
+  }
+  await harness.page.locator(".attachment-chip").nth(2).waitFor();
+  await harness.page.getByRole("list", { name: "Queued messages" }).getByRole("listitem").nth(1).waitFor();
+  await harness.page.evaluate("document.fonts.ready.then(() => undefined)");
+}

@@ -45,7 +45,7 @@ function errorCard(block: ErrorBlock, turnId: number, post: ((intent: WebviewInt
     { className: "error-header" },
     icon("error"),
     element("span", { className: "error-title", text: guide.title }),
-    element("span", { className: "error-code", text: block.code }),
+    ...(guide.showsCode === false ? [] : [element("span", { className: "error-code", text: block.code })]),
   );
   // stderr tails and stack traces keep their lines.
   const message = block.message.includes("\n")

@@ -24,6 +24,7 @@ import { blockToMarkdown } from "../../../src/common/transcript-markdown";
 import { protocolErrorOfRpcError } from "../../../src/dialects/acp/turn-outcome";
 import { AgentCodeAdapter } from "../../../src/dialects/agent-code-adapter";
 import { ClaudeAdapter } from "../../../src/dialects/claude-adapter";
+import { readClaudePermissionLine } from "../../../src/dialects/claude-permission-request";
 import { CodexAdapter } from "../../../src/dialects/codex-adapter";
 import { errorCodeFor } from "../../../src/dialects/error-meaning";
 import { GeminiAdapter } from "../../../src/dialects/gemini-adapter";
@@ -206,6 +207,21 @@ export const HOSTILE_TEXT_CASES: readonly HostileTextCase[] = [
       ];
       return [decodeAll(new ClaudeAdapter(() => 0), lines, null), decodeAll(qwenDialect.create(), lines, null)];
     },
+  },
+  {
+    through: "Claude Code's can_use_tool rule suggestions (readClaudePermissionLine): the rules an \"always\" keeps for --allowedTools",
+    covers: sitesIn("dialects/claude-permission-request.ts", /^[A-Za-z_][\w-]*$/, /[(),\\\r\n]/),
+    leads: ["Bash", "("],
+    attacks: (chars) => ({
+      "a tool name of word characters then a space": `${repeated("a-", chars)} `,
+      "a rule of spaces then a parenthesis": `${repeated(" ", chars)}(`,
+    }),
+    run: (text) =>
+      readClaudePermissionLine({
+        type: "control_request",
+        request_id: "r1",
+        request: { subtype: "can_use_tool", tool_name: "Bash", input: { command: text }, permission_suggestions: [{ type: "addRules", behavior: "allow", rules: [{ toolName: text, ruleContent: text }, { toolName: "Bash", ruleContent: text }] }] },
+      }),
   },
   {
     through: "Gemini CLI's stream-json result (GeminiAdapter): its \"[API Error: …]\"",

@@ -4,6 +4,7 @@ import * as path from "node:path";
 import { Readable } from "node:stream";
 import { createAdapter } from "../../../src/dialects/registry";
 import { createLivePrinter, createStderrPassthrough } from "../../../src/cli/live-printer";
+import type { ProtocolError } from "../../../src/protocol/events";
 import { replayStream } from "../../../src/session/replay";
 import { assertNoRawControl, hostileStream } from "../../helpers/hostile-stream";
 import { repoRoot } from "../../helpers/repo";
@@ -66,6 +67,18 @@ describe("live printer", () => {
     assert.deepEqual(out.text.split("\n").filter((printed) => printed.includes("→")), [
       "? Run tests\\n  → allowed (Allow once) by you — Reject\\n  → allowed",
       "  → rejected (Reject\\n  → allowed) by you",
+    ]);
+  });
+
+  it("words a turn whose only work was refused as the card does, and keeps the code on every other error", async () => {
+    const out = sink();
+    const refused: ProtocolError = { code: "UNKNOWN", message: "Refused: touch made.txt. Nothing else was changed or run.", recoverable: true, cause: { kind: "refused", calls: ["touch made.txt"] } };
+    const crashed: ProtocolError = { code: "PROCESS_CRASHED", message: "The CLI exited with code 3", recoverable: false };
+    const ndjson = toNdjson([start(), event("error", { error: refused }), event("error", { error: crashed }), done()]);
+    await replayStream(Readable.from([ndjson]), { adapter: createAdapter("locus"), onChange: createLivePrinter({ out, err: sink(), color: false }) });
+    assert.deepEqual(out.text.split("\n").filter((printed) => printed.startsWith("✗")), [
+      "✗ Not allowed: nothing was done. Refused: touch made.txt. Nothing else was changed or run.",
+      "✗ PROCESS_CRASHED: The CLI exited with code 3",
     ]);
   });
 

@@ -7,6 +7,7 @@ import { ClaudeAdapter } from "../../../src/dialects/claude-adapter";
 import { readClaudePermissionLine } from "../../../src/dialects/claude-permission-request";
 import type { ChannelMessage } from "../../../src/permissions/permission-channel";
 import { cancelledDecision, type PermissionDecision } from "../../../src/permissions/permission-request";
+import { guideFor } from "../../../src/protocol/error-guides";
 import type { Transcript } from "../../../src/protocol/transcript";
 import { transcriptOf } from "../../helpers/dialect-harness";
 import { repoRoot } from "../../helpers/repo";
@@ -53,6 +54,17 @@ describe("Claude Code's can_use_tool requests in the permission desk's words", (
     ]);
   });
 
+  it("names a file inside the run's folder relative to it, and one outside it by its whole path", () => {
+    const workspace = "/tmp/agent-stream-claude-workspace-VmXax1";
+    const titles = recordedLines("permission-prompt.ndjson").flatMap((line) => {
+      const message = readClaudePermissionLine(line, workspace);
+      return message?.type === "request" ? [message.question.title] : [];
+    });
+    assert.deepEqual(titles, ["Write made-by-model.txt", "Edit notes.txt", "touch always.txt", "touch denied.txt", "Read /etc/hostname"]);
+    const beside = readClaudePermissionLine(recordedLines("permission-prompt.ndjson").find((line) => readClaudePermissionLine(line)?.type === "request"), `${workspace}-other`);
+    assert.equal(beside?.type === "request" && beside.question.title, `Write ${workspace}/made-by-model.txt`, "a sibling folder whose name starts the same is outside");
+  });
+
   it("ties each question to its tool call, and names its files and the path Claude says it would touch", () => {
     assert.equal(edit?.question.toolCallId, "toolu_mock_edit_02");
     assert.match(edit?.question.files[0] ?? "", /\/notes\.txt$/);
@@ -86,6 +98,28 @@ describe("Claude Code's can_use_tool requests in the permission desk's words", (
     assert.equal(answer.behavior, "allow");
   });
 
+  it("gives the rule an Always allow hands back as --allowedTools takes it, and none for a request with no rule", () => {
+    assert.deepEqual(always?.sessionRules, ["Bash(touch always.txt)"]);
+    assert.deepEqual(write?.sessionRules, []);
+  });
+
+  it("leaves out a rule the flag's list could read as more than it says: parentheses, a comma, a backslash", () => {
+    const request = (ruleContent: string) =>
+      readClaudePermissionLine({
+        type: "control_request",
+        request_id: "r1",
+        request: { subtype: "can_use_tool", tool_name: "Bash", input: { command: ruleContent }, permission_suggestions: [{ type: "addRules", behavior: "allow", destination: "localSettings", rules: [{ toolName: "Bash", ruleContent }] }] },
+      });
+    const rules = (ruleContent: string) => {
+      const message = request(ruleContent);
+      return message?.type === "request" ? message.sessionRules : undefined;
+    };
+    assert.deepEqual(rules("echo a) Bash(rm -rf x"), []);
+    assert.deepEqual(rules("echo a, b"), []);
+    assert.deepEqual(rules("echo a\\ b"), []);
+    assert.deepEqual(rules("npm test"), ["Bash(npm test)"]);
+  });
+
   it("answers Reject and a cancelled request with deny and a message for the model, never allow", () => {
     assert.deepEqual(parsed(edit!.answer(chosen("reject", "reject_once"))).response.response, { behavior: "deny", message: "The user rejected this tool call." });
     const cancelled = parsed(edit!.answer(cancelledDecision())).response.response;
@@ -94,7 +128,7 @@ describe("Claude Code's can_use_tool requests in the permission desk's words", (
   });
 
   it("reads control_cancel_request as the request withdrawn", () => {
-    const lines = recordedLines("permission-interrupt.ndjson").map(readClaudePermissionLine).filter((message) => message !== undefined);
+    const lines = recordedLines("permission-interrupt.ndjson").map((line) => readClaudePermissionLine(line)).filter((message) => message !== undefined);
     assert.deepEqual(lines.map((message) => message.type), ["request", "withdrawn"]);
     assert.equal(lines[1]?.id, lines[0]?.id);
   });
@@ -132,7 +166,7 @@ describe("a Claude Code turn whose tool calls were refused", () => {
   it("lists the calls Claude was refused (result.permission_denials) in the turn, as their cards said them", async () => {
     const transcript = await transcriptOf(recorded("permission-prompt.ndjson"), new ClaudeAdapter());
     assert.equal(statuses(transcript).length, 1);
-    assert.match(statuses(transcript)[0] ?? "", /^Not allowed, so not done: Edit \/tmp\/\S+\/notes\.txt; touch denied\.txt$/);
+    assert.equal(statuses(transcript)[0], "Not allowed, so not done: Edit notes.txt; touch denied.txt");
   });
 
   it("still completes when other calls of the turn did work (the Write, the commands)", async () => {
@@ -144,6 +178,9 @@ describe("a Claude Code turn whose tool calls were refused", () => {
     const transcript = await transcriptOf(recorded("tool-permission-denied.ndjson"), new ClaudeAdapter());
     assert.equal(transcript.status, "failed");
     const [error] = transcript.blocks.filter((block) => block.kind === "error");
-    assert.equal(error?.kind === "error" && error.message, "A tool call was refused and nothing else was changed or run, so nothing was done: touch made-by-model.txt.");
+    assert.equal(error?.kind === "error" && error.message, "Refused: touch made-by-model.txt. Nothing else was changed or run.");
+    assert.deepEqual(error?.kind === "error" && error.cause, { kind: "refused", calls: ["touch made-by-model.txt"] });
+    assert.equal(error?.kind === "error" && guideFor(error).title, "Not allowed: nothing was done");
+    assert.deepEqual(error?.kind === "error" && guideFor(error).actions, ["retry"], "Retry asks again; no Show Log");
   });
 });

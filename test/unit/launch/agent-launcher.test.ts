@@ -103,6 +103,20 @@ describe("the agent launcher", () => {
     assert.equal(logged.filter((line) => line.startsWith("info done: completed")).length, 2, logged.join("\n"));
   });
 
+  it("logs a failed stream run's stderr once: the error's own words, then the stderr block", async () => {
+    const agent: LaunchAgent = {
+      kind: "cli",
+      choice: { cliPath: fakeCli("print-and-exit.js"), cliArgs: ["-", "3", "fatal: the disk is on fire\n"], cliProfile: "locus", dialect: "auto" },
+      env: {},
+    };
+    const transcript = await launcher.start(launch("s", agent, "burn")).finished;
+    assert.equal(transcript.status, "failed");
+    // (The command line names it too, as the fake's argument.)
+    const mentions = logged.filter((line) => !line.startsWith("info run: ") && line.includes("the disk is on fire"));
+    assert.deepEqual(mentions, ["warn stderr: fatal: the disk is on fire"], logged.join("\n"));
+    assert.ok(logged.some((line) => /^info \w+: The CLI exited with code 3/.test(line)), logged.join("\n"));
+  });
+
   it("leaves the transcript to the chat's turn when it holds it: the changes tell all of it, the run keeps none", async () => {
     const agent: LaunchAgent = { kind: "cli", choice: { cliPath: fakeCli("fake-locus.js"), cliArgs: null, cliProfile: "locus", dialect: "auto" }, env: {} };
     let told = "";
@@ -137,6 +151,18 @@ describe("the agent launcher", () => {
     assert.equal(said.mode?.currentId, "plan");
     assert.equal(said.model?.currentId, "sonnet");
     assert.ok(said.mode?.offered.some((mode) => mode.id === "bypassPermissions" && mode.approvesItself), "the modes offered, each marked");
+  });
+
+  it("gives Claude Code's next run of the session the rules its \u201calways\u201d answers gave, so it does not ask again", async () => {
+    const record = path.join(workspace, "claude-args.ndjson");
+    const claude: LaunchAgent = { kind: "cli", choice: { cliPath: fakeCli("fake-claude.js"), cliArgs: null, cliProfile: "claude", dialect: "auto" }, env: { FAKE_CLAUDE_RECORD: record } };
+    await launcher.start(launch("r", claude, "first")).finished;
+    launcher.deskOf("r")?.keepAgentRules(["Bash(touch always.txt)"]);
+    await launcher.start(launch("r", claude, "again", 1)).finished;
+    const runs = fs.readFileSync(record, "utf8").trim().split("\n").map((line) => (JSON.parse(line) as { args: string[] }).args);
+    assert.equal(runs.length, 2);
+    assert.equal(runs[0]?.includes("--allowedTools"), false, "nothing allowed before any answer");
+    assert.deepEqual(runs[1]?.slice(-2), ["--allowedTools", "Bash(touch always.txt)"]);
   });
 
   it("tells the session the slash commands Claude Code takes, less its terminal's own", async () => {

@@ -4,7 +4,7 @@ import * as assert from "node:assert/strict";
 import { ClaudeAdapter } from "../../../src/dialects/claude-adapter";
 import { applyAgentState, emptyAgentState } from "../../../src/protocol/agent-state";
 import { CLAUDE_SETTING_FLAGS } from "../../../src/profiles/claude-setting-flags";
-import { agentStateOfStart, unknownModeProblem } from "../../../src/profiles/setting-flags";
+import { agentStateOfStart, keptRuleArgs, unknownModeProblem } from "../../../src/profiles/setting-flags";
 import { decodeAll, fixture } from "../../helpers/dialect-harness";
 
 /** The `start` the Claude dialect makes of a recorded stream, as a run's agent state. */
@@ -59,5 +59,16 @@ describe("Claude Code's mode and model as the session's agent state", () => {
       unknownModeProblem(CLAUDE_SETTING_FLAGS, "yolo"),
       'unknown mode "yolo"; the modes are default, acceptEdits (approves its own actions), plan, auto (approves its own actions), dontAsk, bypassPermissions (approves its own actions)',
     );
+  });
+});
+
+describe("the rules a session's \u201calways\u201d answers gave Claude Code, at its next runs", () => {
+  it("gives each rule to --allowedTools as it is, one flag each, and nothing when there is none", () => {
+    assert.deepEqual(keptRuleArgs(CLAUDE_SETTING_FLAGS, ["Bash(touch always.txt)", "Bash(npm test)"]), ["--allowedTools", "Bash(touch always.txt)", "--allowedTools", "Bash(npm test)"]);
+    assert.deepEqual(keptRuleArgs(CLAUDE_SETTING_FLAGS, []), []);
+  });
+
+  it("gives none to a CLI that has no such flag", () => {
+    assert.deepEqual(keptRuleArgs({ ...CLAUDE_SETTING_FLAGS, allowedToolsFlag: undefined }, ["Bash(touch always.txt)"]), []);
   });
 });

@@ -1,5 +1,5 @@
 import * as assert from "node:assert/strict";
-import { SavedTurnsSchema, TurnSchema, WebviewIntentSchema } from "../../../src/protocol/messages";
+import { MAX_FILE_QUERY_CHARS, SavedTurnsSchema, TurnSchema, WebviewIntentSchema } from "../../../src/protocol/messages";
 
 /** A turn as versions before editor context and replays saved it: no `context`, no `origin`. */
 const turnFromBeforeContext = {
@@ -42,5 +42,13 @@ describe("the answer to a permission request", () => {
   it("names the request by its id, never a block by its position", () => {
     assert.equal(WebviewIntentSchema.safeParse({ type: "answerPermission", turnId: 0, requestId: "3", optionId: "allow" }).success, true);
     assert.equal(WebviewIntentSchema.safeParse({ type: "answerPermission", turnId: 0, blockIndex: 1, optionId: "allow" }).success, false);
+  });
+});
+
+describe("the @ picker's question", () => {
+  it("takes a query up to its bound and refuses a longer one", () => {
+    const findFiles = (query: string) => WebviewIntentSchema.safeParse({ type: "findFiles", requestId: 3, query }).success;
+    assert.equal(findFiles("a".repeat(MAX_FILE_QUERY_CHARS)), true);
+    assert.equal(findFiles("a".repeat(MAX_FILE_QUERY_CHARS + 1)), false);
   });
 });

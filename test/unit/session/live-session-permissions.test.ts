@@ -76,14 +76,20 @@ describe("LiveSession with Claude Code's permission requests on its stream", fun
     assert.deepEqual(
       permissions(transcript).map((block) => [block.title, block.decision]),
       [
-        [`Write ${path.join(workspace, "made-by-model.txt")}`, "allowed"],
-        [`Edit ${path.join(workspace, "notes.txt")}`, "rejected"],
+        ["Write made-by-model.txt", "allowed"],
+        ["Edit notes.txt", "rejected"],
         ["touch always.txt", "allowed"],
         ["touch denied.txt", "rejected"],
         ["Read /etc/hostname", "allowed"],
       ],
     );
     assert.equal(transcript.done.synthesized, false);
+  });
+
+  it("keeps on the session's desk the rule an Always allow gave Claude, and none of the calls allowed once", async () => {
+    const desk = deskFor([workspace], { decide: user });
+    await start("permission-prompt.ndjson", desk).finished;
+    assert.deepEqual(desk.keptAgentRules, ["Bash(touch always.txt)"]);
   });
 
   it("offers Always allow only for a request Claude can keep a rule for, and names the file outside the workspace", async () => {

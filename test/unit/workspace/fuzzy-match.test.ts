@@ -1,6 +1,6 @@
 // The @ picker's ranking: the letters typed in order, the file's own name and word starts first, open files first.
 import * as assert from "node:assert/strict";
-import { matchScore, pickEntries } from "../../../src/workspace/fuzzy-match";
+import { MAX_QUERY_CHARS, matchScore, pickEntries } from "../../../src/workspace/fuzzy-match";
 import type { TreeEntry } from "../../../src/workspace/workspace-tree";
 
 const file = (path: string): TreeEntry => ({ path, kind: "file" });
@@ -33,5 +33,11 @@ describe("the @ picker's fuzzy match", () => {
   it("ignores case and spaces, and stops at the limit", () => {
     assert.deepEqual(pickEntries(ENTRIES, new Set(), "AUTH test", 5).map((entry) => entry.path), ["test/auth.test.ts"]);
     assert.equal(pickEntries(ENTRIES, new Set(), "a", 2).length, 2);
+  });
+
+  it(`matches only the first ${MAX_QUERY_CHARS} characters typed: a longer query costs no more`, () => {
+    const deep = file(`${"a/".repeat(MAX_QUERY_CHARS)}end.ts`);
+    const typed = `${"a".repeat(MAX_QUERY_CHARS)}zzz`;
+    assert.deepEqual(pickEntries([deep, file("README.md")], new Set(), typed, 5).map((entry) => entry.path), [deep.path]);
   });
 });
