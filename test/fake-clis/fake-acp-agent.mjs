@@ -17,6 +17,8 @@ const scenario = process.argv[2] ?? "turns";
 const recordFile = process.env.FAKE_ACP_RECORD;
 const record = (fact) => recordFile && fs.appendFileSync(recordFile, JSON.stringify(fact) + "\n");
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+// Every agent started, before any exchange: one stopped while it was still starting (a timeout) is counted too.
+record({ agentStarted: process.pid });
 
 let sessionCounter = 0;
 let turns = 0;
@@ -281,6 +283,8 @@ const prompts = {
       void client.request(acp.methods.client.fs.readTextFile, { sessionId, path: process.env.FAKE_ACP_READ }).catch(() => {});
       await sleep(20);
     }
+    // Said after the last request on the same stream: once the client has it, it has every request.
+    await text(client, sessionId, "asked them all");
     record({ unreadAsked: true });
     await new Promise(() => {});
   },

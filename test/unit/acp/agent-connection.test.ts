@@ -338,10 +338,21 @@ describe("ACP agent connection (real fake agent processes)", () => {
       const big = path.join(os.tmpdir(), `acp-unread-${process.pid}.txt`);
       fs.writeFileSync(big, "x".repeat(2 * 1024 * 1024));
       try {
-        const agent = startFakeAgent("fs-unread", { workspaceRoots: [os.tmpdir()], env: { FAKE_ACP_READS: "30", FAKE_ACP_READ: big } });
+        const disk = new NodeWorkspaceFiles([os.tmpdir()]);
+        let readsInHand = 0;
+        const files: WorkspaceFiles = {
+          read: (target, line, limit) => {
+            readsInHand++;
+            return disk.read(target, line, limit).finally(() => readsInHand--);
+          },
+          write: (target, content) => disk.write(target, content),
+        };
+        const agent = startFakeAgent("fs-unread", { workspaceRoots: [os.tmpdir()], files, env: { FAKE_ACP_READS: "30", FAKE_ACP_READ: big } });
         void agent.connection.prompt(prompt("go"));
-        await eventually("every read was asked", () => agent.records().some((record) => "unreadAsked" in record), 20_000);
-        await eventually("the later reads are refused", () => agent.problems.filter((problem) => problem.includes("has not read")).length > 0, 20_000);
+        // Every read is accounted for once all 30 requests are in and none is still being read from the disk: each
+        // was then either served or refused, and a refusal is logged as it is made.
+        await eventually("every read was asked and answered", () => agent.text().includes("asked them all") && readsInHand === 0, 20_000);
+        assert.ok(agent.problems.some((problem) => problem.includes("has not read")), agent.problems.join("\n"));
         const served = 30 - agent.problems.filter((problem) => problem.includes("refused for now")).length;
         // What was served waits unread: about the bound's worth, never the 60 MB asked for.
         assert.ok(served * 2 <= MAX_UNREAD_ANSWER_BYTES / (1024 * 1024) + 2 * 2, `served ${served} reads of 2 MiB`);

@@ -241,11 +241,12 @@ describe("agent-stream ask", function () {
     const timedOut = ["NETWORK_TIMEOUT", "The CLI produced no output for 1.0 s and was stopped. Retry, or raise the inactivity timeout."];
     assert.deepEqual(blocksOf(transcript, "error").map((b) => [b.code, b.message]), [timedOut, timedOut]);
     assert.equal(r.stdout.split("\n").filter((line) => line.includes('"type":"done"')).length, 2, "exactly one done per turn");
+    // Counted as the agents start, not as they go silent: under load a start-up can take the whole timeout.
     const pids = fs.readFileSync(record, "utf8").trim().split("\n").flatMap((line) => {
-      const fact = JSON.parse(line) as { silentStarted?: number };
-      return fact.silentStarted === undefined ? [] : [fact.silentStarted];
+      const fact = JSON.parse(line) as { agentStarted?: number };
+      return fact.agentStarted === undefined ? [] : [fact.agentStarted];
     });
-    assert.equal(pids.length, 2);
+    assert.equal(new Set(pids).size, 2, "one agent per turn");
     assert.deepEqual(pids.filter(isAlive), [], "no silent agent left");
   });
 
