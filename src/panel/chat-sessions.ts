@@ -49,6 +49,8 @@ export class ChatSessions implements SessionOwner {
   /** Each watcher's observers, per live session, to let go of them when the watcher goes. */
   private readonly stopWatching = new Map<(session: ChatSession) => ConversationObserver, Map<SessionId, () => void>>();
   private disposed = false;
+  /** The store's last writes are done (the window closed): a later change is not written, as nobody waits for it. */
+  private closed = false;
 
   private constructor(private readonly options: ChatSessionsOptions) {
     this.activeSession = this.adopt(new ChatSession(this, { agent: undefined }));
@@ -239,11 +241,16 @@ export class ChatSessions implements SessionOwner {
     for (const session of this.live.values()) session.dispose();
     this.listeners.clear();
     await this.options.store.flush();
+    this.closed = true;
   }
 
   // ---- SessionOwner: what a session asks of the registry ----
 
   save(session: StoredSession, summary: SessionSummary): void {
+    if (this.closed) {
+      this.options.log(`session ${session.id} changed after the window closed; not saved`);
+      return;
+    }
     void this.options.store.save(session, summary).catch((error: unknown) => this.options.log(`session ${session.id} could not be saved: ${String(error)}`));
   }
 

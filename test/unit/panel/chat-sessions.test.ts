@@ -177,6 +177,22 @@ describe("ChatSessions: many conversations, each with its own agent, run and fil
     assert.equal(host.requests.at(-1)?.agent.displayName, "Gemini CLI");
   });
 
+  it("writes nothing once the window closed and its last writes are done: a late change cannot race the folder's removal", async () => {
+    const chats = await sessions();
+    const session = chats.active;
+    session.conversation.send("first question");
+    await answer(host, session.conversation, "first answer");
+    await chats.dispose();
+    const written = () => fs.readdirSync(path.join(folder, "sessions")).sort();
+    const before = written();
+    // A change that arrives late (an agent's answer to a pick, say) after the store was flushed at close.
+    session.rename("renamed too late");
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(written(), before);
+    const stored = await SessionStore.open(folder, { maxBytes: 50 * 1024 * 1024, log: { warn: () => {} } });
+    assert.equal(stored.list().find((summary) => summary.id === session.id)?.title, "first question");
+  });
+
   it("reopens a stored session after a reload with its turns, and its follow-up continues the agent's own conversation", async () => {
     const before = await sessions();
     const session = before.active;
