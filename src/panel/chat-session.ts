@@ -23,8 +23,11 @@ export interface SessionRunRequest extends RunRequest {
   onAcpSession(acpSessionId: string): void;
   /** What the agent says about its session (its title, mode, commands, usage), as it says it. */
   onAgentState(update: AgentStateUpdate): void;
-  /** The mode and model the user chose for the session: the agent is started in them (a stream CLI at each turn). */
-  chosen: ChosenAgentSettings;
+  /**
+   * The mode and model the user chose for the session: the agent is started in them (a stream CLI at each turn).
+   * `remembered`: none was chosen for this session, these are the agent's remembered: what it no longer offers is dropped.
+   */
+  chosen: ChosenAgentSettings & { remembered?: boolean };
 }
 
 /** What every session needs of the editor; the rest of a conversation's host is the session's own. */
@@ -335,7 +338,7 @@ export class ChatSession {
             this.agentSession = { ...this.agentSession, acpSessionId };
           },
           onAgentState: (update) => this.onAgentState(update),
-          chosen: this.chosen,
+          chosen: { ...this.chosen, ...(this.chosenSettings === undefined ? { remembered: true } : {}) },
         }),
       openExternal: (url) => host.openExternal(url),
       writeClipboard: (text) => host.writeClipboard(text),

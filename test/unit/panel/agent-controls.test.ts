@@ -169,12 +169,13 @@ describe("The header's pickers: the agent's mode, model and options, chosen by t
     assert.equal(choose.messages.slice(before).filter((message) => message.type === "controls").length, 2);
   });
 
-  it("remembers the last choice for the agent's new sessions", async () => {
+  it("remembers the last choice for the agent's new sessions, marked as remembered (what the agent no longer offers is dropped)", async () => {
     const { chats, choose } = await sessionWithModes();
+    assert.deepEqual(host.requests.at(-1)?.chosen, { remembered: true }, "nothing chosen for the first session");
     choose.act({ type: "chooseSetting", setting: "mode", value: "plan" });
     chats.newSession();
     chats.active.conversation.send("in a new session");
-    assert.deepEqual(host.requests.at(-1)?.chosen, { mode: "plan" });
+    assert.deepEqual(host.requests.at(-1)?.chosen, { mode: "plan", remembered: true });
   });
 
   it("never starts a new session in a mode that approves by itself, even when the last session chose it", async () => {
@@ -184,7 +185,7 @@ describe("The header's pickers: the agent's mode, model and options, chosen by t
     assert.deepEqual(chats.active.chosen, { config: { thought_level: "high" }, mode: "bypassPermissions" });
     chats.newSession();
     chats.active.conversation.send("in a new session");
-    assert.deepEqual(host.requests.at(-1)?.chosen, { config: { thought_level: "high" } });
+    assert.deepEqual(host.requests.at(-1)?.chosen, { config: { thought_level: "high" }, remembered: true });
   });
 
   it("bounds a choice's id and refuses a choice of an option without the option's id", () => {
