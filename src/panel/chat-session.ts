@@ -45,6 +45,8 @@ export interface SessionsHost
   applyChoice?(sessionId: SessionId, agent: AgentIdentity, chosen: ChosenAgentSettings): Promise<ChoiceOutcome>;
   /** Whether a choice reaches this agent at once, or only with its next prompt. Absent: the next prompt. */
   choiceAppliesAt?(agent: AgentIdentity, running: boolean): AgentControls["appliesAt"];
+  /** What the agent is known to offer before its first run (a stream CLI's modes, from its profile), or undefined. */
+  agentStateBeforeRuns?(agent: AgentIdentity): AgentStateUpdate | undefined;
   /** The user's last choice for this agent (user scope), for its new sessions; never a mode that approves by itself. */
   rememberedChoice?(agent: AgentIdentity): ChosenAgentSettings;
   rememberChoice?(agent: AgentIdentity, chosen: ChosenAgentSettings): void;
@@ -137,6 +139,9 @@ export class ChatSession {
       this.agentSession = { conversationId: null, spoke: false, acpSessionId: null };
       this.savedTurns = [];
       this.agentState = emptyAgentState();
+      // Claude's modes are known before its first init line: a mode can be picked for the first turn.
+      const known = owner.host.agentStateBeforeRuns?.(this.agent);
+      if (known !== undefined) applyAgentState(this.agentState, known);
       this.chosenSettings = undefined;
       this.pending = [];
     }
