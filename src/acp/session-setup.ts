@@ -15,7 +15,7 @@ import {
   type SessionSettings,
 } from "../dialects/acp/session-settings";
 import type { SessionModeRule } from "../profiles/cli-profile";
-import type { ChosenAgentSettings } from "../protocol/agent-state";
+import { optionValuesOf, type ChosenAgentSettings } from "../protocol/agent-state";
 import { isRecord } from "../protocol/json-record";
 import { approvesItself, modelStep, modeStep, noAskingModeMessage, optionStep, shownSettings, type SettingStep } from "./session-modes";
 
@@ -28,7 +28,8 @@ export type ChosenSettings = ChosenAgentSettings & { remembered?: boolean };
 
 /** How a setting reaches the agent's session. */
 export interface SettingRequests {
-  setConfigOption(configId: string, value: string): Promise<unknown>;
+  /** A boolean option's value goes as a boolean (`type: "boolean"`), a select's as its value's id. */
+  setConfigOption(configId: string, value: string | boolean): Promise<unknown>;
   setMode(modeId: string): Promise<unknown>;
 }
 
@@ -187,7 +188,8 @@ export class SessionSetup {
         await requests.setMode(step.to.id);
         this.settings = withCurrentMode(this.settings, step.to.id);
       } else {
-        const answer = await requests.setConfigOption(step.configId, step.to.id);
+        const option = this.settings.configOptions.find((each) => each.id === step.configId);
+        const answer = await requests.setConfigOption(step.configId, option?.type === "boolean" ? step.to.id === "true" : step.to.id);
         // The answer must list the values; an update sent before it may have said so instead.
         const options = readConfigOptions((answer as { configOptions?: unknown } | null)?.configOptions);
         if (options === undefined) said = false;
@@ -209,10 +211,12 @@ function sameChoice(a: ChosenSettings, b: ChosenSettings): boolean {
   return a.mode === b.mode && a.model === b.model && options(a) === options(b) && a.remembered === b.remembered;
 }
 
-/** A select config option's value now, as a choice to check a switch against. */
+/** A config option's value now (a boolean's as "true" or "false"), as a choice to check a switch against. */
 function optionChoiceOf(settings: SessionSettings, optionId: string): SessionChoice<{ id: string }> | null {
   const option = settings.configOptions.find((each) => each.id === optionId);
-  return option?.type === "select" ? { current: option.currentValue, offered: option.values.map((each) => ({ id: each.value })), configId: option.id } : null;
+  if (option === undefined) return null;
+  const { current, values } = optionValuesOf(option);
+  return { current, offered: values.map((each) => ({ id: each.value })), configId: option.id };
 }
 
 /** The agent's words: its error's message, and the details agents put in its data (often the real reason). */

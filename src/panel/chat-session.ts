@@ -2,7 +2,7 @@
 // conversation of turns with the run in progress, and the agent's side of it (the CLI's conversation, the ACP
 // agent's session) that a follow-up continues, also after a reload. It saves itself to the store as it changes.
 import { randomUUID } from "node:crypto";
-import { applyAgentState, emptyAgentState, type AgentState, type AgentStateUpdate, type ChoiceOutcome, type ChosenAgentSettings } from "../protocol/agent-state";
+import { applyAgentState, emptyAgentState, optionValuesOf, type AgentState, type AgentStateUpdate, type ChoiceOutcome, type ChosenAgentSettings } from "../protocol/agent-state";
 import type { AgentControls, CliConversation, SessionChange, SessionHeader, Turn } from "../protocol/messages";
 import type { PromptPart } from "../protocol/prompt-parts";
 import type { AgentIdentity, AgentSessionRef, PendingPrompt, SessionId, SessionStatus, SessionSummary, StoredSession } from "../protocol/sessions";
@@ -243,7 +243,7 @@ export class ChatSession {
   chooseOption(optionId: string, value: string | undefined): boolean {
     if (this.ended) return false;
     const option = this.agentState.configOptions.find((each) => each.id === optionId);
-    if (option?.type !== "select" || (value !== undefined && !option.values.some((each) => each.value === value))) return false;
+    if (option === undefined || (value !== undefined && !optionValuesOf(option).values.some((each) => each.value === value))) return false;
     const { config = {}, ...others } = this.chosen;
     const { [optionId]: _previous, ...otherOptions } = config;
     this.changeChoice({ ...others, config: value === undefined ? otherOptions : { ...otherOptions, [optionId]: value } });

@@ -181,6 +181,18 @@ describe("the mode an ACP session starts in (real fake agent processes)", () => 
     assert.deepEqual(facts(harness, "prompt").map((record) => [record.mode, record.model]), [["read-only", "gpt-6-astra"]]);
   });
 
+  it("sets a boolean config option the user turned on as a boolean, and the turn runs with it on", async () => {
+    const codex = openingSettings("codex/2.6.0");
+    const fast = { id: "fast", name: "Fast", description: null, category: null, type: "boolean", currentValue: false };
+    const opening = { ...codex, configOptions: [...((codex.configOptions as unknown[] | undefined) ?? []), fast] };
+    const harness = startModesAgent("codex/2.6.0", { FAKE_ACP_OPENING: JSON.stringify(opening) }, { chosenSettings: { config: { fast: "true" } } });
+    const outcome = await harness.connection.prompt(prompt("write it"));
+    assert.equal(outcome.status, "completed");
+    assert.deepEqual(facts(harness, "set").filter((record) => record.set === "fast"), [{ set: "fast", value: true, method: "session/set_config_option" }]);
+    const [settings] = harness.eventsOf("session_settings").map((event) => event.settings);
+    assert.deepEqual(settings?.configOptions.find((option) => option.id === "fast")?.currentValue, true);
+  });
+
   it("keeps what the agent says of its settings, each mode marked when the agent approves by itself in it", async () => {
     const harness = startModesAgent("claude-acp/0.101.0");
     await harness.connection.prompt(prompt("write it"));
