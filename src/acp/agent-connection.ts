@@ -587,7 +587,11 @@ export class AcpAgentConnection {
     const request = agent.process.connection.agent;
     const sessionId = agent.sessionId as string;
     return {
-      setConfigOption: (configId, value) => request.request(acp.methods.agent.session.setConfigOption, { sessionId, configId, value }),
+      setConfigOption: (configId, value) =>
+        request.request(
+          acp.methods.agent.session.setConfigOption,
+          typeof value === "boolean" ? { sessionId, configId, type: "boolean", value } : { sessionId, configId, value },
+        ),
       setMode: (modeId) => request.request(acp.methods.agent.session.setMode, { sessionId, modeId }),
     };
   }

@@ -5,6 +5,7 @@
 import type { AgentSessionSettings, SessionChoice, SessionConfigOption, SessionModeInfo, SessionModelInfo, SessionSettings, ShownMode } from "../dialects/acp/session-settings";
 import { modeChoiceOf, modelChoiceOf } from "../dialects/acp/session-settings";
 import type { SessionModeRule } from "../profiles/cli-profile";
+import { optionValuesOf } from "../protocol/agent-state";
 
 /**
  * Words in a mode's id or name that say the agent approves by itself: Qwen Code's `auto-edit`, `auto`, `yolo`; Gemini
@@ -88,11 +89,11 @@ export function optionStep(options: readonly SessionConfigOption[], optionId: st
   const option = options.find((each) => each.id === optionId);
   const offered = options.map((each) => each.id).join(", ") || "none";
   if (option === undefined) return { kind: "refuse", message: `The agent has no config option ${optionId}. It offers: ${offered}.` };
-  if (option.type !== "select") return { kind: "refuse", message: `The agent's config option ${optionId} is not a list of values.` };
-  if (!option.values.some((each) => each.value === value)) {
-    return { kind: "refuse", message: `The agent's config option ${optionId} has no value ${value}. It offers: ${option.values.map((each) => each.value).join(", ")}.` };
+  const { current, values } = optionValuesOf(option);
+  if (!values.some((each) => each.value === value)) {
+    return { kind: "refuse", message: `The agent's config option ${optionId} has no value ${value}. It offers: ${values.map((each) => each.value).join(", ")}.` };
   }
-  return option.currentValue === value ? { kind: "keep" } : { kind: "switch", to: { id: value }, configId: optionId, reason: "chosen" };
+  return current === value ? { kind: "keep" } : { kind: "switch", to: { id: value }, configId: optionId, reason: "chosen" };
 }
 
 /** What the chat shows of the session's settings: each mode marked when the agent approves its own actions in it. */

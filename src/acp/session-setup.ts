@@ -15,16 +15,21 @@ import {
   type SessionSettings,
 } from "../dialects/acp/session-settings";
 import type { SessionModeRule } from "../profiles/cli-profile";
-import type { ChosenAgentSettings } from "../protocol/agent-state";
+import { optionValuesOf, type ChosenAgentSettings } from "../protocol/agent-state";
 import { isRecord } from "../protocol/json-record";
 import { approvesItself, modelStep, modeStep, noAskingModeMessage, optionStep, shownSettings, type SettingStep } from "./session-modes";
 
-/** The mode and model the user chose for this agent (`agent-stream ask --mode --model`); unset: the mode that asks. */
-export type ChosenSettings = ChosenAgentSettings;
+/**
+ * The mode and model the user chose for this agent (`agent-stream ask --mode --model`); unset: the mode that asks.
+ * `remembered`: the agent's remembered choice, none made for this session: what the agent no longer offers of it is
+ * dropped (and logged) rather than refused, since the user did not pick it for this session.
+ */
+export type ChosenSettings = ChosenAgentSettings & { remembered?: boolean };
 
 /** How a setting reaches the agent's session. */
 export interface SettingRequests {
-  setConfigOption(configId: string, value: string): Promise<unknown>;
+  /** A boolean option's value goes as a boolean (`type: "boolean"`), a select's as its value's id. */
+  setConfigOption(configId: string, value: string | boolean): Promise<unknown>;
   setMode(modeId: string): Promise<unknown>;
 }
 
@@ -40,12 +45,17 @@ export class SessionSetup {
   /** The settling under way: another waits for it, so that no switch is sent twice. */
   private settling: Promise<unknown> = Promise.resolve();
 
+  /** The choice as given, before a remembered part the agent does not offer was dropped: what `choose` compares with. */
+  private given: ChosenSettings;
+
   constructor(
     private readonly rule: SessionModeRule,
     private chosen: ChosenSettings,
     private readonly emit: (event: AcpEvent) => void,
     private readonly info: (message: string) => void,
-  ) {}
+  ) {
+    this.given = chosen;
+  }
 
   /**
    * The session opened with `answer`: its mode and model are set as they should be. Resolves with why the turn must
@@ -60,7 +70,8 @@ export class SessionSetup {
 
   /** The user chose another mode or model (or none: the mode that asks) for the session: set at `applyChoice`. */
   choose(chosen: ChosenSettings): void {
-    if (sameChoice(chosen, this.chosen)) return;
+    if (sameChoice(chosen, this.given)) return;
+    this.given = chosen;
     this.chosen = { ...chosen, ...(chosen.config === undefined ? {} : { config: { ...chosen.config } }) };
     this.choiceChanged = this.opened;
   }
@@ -107,7 +118,8 @@ export class SessionSetup {
 
   private async settleMode(requests: SettingRequests): Promise<string | undefined> {
     const before = modeChoiceOf(this.settings);
-    const step = modeStep(before, this.rule, this.chosen.mode);
+    let step = modeStep(before, this.rule, this.chosen.mode);
+    if (step.kind === "refuse" && this.dropRemembered("mode", step.message)) step = modeStep(before, this.rule);
     if (step.kind !== "switch" || before === null) return step.kind === "refuse" ? step.message : undefined;
     const failure = await this.send(step, requests, (settings) => modeChoiceOf(settings));
     if (failure === undefined) {
@@ -124,7 +136,8 @@ export class SessionSetup {
   }
 
   private async settleModel(requests: SettingRequests): Promise<string | undefined> {
-    const step = modelStep(modelChoiceOf(this.settings), this.chosen.model);
+    let step = modelStep(modelChoiceOf(this.settings), this.chosen.model);
+    if (step.kind === "refuse" && this.dropRemembered("model", step.message)) step = modelStep(modelChoiceOf(this.settings));
     if (step.kind !== "switch") return step.kind === "refuse" ? step.message : undefined;
     const failure = await this.send(step, requests, (settings) => modelChoiceOf(settings));
     return failure === undefined ? undefined : `The agent did not switch to model ${step.to.id} (${failure}).`;
@@ -133,12 +146,30 @@ export class SessionSetup {
   private async settleOptions(requests: SettingRequests): Promise<string | undefined> {
     for (const [optionId, value] of Object.entries(this.chosen.config ?? {})) {
       const step = optionStep(this.settings.configOptions, optionId, value);
+      if (step.kind === "refuse" && this.dropRemembered({ option: optionId }, step.message)) continue;
       if (step.kind === "refuse") return step.message;
       if (step.kind === "keep") continue;
       const failure = await this.send(step, requests, (settings) => optionChoiceOf(settings, optionId));
       if (failure !== undefined) return `The agent did not set ${optionId} to ${value} (${failure}).`;
     }
     return undefined;
+  }
+
+  /**
+   * A remembered choice (`mode`, `model` or a config option's id) the agent does not offer is forgotten for this session
+   * with a log line; the session runs as the agent or the mode that asks has it. False: the user chose it for this one.
+   */
+  private dropRemembered(setting: "mode" | "model" | { option: string }, why: string): boolean {
+    if (this.chosen.remembered !== true) return false;
+    if (typeof setting === "string") {
+      const { [setting]: _dropped, ...others } = this.chosen;
+      this.chosen = others;
+    } else {
+      const { [setting.option]: _dropped, ...options } = this.chosen.config ?? {};
+      this.chosen = { ...this.chosen, config: options };
+    }
+    this.info(`the remembered ${typeof setting === "string" ? setting : `config option ${setting.option}`} is dropped for this session: ${why}`);
+    return true;
   }
 
   /**
@@ -157,7 +188,8 @@ export class SessionSetup {
         await requests.setMode(step.to.id);
         this.settings = withCurrentMode(this.settings, step.to.id);
       } else {
-        const answer = await requests.setConfigOption(step.configId, step.to.id);
+        const option = this.settings.configOptions.find((each) => each.id === step.configId);
+        const answer = await requests.setConfigOption(step.configId, option?.type === "boolean" ? step.to.id === "true" : step.to.id);
         // The answer must list the values; an update sent before it may have said so instead.
         const options = readConfigOptions((answer as { configOptions?: unknown } | null)?.configOptions);
         if (options === undefined) said = false;
@@ -176,13 +208,15 @@ export class SessionSetup {
 
 function sameChoice(a: ChosenSettings, b: ChosenSettings): boolean {
   const options = (chosen: ChosenSettings) => JSON.stringify(Object.entries(chosen.config ?? {}).sort(([x], [y]) => (x < y ? -1 : 1)));
-  return a.mode === b.mode && a.model === b.model && options(a) === options(b);
+  return a.mode === b.mode && a.model === b.model && options(a) === options(b) && a.remembered === b.remembered;
 }
 
-/** A select config option's value now, as a choice to check a switch against. */
+/** A config option's value now (a boolean's as "true" or "false"), as a choice to check a switch against. */
 function optionChoiceOf(settings: SessionSettings, optionId: string): SessionChoice<{ id: string }> | null {
   const option = settings.configOptions.find((each) => each.id === optionId);
-  return option?.type === "select" ? { current: option.currentValue, offered: option.values.map((each) => ({ id: each.value })), configId: option.id } : null;
+  if (option === undefined) return null;
+  const { current, values } = optionValuesOf(option);
+  return { current, offered: values.map((each) => ({ id: each.value })), configId: option.id };
 }
 
 /** The agent's words: its error's message, and the details agents put in its data (often the real reason). */

@@ -17,7 +17,7 @@ import type { Transcript } from "../protocol/transcript";
 import { escapeForLog, logLines } from "../protocol/visible-text";
 import { acpTransportOf, userArgumentsOf, type CliProfile, type ConversationKey, type SettingFlags } from "../profiles/cli-profile";
 import { agentCommand, resolveCli, type AgentCommand, type CliChoice } from "../profiles/profile-registry";
-import { agentStateOfStart, keptRuleArgs } from "../profiles/setting-flags";
+import { agentStateBeforeRuns, agentStateOfStart, keptRuleArgs } from "../profiles/setting-flags";
 import { withoutStderrExcerpt } from "../common/stderr-excerpt";
 import { failingError } from "../common/turn-failure";
 import { promptWithParts } from "../common/attached-context";
@@ -223,6 +223,12 @@ export class AgentLauncher {
     const { profile } = resolveCli(choice);
     if (acpTransportOf(profile) !== undefined) return "now";
     return running && profile.settingFlags?.channel !== undefined ? "now" : "next-turn";
+  }
+
+  /** What the agent of `choice` is known to offer before its first run: a stream CLI's modes, from its profile. */
+  static agentStateBeforeRuns(choice: Pick<CliChoice, "cliPath" | "cliProfile">): AgentStateUpdate | undefined {
+    const { profile } = resolveCli(choice);
+    return acpTransportOf(profile) === undefined ? agentStateBeforeRuns(profile.settingFlags) : undefined;
   }
 
   /** The session ended: its warm agent and everything it started end now; open requests end cancelled. */

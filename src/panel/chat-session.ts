@@ -2,7 +2,7 @@
 // conversation of turns with the run in progress, and the agent's side of it (the CLI's conversation, the ACP
 // agent's session) that a follow-up continues, also after a reload. It saves itself to the store as it changes.
 import { randomUUID } from "node:crypto";
-import { applyAgentState, emptyAgentState, type AgentState, type AgentStateUpdate, type ChoiceOutcome, type ChosenAgentSettings } from "../protocol/agent-state";
+import { applyAgentState, emptyAgentState, optionValuesOf, type AgentState, type AgentStateUpdate, type ChoiceOutcome, type ChosenAgentSettings } from "../protocol/agent-state";
 import type { AgentControls, CliConversation, SessionChange, SessionHeader, Turn } from "../protocol/messages";
 import type { PromptPart } from "../protocol/prompt-parts";
 import type { AgentIdentity, AgentSessionRef, PendingPrompt, SessionId, SessionStatus, SessionSummary, StoredSession } from "../protocol/sessions";
@@ -23,8 +23,11 @@ export interface SessionRunRequest extends RunRequest {
   onAcpSession(acpSessionId: string): void;
   /** What the agent says about its session (its title, mode, commands, usage), as it says it. */
   onAgentState(update: AgentStateUpdate): void;
-  /** The mode and model the user chose for the session: the agent is started in them (a stream CLI at each turn). */
-  chosen: ChosenAgentSettings;
+  /**
+   * The mode and model the user chose for the session: the agent is started in them (a stream CLI at each turn).
+   * `remembered`: none was chosen for this session, these are the agent's remembered: what it no longer offers is dropped.
+   */
+  chosen: ChosenAgentSettings & { remembered?: boolean };
 }
 
 /** What every session needs of the editor; the rest of a conversation's host is the session's own. */
@@ -42,6 +45,8 @@ export interface SessionsHost
   applyChoice?(sessionId: SessionId, agent: AgentIdentity, chosen: ChosenAgentSettings): Promise<ChoiceOutcome>;
   /** Whether a choice reaches this agent at once, or only with its next prompt. Absent: the next prompt. */
   choiceAppliesAt?(agent: AgentIdentity, running: boolean): AgentControls["appliesAt"];
+  /** What the agent is known to offer before its first run (a stream CLI's modes, from its profile), or undefined. */
+  agentStateBeforeRuns?(agent: AgentIdentity): AgentStateUpdate | undefined;
   /** The user's last choice for this agent (user scope), for its new sessions; never a mode that approves by itself. */
   rememberedChoice?(agent: AgentIdentity): ChosenAgentSettings;
   rememberChoice?(agent: AgentIdentity, chosen: ChosenAgentSettings): void;
@@ -134,6 +139,9 @@ export class ChatSession {
       this.agentSession = { conversationId: null, spoke: false, acpSessionId: null };
       this.savedTurns = [];
       this.agentState = emptyAgentState();
+      // Claude's modes are known before its first init line: a mode can be picked for the first turn.
+      const known = owner.host.agentStateBeforeRuns?.(this.agent);
+      if (known !== undefined) applyAgentState(this.agentState, known);
       this.chosenSettings = undefined;
       this.pending = [];
     }
@@ -235,7 +243,7 @@ export class ChatSession {
   chooseOption(optionId: string, value: string | undefined): boolean {
     if (this.ended) return false;
     const option = this.agentState.configOptions.find((each) => each.id === optionId);
-    if (option?.type !== "select" || (value !== undefined && !option.values.some((each) => each.value === value))) return false;
+    if (option === undefined || (value !== undefined && !optionValuesOf(option).values.some((each) => each.value === value))) return false;
     const { config = {}, ...others } = this.chosen;
     const { [optionId]: _previous, ...otherOptions } = config;
     this.changeChoice({ ...others, config: value === undefined ? otherOptions : { ...otherOptions, [optionId]: value } });
@@ -335,7 +343,7 @@ export class ChatSession {
             this.agentSession = { ...this.agentSession, acpSessionId };
           },
           onAgentState: (update) => this.onAgentState(update),
-          chosen: this.chosen,
+          chosen: { ...this.chosen, ...(this.chosenSettings === undefined ? { remembered: true } : {}) },
         }),
       openExternal: (url) => host.openExternal(url),
       writeClipboard: (text) => host.writeClipboard(text),

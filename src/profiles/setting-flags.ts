@@ -27,6 +27,15 @@ export function unknownModeProblem(flags: SettingFlags, mode: string): string | 
 }
 
 /**
+ * What is known of a stream CLI's settings before its first run: its modes, the one that asks current (each run starts
+ * in it unless one is chosen), so that a mode can be picked for the first turn. Its `start` says the rest.
+ */
+export function agentStateBeforeRuns(flags: SettingFlags | undefined): AgentStateUpdate | undefined {
+  if (flags === undefined) return undefined;
+  return { kind: "settings", mode: { currentId: flags.askingMode, offered: flags.modes.map((known) => ({ ...known })), configId: null }, model: null, configOptions: [] };
+}
+
+/**
  * The mode and model a run's `start` says (Claude Code's `system/init`), as the session's agent state: the CLI's modes
  * offered, each marked; the model as named, with no list (the CLI takes any alias or full name). Undefined when the
  * start says neither.

@@ -45,6 +45,19 @@ export const AgentConfigOptionSchema = z.union([
 ]);
 export type AgentConfigOption = z.infer<typeof AgentConfigOptionSchema>;
 
+type OptionValues = { type: "select"; currentValue: string; values: readonly { value: string; name: string; description: string | null }[] } | { type: "boolean"; currentValue: boolean };
+
+/** A boolean option's values, as its on/off picker and a choice (`config`) name them; sent as the booleans they say. */
+export const BOOLEAN_VALUES = [
+  { value: "true", name: "On", description: null },
+  { value: "false", name: "Off", description: null },
+] as const;
+
+/** The values a config option offers and its value now, by the ids a picker and a choice name them. */
+export function optionValuesOf(option: OptionValues): { current: string; values: readonly { value: string; name: string; description: string | null }[] } {
+  return option.type === "select" ? { current: option.currentValue, values: option.values } : { current: String(option.currentValue), values: BOOLEAN_VALUES };
+}
+
 const CommandSchema = z.object({ name: Text, description: Description });
 const UsageSchema = z.object({
   used: z.number(),

@@ -110,7 +110,7 @@ export const AgentControlsSchema = z.object({
   /** Each mode marked when the agent approves its own actions in it (nobody is asked): shown in warning colours. */
   mode: z.nullable(z.object({ ...ControlSettingSchema.shape, offered: z.array(z.object({ ...ControlChoiceSchema.shape, approvesItself: z.boolean() })) })),
   model: z.nullable(ControlSettingSchema),
-  /** The agent's other config options with a list of values (ACP `configOptions`), by their ids. */
+  /** The agent's other config options (ACP `configOptions`), by their ids: a list of values, or On/Off for a boolean. */
   options: z.array(z.object({ ...ControlSettingSchema.shape, optionId: z.string(), name: z.string() })),
   /** Whether a choice reaches the agent at once (ACP, Claude's control requests) or only with the next prompt. */
   appliesAt: z.enum(["now", "next-turn"]),

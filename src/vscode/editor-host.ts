@@ -11,7 +11,7 @@ import type { ToolDiff } from "../protocol/transcript";
 import { escapeForLog } from "../protocol/visible-text";
 import { resolveCli } from "../profiles/profile-registry";
 import { AgentLauncher } from "../launch/agent-launcher";
-import type { ChoiceOutcome, ChosenAgentSettings } from "../protocol/agent-state";
+import type { AgentStateUpdate, ChoiceOutcome, ChosenAgentSettings } from "../protocol/agent-state";
 import type { AgentIdentity } from "../protocol/sessions";
 import { settingsForAgent, type AgentRunner } from "./agent-runner";
 import type { RememberedChoices } from "./remembered-choices";
@@ -43,6 +43,11 @@ export class EditorHost implements SessionsHost {
   choiceAppliesAt(agent: AgentIdentity, running: boolean): "now" | "next-turn" {
     const settings = settingsForAgent(readSettings(this.log), agent);
     return settings.useBuiltinAgent ? "next-turn" : AgentLauncher.choiceAppliesAt(settings, running);
+  }
+
+  agentStateBeforeRuns(agent: AgentIdentity): AgentStateUpdate | undefined {
+    const settings = settingsForAgent(readSettings(this.log), agent);
+    return settings.useBuiltinAgent ? undefined : AgentLauncher.agentStateBeforeRuns(settings);
   }
 
   rememberedChoice(agent: AgentIdentity): ChosenAgentSettings {

@@ -100,7 +100,9 @@ const app = acp
     const session = sessions.get(params.sessionId);
     const option = (opening.configOptions ?? []).find((known) => known.id === params.configId);
     const values = (option?.options ?? []).flatMap((entry) => entry.options ?? [entry]);
-    set(session, params.configId, params.value, values.some((entry) => entry.value === params.value), "session/set_config_option");
+    // A boolean option takes only a boolean sent as one (`type: "boolean"`), as the SDK's schema says.
+    const known = option?.type === "boolean" ? params.type === "boolean" && typeof params.value === "boolean" : values.some((entry) => entry.value === params.value);
+    set(session, params.configId, params.value, known, "session/set_config_option");
     return switching === "unsaid" ? {} : { configOptions: settingsOf(session).configOptions };
   })
   .onRequest(acp.methods.agent.session.prompt, async ({ params, client }) => {

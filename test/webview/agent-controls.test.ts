@@ -1,6 +1,8 @@
 // The header's pickers: the agent's mode, model and config options, picked by mouse or keyboard, a mode that approves
 // by itself in warning colours, hidden when the agent offers nothing, and fitting a narrow sidebar.
 import * as assert from "node:assert/strict";
+import { agentControls } from "../../src/panel/agent-controls";
+import { emptyAgentState } from "../../src/protocol/agent-state";
 import type { AgentControls } from "../../src/protocol/messages";
 import { WebviewHarness, type TestHostMessage } from "../helpers/webview-harness";
 
@@ -75,6 +77,17 @@ describe("webview: the header's agent pickers", function () {
     await thinking.focus();
     await thinking.press("ArrowDown");
     assert.deepEqual(await harness.waitForIntent("chooseSetting"), { type: "chooseSetting", setting: "option", optionId: "thought_level", value: "high" });
+  });
+
+  it("shows a boolean option the agent offers as an On/Off picker and sends the value picked", async function () {
+    const fast = { id: "fast", name: "Fast mode", description: null, category: null, type: "boolean" as const, currentValue: false };
+    const controls = agentControls({ ...emptyAgentState(), configOptions: [fast] }, {}, { appliesAt: "now", applying: false, refusal: null });
+    await harness.send({ type: "controls", controls });
+    const picker = harness.page.getByRole("combobox", { name: "Fast mode" });
+    assert.deepEqual(await picker.locator("option").allTextContents(), ["On", "Off"]);
+    assert.equal(await picker.inputValue(), "false");
+    await picker.selectOption("true");
+    assert.deepEqual(await harness.waitForIntent("chooseSetting"), { type: "chooseSetting", setting: "option", optionId: "fast", value: "true" });
   });
 
   it("marks a mode that approves by itself in warning colours, and says it skips approvals", async function () {

@@ -134,6 +134,25 @@ describe("the mode an ACP session starts in (real fake agent processes)", () => 
     assert.deepEqual(facts(harness, "prompt"), []);
   });
 
+  it("drops a remembered mode and model the agent no longer offers: the turn runs in the mode that asks, and the log says why", async () => {
+    const harness = startModesAgent("codex/2.6.0", {}, { chosenSettings: { mode: "full-access", model: "gpt-1", remembered: true } });
+    const outcome = await harness.connection.prompt(prompt("write it"));
+    assert.equal(outcome.status, "completed");
+    assert.deepEqual(facts(harness, "prompt").map((record) => record.mode), ["read-only"]);
+    assert.ok(!written(harness), "the mode that asks was asked, and the answer was no");
+    assert.match(harness.infos.join("\n"), /the remembered mode is dropped for this session: The agent has no mode full-access/);
+    assert.match(harness.infos.join("\n"), /the remembered model is dropped for this session: The agent has no model gpt-1/);
+  });
+
+  it("still fails the turn for a mode the user picked for this session that the agent does not offer, where a remembered one was dropped", async () => {
+    const harness = startModesAgent("qwen/0.24.4", {}, { chosenSettings: { mode: "full-access", remembered: true } });
+    await harness.connection.prompt(prompt("first"));
+    harness.connection.choose({ mode: "yolo!" });
+    const outcome = await harness.connection.prompt(prompt("second"));
+    assert.match(outcome.status === "failed" ? outcome.error.message : outcome.status, /The agent has no mode yolo!/);
+    assert.deepEqual(facts(harness, "prompt").map((record) => record.mode), ["default"]);
+  });
+
   it("switches the warm agent's session to a mode chosen between turns before the next prompt, and back to the mode that asks", async () => {
     const harness = startModesAgent("qwen/0.24.4");
     await harness.connection.prompt(prompt("first"));
@@ -160,6 +179,18 @@ describe("the mode an ACP session starts in (real fake agent processes)", () => 
     const harness = startModesAgent("codex/2.6.0", {}, { chosenSettings: { model: "gpt-6-astra" } });
     await harness.connection.prompt(prompt("write it"));
     assert.deepEqual(facts(harness, "prompt").map((record) => [record.mode, record.model]), [["read-only", "gpt-6-astra"]]);
+  });
+
+  it("sets a boolean config option the user turned on as a boolean, and the turn runs with it on", async () => {
+    const codex = openingSettings("codex/2.6.0");
+    const fast = { id: "fast", name: "Fast", description: null, category: null, type: "boolean", currentValue: false };
+    const opening = { ...codex, configOptions: [...((codex.configOptions as unknown[] | undefined) ?? []), fast] };
+    const harness = startModesAgent("codex/2.6.0", { FAKE_ACP_OPENING: JSON.stringify(opening) }, { chosenSettings: { config: { fast: "true" } } });
+    const outcome = await harness.connection.prompt(prompt("write it"));
+    assert.equal(outcome.status, "completed");
+    assert.deepEqual(facts(harness, "set").filter((record) => record.set === "fast"), [{ set: "fast", value: true, method: "session/set_config_option" }]);
+    const [settings] = harness.eventsOf("session_settings").map((event) => event.settings);
+    assert.deepEqual(settings?.configOptions.find((option) => option.id === "fast")?.currentValue, true);
   });
 
   it("keeps what the agent says of its settings, each mode marked when the agent approves by itself in it", async () => {

@@ -3,10 +3,12 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { createAdapter } from "../../../src/dialects/registry";
+import { AgentLauncher } from "../../../src/launch/agent-launcher";
 import type { SessionRunRequest, SessionsHost } from "../../../src/panel/chat-session";
 import { ChatSessions } from "../../../src/panel/chat-sessions";
 import type { Conversation, ConversationView, Run } from "../../../src/panel/conversation";
-import type { AgentMode, ChoiceOutcome, ChosenAgentSettings } from "../../../src/protocol/agent-state";
+import type { AgentMode, AgentStateUpdate, ChoiceOutcome, ChosenAgentSettings } from "../../../src/protocol/agent-state";
+import type { ProfileSetting } from "../../../src/profiles/profile-registry";
 import { HostMessageSchema, WebviewIntentSchema, type AgentControls, type HostMessage } from "../../../src/protocol/messages";
 import type { AgentIdentity } from "../../../src/protocol/sessions";
 import { ReplayRun } from "../../../src/session/replay";
@@ -53,6 +55,9 @@ class ChoosingHost implements SessionsHost {
   }
   choiceAppliesAt(): AgentControls["appliesAt"] {
     return "now";
+  }
+  agentStateBeforeRuns(agent: AgentIdentity): AgentStateUpdate | undefined {
+    return AgentLauncher.agentStateBeforeRuns({ cliPath: agent.command, cliProfile: agent.profile as ProfileSetting });
   }
   rememberedChoice(agent: AgentIdentity): ChosenAgentSettings {
     return this.remembered.get(agent.profile) ?? {};
@@ -133,6 +138,28 @@ describe("The header's pickers: the agent's mode, model and options, chosen by t
     assert.deepEqual(controls?.options.map((option) => [option.optionId, option.currentId, option.offered.length]), [["thought_level", "low", 2]]);
   });
 
+  it("shows a new Claude session's modes before its first turn, default current, and a mode picked then goes with the first prompt", async () => {
+    const chats = await sessions();
+    const view = viewOf(chats.active.conversation);
+    const controls = lastControls(view.messages);
+    assert.deepEqual(
+      controls?.mode?.offered.map((mode) => [mode.id, mode.approvesItself]),
+      [
+        ["default", false],
+        ["acceptEdits", true],
+        ["plan", false],
+        ["auto", true],
+        ["dontAsk", false],
+        ["bypassPermissions", true],
+      ],
+    );
+    assert.deepEqual([controls?.mode?.currentId, controls?.mode?.chosenId], ["default", null]);
+    view.act({ type: "chooseSetting", setting: "mode", value: "plan" });
+    assert.equal(lastControls(view.messages)?.mode?.chosenId, "plan");
+    chats.active.conversation.send("first question");
+    assert.deepEqual(host.requests.at(-1)?.chosen, { mode: "plan" });
+  });
+
   it("gives a mode picked in the header to the agent at once, and the header shows it chosen", async () => {
     const { chats, choose } = await sessionWithModes();
     choose.act({ type: "chooseSetting", setting: "mode", value: "plan" });
@@ -169,12 +196,13 @@ describe("The header's pickers: the agent's mode, model and options, chosen by t
     assert.equal(choose.messages.slice(before).filter((message) => message.type === "controls").length, 2);
   });
 
-  it("remembers the last choice for the agent's new sessions", async () => {
+  it("remembers the last choice for the agent's new sessions, marked as remembered (what the agent no longer offers is dropped)", async () => {
     const { chats, choose } = await sessionWithModes();
+    assert.deepEqual(host.requests.at(-1)?.chosen, { remembered: true }, "nothing chosen for the first session");
     choose.act({ type: "chooseSetting", setting: "mode", value: "plan" });
     chats.newSession();
     chats.active.conversation.send("in a new session");
-    assert.deepEqual(host.requests.at(-1)?.chosen, { mode: "plan" });
+    assert.deepEqual(host.requests.at(-1)?.chosen, { mode: "plan", remembered: true });
   });
 
   it("never starts a new session in a mode that approves by itself, even when the last session chose it", async () => {
@@ -184,7 +212,7 @@ describe("The header's pickers: the agent's mode, model and options, chosen by t
     assert.deepEqual(chats.active.chosen, { config: { thought_level: "high" }, mode: "bypassPermissions" });
     chats.newSession();
     chats.active.conversation.send("in a new session");
-    assert.deepEqual(host.requests.at(-1)?.chosen, { config: { thought_level: "high" } });
+    assert.deepEqual(host.requests.at(-1)?.chosen, { config: { thought_level: "high" }, remembered: true });
   });
 
   it("bounds a choice's id and refuses a choice of an option without the option's id", () => {

@@ -245,7 +245,7 @@ describe("ChatSessions: many conversations, each with its own agent, run and fil
     reopened.conversation.send("third question");
     assert.deepEqual(
       host.requests.map((request) => request.chosen),
-      [{}, { mode: "plan", model: "sonnet" }, { mode: "plan" }],
+      [{ remembered: true }, { mode: "plan", model: "sonnet" }, { mode: "plan" }],
     );
   });
 
