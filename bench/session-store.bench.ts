@@ -76,6 +76,10 @@ async function main(): Promise<void> {
 
     const [emptyHeap, fullHeap] = [memoryOfOpening(empty, null), memoryOfOpening(full, activeId)];
     console.log(`heap kept by the opened store: empty ${emptyHeap.index.toFixed(1)} MiB, ${STORED_SESSIONS} sessions ${fullHeap.index.toFixed(1)} MiB; with the 5 MB active session loaded as well: ${fullHeap.active.toFixed(1)} MiB (target for the whole activation: < 30 MB more than empty)`);
+    const indexOnly = memoryOfOpening(full, null);
+    console.log(
+      `peak RSS grown by opening (the figure sessions-workbench measures in the host): empty ${emptyHeap.peakIndex.toFixed(1)} MiB; ${STORED_SESSIONS} sessions, the index only, ${indexOnly.peakIndex.toFixed(1)} MiB; with the 5 MB active session read ${fullHeap.peakActive.toFixed(1)} MiB, and its snapshot serialised ${fullHeap.peakPosted.toFixed(1)} MiB`,
+    );
 
     // The host's side of activation: the registry opened on the store with the active session, its list made (the
     // Sessions view's rows) and the active session's snapshot made (what the chat view paints first).
@@ -135,10 +139,10 @@ function registryOptions(store: SessionStore): ChatSessionsOptions {
 }
 
 /** In a process of its own, so that nothing this one did is in the figure: the heap an opened store keeps. */
-function memoryOfOpening(storage: string, activeId: SessionId | null): { index: number; active: number } {
+function memoryOfOpening(storage: string, activeId: SessionId | null): { index: number; active: number; peakIndex: number; peakActive: number; peakPosted: number } {
   const child = spawnSync(process.execPath, ["--expose-gc", __filename, "memory", storage, activeId ?? ""], { encoding: "utf8" });
   if (child.status !== 0) throw new Error(child.stderr);
-  return JSON.parse(child.stdout) as { index: number; active: number };
+  return JSON.parse(child.stdout) as { index: number; active: number; peakIndex: number; peakActive: number; peakPosted: number };
 }
 
 /** The child's side: code loaded and run once on an empty folder first, so the figure is the data's. */
@@ -147,11 +151,22 @@ async function measureMemory(storage: string, activeId: string): Promise<void> {
   await (await SessionStore.open(warmUp, OPTIONS)).flush();
   fs.rmSync(warmUp, { recursive: true, force: true });
   const before = heapMiB();
+  const peakBefore = peakRssMiB();
   const store = await SessionStore.open(storage, OPTIONS);
   const index = heapMiB() - before;
+  const peakIndex = peakRssMiB() - peakBefore;
   const active = activeId === "" ? undefined : await store.load(activeId as SessionId);
   const loaded = heapMiB() - before;
-  process.stdout.write(JSON.stringify({ index, active: loaded, kept: [store.list().length, active?.turns.length] }));
+  const peakActive = peakRssMiB() - peakBefore;
+  // What posting its snapshot to the chat adds at its peak: the message is serialised once more.
+  const posted = active === undefined ? "" : JSON.stringify({ type: "snapshot", turns: active.turns });
+  const peakPosted = peakRssMiB() - peakBefore;
+  process.stdout.write(JSON.stringify({ index, active: loaded, peakIndex, peakActive, peakPosted, kept: [store.list().length, active?.turns.length, posted.length] }));
+}
+
+/** The process's resident memory at its highest so far: what the OS (and VS Code's Process Explorer) counts. */
+function peakRssMiB(): number {
+  return process.resourceUsage().maxRSS / 1024;
 }
 
 function du(storage: string): number {
