@@ -219,6 +219,10 @@ function isCodexValue(value: Json): boolean {
   }
 }
 
+/** What a patch card says in place of the diff Codex's exec stream does not carry. */
+const NO_PATCH_TEXT =
+  "Codex's exec stream names the files a patch changed and how (add, update, delete), not the change itself: no diff to show here. Open the file to see it, or run Codex over ACP (profile codex), which sends its diffs.";
+
 /**
  * The tool card an item is: undefined for a kind of item that is not a tool, or what is wrong with it. Item
  * statuses are `in_progress`, `completed`, `failed` (and `declined` for a command the sandbox refused).
@@ -238,7 +242,9 @@ function toolItem(item: Json, phase: ItemPhase): ToolItem | Malformed | undefine
     case "file_change": {
       const line = FILE_CHANGE.read(item, item, path);
       if (line instanceof Malformed) return line;
-      const outcome = line.status === "in_progress" ? undefined : line.status === "completed" ? { success: true } : { success: false, error: `The patch was not applied (${line.status}).` };
+      // `exec --json` names the files and the kind of change only: the card says why it shows no diff.
+      const outcome =
+        line.status === "in_progress" ? undefined : line.status === "completed" ? { success: true, output: NO_PATCH_TEXT } : { success: false, error: `The patch was not applied (${line.status}).` };
       const locations = line.changes.map((change) => ({ path: change.path, line: null }));
       return { tool: "apply_patch", parameters: { changes: line.changes }, outcome, locations };
     }

@@ -114,6 +114,7 @@ describe("edits as diffs and output on the cards, from the real CLIs' recordings
     const edited = await transcriptOf("codex-recorded/0.169.0", "tool-edit");
     const [patch] = byName(edited, "apply_patch");
     assert.deepEqual(patch?.diffs, []);
+    assert.match(patch?.output ?? "", /not the change itself: no diff to show here/, "the card says why it has no diff");
     assert.deepEqual(
       patch?.locations.map((place) => place.path.split("/").at(-1)),
       ["notes.txt", "todo.md"],
