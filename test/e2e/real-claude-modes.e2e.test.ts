@@ -64,8 +64,10 @@ describe(`real Claude Code ${VERSION} in a real VS Code: the mode picked in the 
 
     const chat = await ask(page, story);
     const mode = chat.getByRole("combobox", { name: "Mode", exact: true });
-    // Claude's init line says its modes: the picker appears while it answers, in the mode that asks.
+    // The picker shows Claude's modes from the start, in the mode that asks; the switch is made once Claude answers
+    // (its first model request made), so that it reaches the turn under way.
     await mode.waitFor({ timeout: 120_000 });
+    await turnOf(chat, story).getByText("word3", { exact: false }).first().waitFor({ timeout: 120_000 });
     assert.equal(await mode.inputValue(), "default");
     await mode.selectOption("plan");
     await turnOf(chat, story).locator(".turn-footer", { hasText: "Completed" }).waitFor({ timeout: 120_000 });

@@ -47,8 +47,18 @@ export async function foldAndUnfoldSessions(page: Page): Promise<void> {
 /** An inline action of a row (its hover toolbar): "Open Session in Editor", "Rename Session…", "Delete Session…". */
 export async function clickRowAction(page: Page, title: string, action: string): Promise<void> {
   const row = sessionRow(page, title);
-  await row.hover();
-  await row.locator(`.actions .action-label[aria-label="${action}"]`).click();
+  // The list draws a row again when any session changes (a new one, a state, a title): the new row is not hovered, so
+  // its toolbar hides. Hover the row as it is now and click, again while it keeps being drawn anew.
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    await row.hover();
+    try {
+      await row.locator(`.actions .action-label[aria-label="${action}"]`).click({ timeout: 3_000 });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+  }
 }
 
 /** The count on the Agent Stream icon of the activity bar (the Sessions view's badge), or null when it shows none. */
