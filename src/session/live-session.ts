@@ -75,8 +75,8 @@ export class LiveSession {
             log,
           });
     this.settings = settingsChannel === undefined ? undefined : new StreamSettings(settingsChannel, (line) => this.process.writeInput(line), onSettingSaid);
-    const settled = this.settings === undefined ? adapter : takingAnswers(adapter, this.settings);
-    const answered = this.permissionRequests === undefined ? settled : answeringPermissions(settled, this.permissionRequests);
+    const settled = this.settings === undefined ? adapter : takingLines(adapter, this.settings);
+    const answered = this.permissionRequests === undefined ? settled : takingLines(settled, this.permissionRequests);
     this.processInput = processOptions.input;
     this.runEnd = new RunEnd(isRunOver, processOptions.input?.steer, () => this.process.endInput());
     const watched = isRunOver === undefined ? answered : watchingForRunEnd(answered, this.runEnd);
@@ -180,27 +180,17 @@ export class LiveSession {
   }
 }
 
-/** The same adapter, with the lines of the CLI's permission channel answered (and shown) by `permissions` instead. */
-function answeringPermissions(adapter: DialectAdapter, permissions: StreamPermissions): DialectAdapter {
+/**
+ * The same adapter, with the lines `taker` claims (a permission channel's requests, the answers to a settings change)
+ * taken by it instead: it reads and shows them itself.
+ */
+function takingLines(adapter: DialectAdapter, taker: { read(value: unknown): boolean }): DialectAdapter {
   return {
     get dialect() {
       return adapter.dialect;
     },
     decode(value, out) {
-      if (!permissions.read(value)) adapter.decode(value, out);
-    },
-    end: (out, ending) => adapter.end?.(out, ending),
-  };
-}
-
-/** The same adapter, with the CLI's answers to the settings it was asked to change taken by `settings` instead. */
-function takingAnswers(adapter: DialectAdapter, settings: StreamSettings): DialectAdapter {
-  return {
-    get dialect() {
-      return adapter.dialect;
-    },
-    decode(value, out) {
-      if (!settings.read(value)) adapter.decode(value, out);
+      if (!taker.read(value)) adapter.decode(value, out);
     },
     end: (out, ending) => adapter.end?.(out, ending),
   };
