@@ -188,16 +188,21 @@ const MAX_SETTING_ID_CHARS = 4096;
 /** A permission request's id is the desk's count of its requests: a few digits. */
 const MAX_REQUEST_ID_CHARS = 64;
 
+/** What the composer sends, whether it waits for the running turn (`send`) or goes into it (`sendNow`). */
+const ComposedPrompt = {
+  prompt: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_PROMPT_CHARS)),
+  /** Files and folders picked with @: the agent is told of them with the prompt (only workspace files are passed on). */
+  attachments: z.optional(z.array(AttachmentSchema).check(z.maxLength(MAX_ATTACHMENTS))),
+  /** Images pasted or dropped in the composer: sent to an agent that takes images, refused (`promptRefused`) otherwise. */
+  images: z.optional(z.array(PromptImageSchema).check(z.maxLength(MAX_IMAGES))),
+};
+
 /** Everything the webview may ask for. Anything else is dropped and logged by the host. */
 export const WebviewIntentSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("ready") }),
   z.strictObject({
     type: z.literal("send"),
-    prompt: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_PROMPT_CHARS)),
-    /** Files and folders picked with @: the agent is told of them with the prompt (only workspace files are passed on). */
-    attachments: z.optional(z.array(AttachmentSchema).check(z.maxLength(MAX_ATTACHMENTS))),
-    /** Images pasted or dropped in the composer: sent to an agent that takes images, refused (`promptRefused`) otherwise. */
-    images: z.optional(z.array(PromptImageSchema).check(z.maxLength(MAX_IMAGES))),
+    ...ComposedPrompt,
   }),
   z.strictObject({ type: z.literal("stop") }),
   /** A new session with the same agent; the one shown stays in the Sessions list (and keeps running if it runs). */
@@ -241,9 +246,7 @@ export const WebviewIntentSchema = z.discriminatedUnion("type", [
    */
   z.strictObject({
     type: z.literal("sendNow"),
-    prompt: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_PROMPT_CHARS)),
-    attachments: z.optional(z.array(AttachmentSchema).check(z.maxLength(MAX_ATTACHMENTS))),
-    images: z.optional(z.array(PromptImageSchema).check(z.maxLength(MAX_IMAGES))),
+    ...ComposedPrompt,
   }),
   /**
    * A header picker: the session's mode, model or one of the agent's config options (`option`, with its id) set to a
