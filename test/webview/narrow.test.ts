@@ -4,7 +4,7 @@
 import * as assert from "node:assert/strict";
 import { WebviewHarness } from "../helpers/webview-harness";
 import { layoutFaults } from "./layout";
-import { showAgentBlocks, showComposerWithChipsAndQueue, showRichConversation } from "./scenes";
+import { HEADER_CONTROLS, showAgentBlocks, showComposerWithChipsAndQueue, showHeaderWithPickersAndMeter, showRichConversation } from "./scenes";
 
 const NARROW_WIDTHS = [180, 220, 290];
 
@@ -120,4 +120,94 @@ describe("webview: the composer with chips and a queue", function () {
       assert.equal(page.height, page.view);
     });
   }
+});
+
+describe("webview: the chat's header in a narrow side bar", function () {
+  let harness: WebviewHarness;
+
+  before(async function () {
+    harness = await WebviewHarness.open({ viewport: { width: 600, height: 500 } });
+    await showHeaderWithPickersAndMeter(harness);
+  });
+
+  after(async function () {
+    await harness?.close();
+  });
+
+  /** How the header is laid out: the title's room against its first 12 characters, what leaves the header, the rows. */
+  const header = () =>
+    harness.page.evaluate(() => {
+      const box = document.querySelector(".session-header")!.getBoundingClientRect();
+      const title = document.querySelector(".session-title")!;
+      const words = title.firstChild!;
+      const range = document.createRange();
+      range.setStart(words, 0);
+      range.setEnd(words, Math.min(12, words.textContent!.length));
+      const outside = [...document.querySelectorAll(".session-header *")]
+        .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).clipPath === "none")
+        .filter((el) => {
+          const rect = el.getBoundingClientRect();
+          return rect.left < box.left - 0.5 || rect.right > box.right + 0.5 || rect.top < box.top - 0.5 || rect.bottom > box.bottom + 0.5;
+        })
+        .map((el) => `${el.className} "${(el.textContent ?? "").slice(0, 20)}"`);
+      const top = (selector: string) => Math.round(document.querySelector(selector)!.getBoundingClientRect().top);
+      return {
+        titleWidth: title.getBoundingClientRect().width,
+        twelveCharacters: range.getBoundingClientRect().width,
+        outside,
+        titleRow: top(".session-title"),
+        meterRow: top(".session-header .usage-meter"),
+      };
+    });
+
+  /** Each picker's label, and whether a click at its middle reaches it (on screen, nothing drawn over it). */
+  const pickersUnderThePointer = () =>
+    harness.page.locator(".agent-control-select").evaluateAll((selects) =>
+      selects.map((select) => {
+        const rect = select.getBoundingClientRect();
+        const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+        return { label: select.getAttribute("aria-label"), reached: hit === select && rect.right <= document.documentElement.clientWidth + 0.5 };
+      }),
+    );
+
+  for (const width of [180, 270, 600]) {
+    describe(`at ${width} px`, function () {
+      before(async function () {
+        await harness.page.setViewportSize({ width, height: 500 });
+        await harness.frames(2);
+      });
+
+      it("keeps at least the session title's first 12 characters in view", async function () {
+        const { titleWidth, twelveCharacters } = await header();
+        assert.ok(titleWidth >= twelveCharacters, `the title gets ${Math.round(titleWidth)} px of the ${Math.round(twelveCharacters)} its first 12 characters take`);
+      });
+
+      it("has nothing in the header reach past its edges, cut off or drawn over another", async function () {
+        assert.deepEqual((await header()).outside, []);
+        assert.deepEqual(await layoutFaults(harness.page), []);
+      });
+
+      it("has every picker on screen where the mouse can reach it, and the keyboard too", async function () {
+        for (const picker of await pickersUnderThePointer()) assert.ok(picker.reached, `${picker.label} cannot be clicked`);
+        await harness.clearIntents();
+        const thinking = harness.page.getByRole("combobox", { name: "Thinking" });
+        await thinking.focus();
+        await thinking.press("ArrowDown");
+        assert.deepEqual(await harness.waitForIntent("chooseSetting"), { type: "chooseSetting", setting: "option", optionId: "thought_level", value: "high" });
+        // The host has not taken the pick: the picker shows what the agent is in again.
+        await harness.send({ type: "controls", controls: HEADER_CONTROLS });
+      });
+    });
+  }
+
+  it("keeps the title and the meter on one row where they fit, and puts the meter below the title where they do not", async function () {
+    await harness.page.setViewportSize({ width: 600, height: 500 });
+    await harness.frames(2);
+    const wide = await header();
+    assert.equal(wide.meterRow, wide.titleRow);
+    await harness.page.setViewportSize({ width: 270, height: 500 });
+    await harness.frames(2);
+    const narrow = await header();
+    assert.ok(narrow.meterRow > narrow.titleRow, "the meter shares the title's row at 270 px");
+  });
 });

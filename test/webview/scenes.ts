@@ -1,6 +1,6 @@
 // The chat as the look checks measure it and the screenshots show it (scripts/webview-screenshots.ts): a rich
 // conversation, and what ACP agents show. Node-side code only (the screenshot script compiles it without DOM types).
-import type { SessionChange, Turn } from "../../src/protocol/messages";
+import type { AgentControls, SessionChange, Turn } from "../../src/protocol/messages";
 import type { TranscriptBlock } from "../../src/protocol/transcript";
 import * as cli from "../helpers/stream-builder";
 import { permissionBlock, planBlock, toolBlock, turnWith } from "../helpers/turn-builder";
@@ -84,5 +84,57 @@ export async function showComposerWithChipsAndQueue(harness: WebviewHarness): Pr
   }
   await harness.page.locator(".attachment-chip").nth(2).waitFor();
   await harness.page.getByRole("list", { name: "Queued messages" }).getByRole("listitem").nth(1).waitFor();
+  await harness.page.evaluate("document.fonts.ready.then(() => undefined)");
+}
+
+/** The header as a Claude session shows it: a title longer than a narrow side bar, the agent's pickers in a mode that approves by itself, and the meter. */
+export const HEADER_SESSION = { title: "Wire the auth cache into the session middleware", agent: "Claude Code", otherAgent: null };
+
+/** Modes as Claude offers them, the one chosen approving by itself; its model by name; one config option with values. */
+export const HEADER_CONTROLS: AgentControls = {
+  mode: {
+    currentId: "bypassPermissions",
+    chosenId: null,
+    offered: [
+      { id: "default", name: "Default", description: "Asks before edits and commands", approvesItself: false },
+      { id: "plan", name: "Plan", description: null, approvesItself: false },
+      { id: "bypassPermissions", name: "Bypass permissions", description: null, approvesItself: true },
+    ],
+  },
+  model: { currentId: "claude-sonnet-4-5", chosenId: null, offered: [] },
+  options: [
+    {
+      optionId: "thought_level",
+      name: "Thinking",
+      currentId: "low",
+      chosenId: null,
+      offered: [
+        { id: "low", name: "Low", description: null },
+        { id: "high", name: "High", description: null },
+      ],
+    },
+  ],
+  appliesAt: "now",
+  applying: false,
+  refusal: null,
+};
+
+/** A finished turn whose footer and the header's meter show Claude's figures: tokens, cost and context. */
+export const TURN_WITH_USAGE = recordTurn(0, "Add a cache to the auth middleware", [
+  cli.start(),
+  cli.textDelta("Done: `src/auth/middleware.ts` now caches the session lookup for a minute."),
+  cli.done({
+    duration: 8400,
+    tokensUsed: 1574,
+    usage: { inputTokens: 1234, outputTokens: 340, cacheReadTokens: 900, cost: { amount: 0.0174, currency: "USD" }, contextUsed: 46_000, contextSize: 200_000 },
+  }),
+], "Claude Code");
+
+/** HEADER_SESSION with TURN_WITH_USAGE and HEADER_CONTROLS: the header's title, pickers and meter, and the turn's footer. */
+export async function showHeaderWithPickersAndMeter(harness: WebviewHarness): Promise<void> {
+  await harness.send({ type: "snapshot", header: HEADER_SESSION, turns: [structuredClone(TURN_WITH_USAGE.final)], restriction: null });
+  await harness.send({ type: "controls", controls: HEADER_CONTROLS });
+  await harness.page.locator(".session-header .usage-meter:not([hidden])").waitFor();
+  await harness.page.locator(".turn-footer .footer-usage").waitFor();
   await harness.page.evaluate("document.fonts.ready.then(() => undefined)");
 }
