@@ -1,11 +1,19 @@
-// Screenshots of the chat to look at, written to test-results/: the rich conversation in Dark+, Light+ and High
-// Contrast, and what ACP agents show, at the side bar's default width; the composer with chips and a queue, narrow and
-// wide. Not tests: what a person checks in them (contrast, nothing cut off or overlapping) is measured by
+// Screenshots of the chat to look at, written to test-results/ (or the directory after --out): the rich conversation
+// in Dark+, Light+ and High Contrast, and what ACP agents show, at the side bar's default width; the composer with
+// chips and a queue, and the header's pickers and meter with a finished turn's footer, narrow and wide, dark and light.
+// Not tests: what a person checks in them (contrast, nothing cut off or overlapping) is measured by
 // test/webview/looks.test.ts, agent-blocks.test.ts and narrow.test.ts.
-// Run: node esbuild.mjs && npx tsc -p . && node out/scripts/webview-screenshots.js (docs/webview-screenshots.md).
+// Run: node esbuild.mjs && npx tsc -p . && node out/scripts/webview-screenshots.js [--out DIR] (docs/webview-screenshots.md).
+import { parseArgs } from "node:util";
 import { closeSharedBrowser, WebviewHarness } from "../test/helpers/webview-harness";
 import { THEMES } from "../test/helpers/webview-themes";
-import { showAgentBlocks, showComposerWithChipsAndQueue, showRichConversation } from "../test/webview/scenes";
+import { showAgentBlocks, showComposerWithChipsAndQueue, showHeaderWithPickersAndMeter, showRichConversation } from "../test/webview/scenes";
+
+const { values: args } = parseArgs({ options: { out: { type: "string" } } });
+const directory = args.out;
+
+/** The widths issue 25's pictures are taken at: a side bar dragged narrow, and a wide panel. */
+const NARROW_AND_WIDE = [270, 700];
 
 async function richConversation(): Promise<void> {
   const harness = await WebviewHarness.open({ viewport: { width: 440, height: 2000 } });
@@ -14,7 +22,7 @@ async function richConversation(): Promise<void> {
       await harness.setTheme(theme);
       await showRichConversation(harness);
       await harness.page.evaluate("document.querySelector('.transcript').scrollTop = 0");
-      console.log(await harness.screenshot(`webview-${theme}`));
+      console.log(await harness.screenshot(`webview-${theme}`, { directory }));
     }
   } finally {
     await harness.close();
@@ -26,22 +34,22 @@ async function agentBlocks(): Promise<void> {
   try {
     await showAgentBlocks(harness, 0);
     await harness.frames(2);
-    console.log(await harness.screenshot("agent-blocks-dark"));
+    console.log(await harness.screenshot("agent-blocks-dark", { directory }));
   } finally {
     await harness.close();
   }
 }
 
-/** The composer with chips and a queue, as narrow as people drag the side bar and at its default width, dark and light. */
-async function composer(): Promise<void> {
-  for (const width of [200, 440]) {
-    const harness = await WebviewHarness.open({ viewport: { width, height: 700 } });
+/** A scene at each width, in dark and light, saved as `${name}-${width}-${theme}.png`. */
+async function narrowAndWide(name: string, height: number, show: (harness: WebviewHarness) => Promise<void>): Promise<void> {
+  for (const width of NARROW_AND_WIDE) {
+    const harness = await WebviewHarness.open({ viewport: { width, height } });
     try {
-      await showComposerWithChipsAndQueue(harness);
+      await show(harness);
       for (const theme of ["dark", "light"] as const) {
         await harness.setTheme(theme);
         await harness.frames(2);
-        console.log(await harness.screenshot(`composer-${width}-${theme}`));
+        console.log(await harness.screenshot(`${name}-${width}-${theme}`, { directory }));
       }
     } finally {
       await harness.close();
@@ -53,7 +61,10 @@ async function main(): Promise<void> {
   try {
     await richConversation();
     await agentBlocks();
-    await composer();
+    // The composer with file, folder, selection and image chips, and two queued messages, one of them with an image.
+    await narrowAndWide("composer", 700, showComposerWithChipsAndQueue);
+    // The header's pickers (a mode that approves by itself) and meter, and a finished turn's footer with its usage.
+    await narrowAndWide("header", 420, showHeaderWithPickersAndMeter);
   } finally {
     await closeSharedBrowser();
   }

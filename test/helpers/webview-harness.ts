@@ -287,9 +287,9 @@ export class WebviewHarness {
     );
   }
 
-  /** Saves a PNG under test-results/ and returns its path. */
-  async screenshot(name: string, options: { fullPage?: boolean } = {}): Promise<string> {
-    const file = path.join(repoRoot, "test-results", `${name}.png`);
+  /** Saves a PNG under test-results/ (or the directory given) and returns its path. */
+  async screenshot(name: string, options: { fullPage?: boolean; directory?: string } = {}): Promise<string> {
+    const file = path.join(options.directory ?? path.join(repoRoot, "test-results"), `${name}.png`);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     await this.page.screenshot({ path: file, fullPage: options.fullPage ?? false, animations: "disabled" });
     return file;

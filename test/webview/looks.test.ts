@@ -6,7 +6,7 @@ import { WebviewHarness } from "../helpers/webview-harness";
 import { THEMES } from "../helpers/webview-themes";
 import { snapshotOf } from "./conversations";
 import { layoutFaults } from "./layout";
-import { RICH_CONVERSATION, showRichConversation } from "./scenes";
+import { RICH_CONVERSATION, showComposerWithChipsAndQueue, showHeaderWithPickersAndMeter, showRichConversation } from "./scenes";
 
 /** Text that carries meaning, and what it sits on. WCAG AA asks 4.5:1 for text of this size. */
 const TEXT_SELECTORS = [
@@ -158,5 +158,29 @@ describe("webview: looks in light, dark and high-contrast themes", function () {
         ".text-button.primary 1px rgb(111, 195, 223)",
       ]);
     });
+  });
+  describe("issue 25's controls", function () {
+    /** The header's pickers and meter with a finished turn's footer, and the composer's chips and queue: what each shows. */
+    const SCENES = [
+      {
+        show: showHeaderWithPickersAndMeter,
+        text: [".session-agent", ".agent-control-select", ".agent-control-select.approves-itself"],
+        secondary: [".session-title", ".agent-control-value", ".usage-meter-figures", ".footer-usage .footer-fact"],
+      },
+      { show: showComposerWithChipsAndQueue, text: [".chip-name", ".queued-text"], secondary: [".queued-context"] },
+    ];
+
+    for (const theme of THEMES) {
+      it(`keeps the header's pickers and meter, a turn's usage and the composer's chips and queue readable in ${theme}`, async function () {
+        await harness.setTheme(theme);
+        const low: Measured[] = [];
+        for (const scene of SCENES) {
+          await scene.show(harness);
+          low.push(...(await measure(scene.text)).filter((m) => m.ratio < MIN_CONTRAST));
+          low.push(...(await measure(scene.secondary)).filter((m) => m.ratio < MIN_SECONDARY_CONTRAST));
+        }
+        assert.deepEqual(low, []);
+      });
+    }
   });
 });

@@ -63,7 +63,13 @@ export async function showAgentBlocks(harness: WebviewHarness, id: number): Prom
   await turn.locator(".tool-card details.tool-output summary").click();
 }
 
-/** A turn running, two messages queued behind it, and three chips in the composer (a long path among them). */
+/** A 16×16 PNG of a landscape: a thumbnail one can see in a screenshot. */
+const SCREENSHOT_PNG = "iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAN0lEQVR42mNwazpBEmIYDhpspkWRhLBr+HDCBoKI0gBXjVUPA37VmHror4FkP5ATSuTEAzU1AADxA2g4ncI35QAAAABJRU5ErkJggg==";
+
+/**
+ * A turn running, two messages queued behind it (the second with an image), and four chips in the composer: a file, a
+ * folder with a long path, a selection and a pasted image.
+ */
 export async function showComposerWithChipsAndQueue(harness: WebviewHarness): Promise<void> {
   const turn = runningTurn(0);
   await harness.send(snapshotOf([turn]));
@@ -71,7 +77,7 @@ export async function showComposerWithChipsAndQueue(harness: WebviewHarness): Pr
     type: "queue",
     items: [
       { id: "q1", prompt: "then run the tests and fix whatever fails in the authentication middleware", summary: null },
-      { id: "q2", prompt: "and update the docs", summary: "README.md, src/auth/middleware.ts" },
+      { id: "q2", prompt: "and update the docs", summary: "image login-error.png · README.md" },
     ],
     held: false,
   });
@@ -83,6 +89,15 @@ export async function showComposerWithChipsAndQueue(harness: WebviewHarness): Pr
     await harness.send({ type: "attach", attachment });
   }
   await harness.page.locator(".attachment-chip").nth(2).waitFor();
+  // Pasted as the clipboard hands Chromium a screenshot (the page's own code: this file compiles without DOM types).
+  await harness.page.evaluate(`(() => {
+    const bytes = Uint8Array.from(atob("${SCREENSHOT_PNG}"), (char) => char.charCodeAt(0));
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([bytes], "screenshot.png", { type: "image/png" }));
+    const box = document.querySelector('textarea[aria-label="Message to the agent"]');
+    box.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
+  })()`);
+  await harness.page.waitForFunction("document.querySelector('.image-chip img')?.complete === true");
   await harness.page.getByRole("list", { name: "Queued messages" }).getByRole("listitem").nth(1).waitFor();
   await harness.page.evaluate("document.fonts.ready.then(() => undefined)");
 }
