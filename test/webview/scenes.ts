@@ -97,7 +97,9 @@ export async function showComposerWithChipsAndQueue(harness: WebviewHarness): Pr
     const box = document.querySelector('textarea[aria-label="Message to the agent"]');
     box.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
   })()`);
-  await harness.page.waitForFunction("document.querySelector('.image-chip img')?.complete === true");
+  // Its thumbnail drawn, not a blank box (the CSP forbids waitForFunction's string predicates).
+  await harness.page.locator(".image-chip img").waitFor();
+  await harness.page.evaluate("document.querySelector('.image-chip img').decode()");
   await harness.page.getByRole("list", { name: "Queued messages" }).getByRole("listitem").nth(1).waitFor();
   await harness.page.evaluate("document.fonts.ready.then(() => undefined)");
 }
