@@ -200,6 +200,26 @@ describe("webview: the chat's header in a narrow side bar", function () {
     });
   }
 
+  it("wraps a finished turn's footer without starting a row with a separator dot, nor ending the footer with one", async function () {
+    await harness.page.setViewportSize({ width: 270, height: 500 });
+    await harness.frames(2);
+    const dots = await harness.page.locator(".turn-footer").evaluate((footer) => {
+      const items = [...footer.querySelectorAll(".footer-ending, .footer-fact")];
+      const dot = (item: Element, side: "::before" | "::after") => getComputedStyle(item, side).content.includes("·");
+      let rowBottom = -Infinity;
+      const rows: Element[][] = [];
+      for (const item of items) {
+        const rect = item.getBoundingClientRect();
+        if (rect.top >= rowBottom - 1) rows.push([]);
+        rows.at(-1)!.push(item);
+        rowBottom = rect.bottom;
+      }
+      return { rows: rows.length, startingRows: rows.filter((row) => dot(row[0]!, "::before")).map((row) => row[0]!.textContent), trailing: dot(items.at(-1)!, "::after") };
+    });
+    assert.ok(dots.rows > 1, "the footer fits one row at 270 px: nothing to check");
+    assert.deepEqual(dots, { rows: dots.rows, startingRows: [], trailing: false });
+  });
+
   it("keeps the title and the meter on one row where they fit, and puts the meter below the title where they do not", async function () {
     await harness.page.setViewportSize({ width: 600, height: 500 });
     await harness.frames(2);
