@@ -200,7 +200,7 @@ describe("webview: the chat's header in a narrow side bar", function () {
     });
   }
 
-  it("wraps a finished turn's footer without starting a row with a separator dot, nor ending the footer with one", async function () {
+  it("wraps a finished turn's footer without starting a row with a separator dot, nor ending the footer with one, every dot alike", async function () {
     await harness.page.setViewportSize({ width: 270, height: 500 });
     await harness.frames(2);
     const dots = await harness.page.locator(".turn-footer").evaluate((footer) => {
@@ -214,10 +214,12 @@ describe("webview: the chat's header in a narrow side bar", function () {
         rows.at(-1)!.push(item);
         rowBottom = rect.bottom;
       }
-      return { rows: rows.length, startingRows: rows.filter((row) => dot(row[0]!, "::before")).map((row) => row[0]!.textContent), trailing: dot(items.at(-1)!, "::after") };
+      // Every dot looks the same: the one after the bold "Completed" is not bold and bright.
+      const looks = new Set(items.filter((item) => dot(item, "::after")).map((item) => `${getComputedStyle(item, "::after").color} ${getComputedStyle(item, "::after").fontWeight}`));
+      return { rows: rows.length, startingRows: rows.filter((row) => dot(row[0]!, "::before")).map((row) => row[0]!.textContent), trailing: dot(items.at(-1)!, "::after"), looks: looks.size };
     });
     assert.ok(dots.rows > 1, "the footer fits one row at 270 px: nothing to check");
-    assert.deepEqual(dots, { rows: dots.rows, startingRows: [], trailing: false });
+    assert.deepEqual(dots, { rows: dots.rows, startingRows: [], trailing: false, looks: 1 });
   });
 
   it("keeps the title and the meter on one row where they fit, and puts the meter below the title where they do not", async function () {
