@@ -32,6 +32,8 @@ async function richConversation(): Promise<void> {
 async function agentBlocks(): Promise<void> {
   const harness = await WebviewHarness.open({ viewport: { width: 480, height: 1300 } });
   try {
+    // The session's header as a snapshot gives it, not an empty bar.
+    await harness.send({ type: "snapshot", turns: [], restriction: null });
     await showAgentBlocks(harness, 0);
     await harness.frames(2);
     console.log(await harness.screenshot("agent-blocks-dark", { directory }));
