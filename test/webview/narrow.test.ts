@@ -4,7 +4,7 @@
 import * as assert from "node:assert/strict";
 import { WebviewHarness } from "../helpers/webview-harness";
 import { layoutFaults } from "./layout";
-import { HEADER_CONTROLS, showAgentBlocks, showComposerWithChipsAndQueue, showHeaderWithPickersAndMeter, showRichConversation } from "./scenes";
+import { HEADER_CONTROLS, HEADER_SESSION, showAgentBlocks, showComposerWithChipsAndQueue, showHeaderWithPickersAndMeter, showRichConversation } from "./scenes";
 
 const NARROW_WIDTHS = [180, 220, 290];
 
@@ -128,6 +128,9 @@ describe("webview: the chat's header in a narrow side bar", function () {
   before(async function () {
     harness = await WebviewHarness.open({ viewport: { width: 600, height: 500 } });
     await showHeaderWithPickersAndMeter(harness);
+    // New sessions would get another agent: the header offers one with it too.
+    await harness.send({ type: "header", header: { ...HEADER_SESSION, otherAgent: "Gemini CLI" } });
+    await harness.page.getByRole("button", { name: "New session with Gemini CLI" }).waitFor();
   });
 
   after(async function () {

@@ -1,6 +1,6 @@
 // The chat as the look checks measure it and the screenshots show it (scripts/webview-screenshots.ts): a rich
 // conversation, and what ACP agents show. Node-side code only (the screenshot script compiles it without DOM types).
-import type { AgentControls, SessionChange, Turn } from "../../src/protocol/messages";
+import type { AgentControls, SessionChange, SessionHeader, Turn } from "../../src/protocol/messages";
 import type { TranscriptBlock } from "../../src/protocol/transcript";
 import * as cli from "../helpers/stream-builder";
 import { permissionBlock, planBlock, toolBlock, turnWith } from "../helpers/turn-builder";
@@ -105,7 +105,7 @@ export async function showComposerWithChipsAndQueue(harness: WebviewHarness): Pr
 }
 
 /** The header as a Claude session shows it: a title longer than a narrow side bar, the agent's pickers in a mode that approves by itself, and the meter. */
-export const HEADER_SESSION = { title: "Wire the auth cache into the session middleware", agent: "Claude Code", otherAgent: null };
+export const HEADER_SESSION: SessionHeader = { title: "Wire the auth cache into the session middleware", agent: "Claude Code", otherAgent: null };
 
 /** Modes as Claude offers them, the one chosen approving by itself; its model by name; one config option with values. */
 export const HEADER_CONTROLS: AgentControls = {
