@@ -9,6 +9,7 @@ import { diffLines, diffPreview } from "./line-diff";
 import { answeredByWords } from "./permission-answer";
 import { toolAbout } from "./tool-summary";
 import { usageLine } from "./usage-text";
+import { isProgress } from "./shown-blocks";
 
 /** Where one turn of a transcript ended (a stream may hold several): how many blocks came before, and its `done`. */
 export interface TurnEnd {
@@ -21,15 +22,19 @@ export function transcriptToMarkdown(transcript: Transcript, turnEnds: readonly 
   const out: string[] = [];
   out.push(`# Agent Stream transcript`, "");
   out.push(`- session: ${transcript.sessionId ?? "(none)"}`, `- dialect: ${transcript.dialect}`, `- status: ${transcript.status}`, "");
+  // What the chat shows of a finished turn: no status blocks (shown-blocks.ts).
+  const showBlocks = (blocks: readonly TranscriptBlock[]) => {
+    for (const block of blocks) if (!isProgress(block)) out.push(blockToMarkdown(block), "");
+  };
   let shown = 0;
   for (const end of turnEnds) {
-    for (const block of transcript.blocks.slice(shown, end.blocks)) out.push(blockToMarkdown(block), "");
+    showBlocks(transcript.blocks.slice(shown, end.blocks));
     shown = Math.max(shown, end.blocks);
     // Each turn's usage under its answer, in the words of the chat's footer and `ask`.
     const usage = end.done.usage === null ? null : usageLine(end.done.usage);
     if (usage !== null) out.push(`_${usage}_`, "");
   }
-  for (const block of transcript.blocks.slice(shown)) out.push(blockToMarkdown(block), "");
+  showBlocks(transcript.blocks.slice(shown));
   const d = transcript.done;
   out.push("---", "");
   const facts = [
