@@ -177,7 +177,7 @@ export class AcpRun {
 
   private end(outcome: AcpTurnOutcome): void {
     if (outcome.status === "canceled") this.noteStop();
-    emitTurnEnd((type, payload) => this.feed(type, payload), outcome, Math.max(0, Date.now() - this.beganAt), this.translator.tokensUsed, this.translator.turnUsage(undefined));
+    emitTurnEnd((type, payload) => this.feed(type, payload), outcome, Math.max(0, Date.now() - this.beganAt), this.translator.tokensUsed, this.translator.turnUsage());
   }
 
   private feed<T extends CliEventType>(type: T, payload: EventOfType<T>["payload"]): void {

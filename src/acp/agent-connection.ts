@@ -485,6 +485,9 @@ export class AcpAgentConnection {
       {
         sessionUpdate: (params) => this.onSessionUpdate(agent, params),
         problem: (problem) => this.onLineProblem(agent, problem),
+        promptTokens: (tokens) => {
+          if (this.agent === agent && this.turn !== undefined) this.options.onEvent({ type: "prompt_tokens", tokens });
+        },
         onStderr: (chunk) => {
           if (this.agent === agent) this.turn?.stderr.push(chunk);
           this.options.onStderr?.(chunk);

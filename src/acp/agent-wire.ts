@@ -8,6 +8,7 @@
 import type { AnyMessage, Stream } from "@agentclientprotocol/sdk";
 import type { Problem } from "../protocol/transcript";
 import { isRecord } from "../protocol/json-record";
+import { promptTokens, type PromptTokens } from "../dialects/acp/prompt-usage";
 import { excerpt } from "../stream/json-line";
 import { JsonLineReader } from "../stream/json-line-reader";
 import { DEFAULT_MAX_LINE_BYTES } from "../stream/line-reader";
@@ -20,11 +21,17 @@ export interface AgentWireHandlers {
    * whose handling threw; `line` is its line number on the agent's stdout. The connection goes on.
    */
   problem(problem: Problem): void;
+  /**
+   * The token counts in the agent's answer to one of our `session/prompt` requests (unstable ACP `usage`, which the
+   * SDK's stable schema drops), handed over before the SDK settles that request; never called for an answer without.
+   */
+  promptTokens?(tokens: PromptTokens): void;
 }
 
 type RpcId = string | number;
 
 const SESSION_UPDATE = "session/update";
+const SESSION_PROMPT = "session/prompt";
 const JSON_RPC_INVALID_REQUEST = -32600;
 
 export class AgentWire {
@@ -36,6 +43,8 @@ export class AgentWire {
   private ended = false;
   /** Ids of our requests not answered yet: an answer to any other id is refused here, before the SDK prints it. */
   private readonly asked = new Set<RpcId>();
+  /** Those of them that are `session/prompt`s: only their answers' `usage` is a turn's tokens. */
+  private readonly prompts = new Set<RpcId>();
 
   /** `write` sends one line to the agent's stdin and says whether stdin was still open. */
   constructor(
@@ -54,10 +63,13 @@ export class AgentWire {
       start: (controller) => void (this.controller = controller),
       cancel: () => void (this.sdkGone = true),
     });
-    const asked = this.asked;
+    const { asked, prompts } = this;
     const writable = new WritableStream<AnyMessage>({
       write(message) {
-        if ("method" in message && "id" in message && message.id !== null) asked.add(message.id);
+        if ("method" in message && "id" in message && message.id !== null) {
+          asked.add(message.id);
+          if (message.method === SESSION_PROMPT) prompts.add(message.id);
+        }
         // Failing the write makes the SDK close the connection, which rejects what is pending: the agent is gone.
         if (!write(JSON.stringify(message) + "\n")) throw new Error("the agent's stdin is closed");
       },
@@ -127,10 +139,19 @@ export class AgentWire {
       return undefined;
     }
     this.asked.delete(id);
-    if (isResponse(value)) return value as AnyMessage;
+    const answersPrompt = this.prompts.delete(id);
+    if (isResponse(value)) {
+      if (answersPrompt && isRecord(value.result)) this.readPromptTokens(value.result);
+      return value as AnyMessage;
+    }
     const message = `not a JSON-RPC response (a result, or an error with a code and a message): ${excerpt(text)}`;
     this.refuse(line, message);
     return { jsonrpc: "2.0", id, error: { code: JSON_RPC_INVALID_REQUEST, message: `The agent's answer could not be read: ${message}` } };
+  }
+
+  private readPromptTokens(result: Record<string, unknown>): void {
+    const tokens = promptTokens(result.usage);
+    if (tokens !== undefined) this.handlers.promptTokens?.(tokens);
   }
 
   /**

@@ -7,7 +7,7 @@ import type { TranscriptBlock } from "../protocol/transcript";
 import { formatDuration } from "../common/duration";
 import { answeredByWords } from "../common/permission-answer";
 import { escapeForLog, escapeForTerminal } from "../protocol/visible-text";
-import { usageFacts } from "../common/usage-text";
+import { usageLine } from "../common/usage-text";
 
 export interface PrinterStreams {
   out: { write(text: string): unknown };
@@ -129,8 +129,8 @@ export function createLivePrinter(streams: PrinterStreams): (change: SessionChan
         if (d.tokensUsed !== null) facts.push(`${d.tokensUsed} tokens`);
         line(paint(change.status === "completed" ? "32" : "31", `■ ${facts.join(" · ")}`));
         // A line of its own after the one scripts read: the chat's usage meter, in the same words.
-        const usage = d.usage === null ? [] : usageFacts(d.usage);
-        if (usage.length > 0) line(paint("2", `  usage: ${escapeForTerminal(usage.join(" · "))}`));
+        const usage = d.usage === null ? null : usageLine(d.usage);
+        if (usage !== null) line(paint("2", `  usage: ${escapeForTerminal(usage)}`));
         return;
       }
       case "state":

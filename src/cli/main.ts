@@ -10,8 +10,9 @@ import { clampInactivityTimeoutMs, clampMaxLineBytes, MAX_LINE_BYTES } from "../
 import { DEFAULT_MAX_LINE_BYTES } from "../stream/line-reader";
 import { BackpressuredStdout } from "./backpressured-stdout";
 import { createLivePrinter, createStderrPassthrough } from "./live-printer";
-import { transcriptToMarkdown } from "../common/transcript-markdown";
+import { transcriptToMarkdown, type TurnEnd } from "../common/transcript-markdown";
 import { escapeForLog, escapeForTerminal, escapeJson } from "../protocol/visible-text";
+import type { SessionChange } from "../protocol/messages";
 import { ASK_USAGE, askCommand } from "./ask-command";
 import { UsageError } from "./usage-error";
 
@@ -127,10 +128,17 @@ async function transcriptCommand(args: readonly string[]): Promise<number> {
   const { dialect, maxLineBytes } = commonOptions(values, "auto");
   const format = values.format;
   if (format !== "json" && format !== "markdown") throw new UsageError(`--format must be json or markdown, got ${JSON.stringify(format)}`);
-  // A recording may hold several turns (`ask --json` writes one start…done per prompt): one transcript of them all.
-  const session = await replayStream(inputOf(positionals), { adapter: createAdapter(dialect), maxLineBytes, severalTurns: true });
+  // A recording may hold several turns (`ask --json` writes one start…done per prompt): one transcript of them all,
+  // whose markdown shows each turn's usage where it ended.
+  const turnEnds: TurnEnd[] = [];
+  let blocks = 0;
+  const onChange = (change: SessionChange): void => {
+    if (change.kind === "block-added") blocks = Math.max(blocks, change.index + 1);
+    else if (change.kind === "done") turnEnds.push({ blocks, done: change.done });
+  };
+  const session = await replayStream(inputOf(positionals), { adapter: createAdapter(dialect), maxLineBytes, severalTurns: true, onChange });
   const transcript = session.toTranscript();
-  process.stdout.write(format === "json" ? escapeJson(JSON.stringify(transcript, null, 2)) + "\n" : escapeForTerminal(transcriptToMarkdown(transcript)));
+  process.stdout.write(format === "json" ? escapeJson(JSON.stringify(transcript, null, 2)) + "\n" : escapeForTerminal(transcriptToMarkdown(transcript, turnEnds)));
   return 0;
 }
 

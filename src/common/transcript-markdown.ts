@@ -1,19 +1,40 @@
 // A finished transcript as markdown a person reads: the answer, thinking quoted, tools as one-line entries with what
 // they printed and each file a tool changed as its folded diff, so a run read back (or a turn copied) says what it did
 // to the workspace. An agent's text inside a fence is always longer-fenced (code-fence.ts): it stays text.
-import type { ToolDiff, Transcript, TranscriptBlock } from "../protocol/transcript";
+import type { DoneSummary, ToolDiff, Transcript, TranscriptBlock } from "../protocol/transcript";
 import { bounded } from "./bounded-text";
 import { formatDuration } from "./duration";
 import { fenced, inlineCode } from "./code-fence";
 import { diffLines, diffPreview } from "./line-diff";
 import { answeredByWords } from "./permission-answer";
 import { toolAbout } from "./tool-summary";
+import { usageLine } from "./usage-text";
+import { isProgress } from "./shown-blocks";
 
-export function transcriptToMarkdown(transcript: Transcript): string {
+/** Where one turn of a transcript ended (a stream may hold several): how many blocks came before, and its `done`. */
+export interface TurnEnd {
+  blocks: number;
+  done: DoneSummary;
+}
+
+/** `turnEnds`: each turn's end, in order; by default the transcript is one turn. */
+export function transcriptToMarkdown(transcript: Transcript, turnEnds: readonly TurnEnd[] = [{ blocks: transcript.blocks.length, done: transcript.done }]): string {
   const out: string[] = [];
   out.push(`# Agent Stream transcript`, "");
   out.push(`- session: ${transcript.sessionId ?? "(none)"}`, `- dialect: ${transcript.dialect}`, `- status: ${transcript.status}`, "");
-  for (const block of transcript.blocks) out.push(blockToMarkdown(block), "");
+  // What the chat shows of a finished turn: no status blocks (shown-blocks.ts).
+  const showBlocks = (blocks: readonly TranscriptBlock[]) => {
+    for (const block of blocks) if (!isProgress(block)) out.push(blockToMarkdown(block), "");
+  };
+  let shown = 0;
+  for (const end of turnEnds) {
+    showBlocks(transcript.blocks.slice(shown, end.blocks));
+    shown = Math.max(shown, end.blocks);
+    // Each turn's usage under its answer, in the words of the chat's footer and `ask`.
+    const usage = end.done.usage === null ? null : usageLine(end.done.usage);
+    if (usage !== null) out.push(`_${usage}_`, "");
+  }
+  showBlocks(transcript.blocks.slice(shown));
   const d = transcript.done;
   out.push("---", "");
   const facts = [

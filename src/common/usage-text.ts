@@ -51,6 +51,12 @@ export function usageFacts(usage: TurnUsage): string[] {
   return facts;
 }
 
+/** The figures on one line, as `ask` prints a turn's and a markdown transcript shows it; null when the agent said none. */
+export function usageLine(usage: TurnUsage): string | null {
+  const facts = usageFacts(usage);
+  return facts.length === 0 ? null : facts.join(" · ");
+}
+
 /**
  * The session's figures for the chat's narrow header: what it cost and how full the context is, where the agent says
  * them (tokens otherwise); the tooltip has the rest.

@@ -1,6 +1,6 @@
 // A session's usage from its turns': tokens and costs added up, the context as it was last said. Plain code (the
 // schema is the protocol's), so the webview's bundle adds it up without zod.
-import type { TurnUsage, UsageCost } from "../protocol/usage";
+import type { ContextUse, TurnUsage, UsageCost } from "../protocol/usage";
 
 /**
  * Two spans' usage as one: tokens and cost added up, the context as the later one last said it. Costs in two
@@ -34,4 +34,11 @@ function addCost(a: UsageCost | null, b: UsageCost | null): UsageCost | null {
   if (a === null) return b;
   if (b === null) return a;
   return a.currency === b.currency ? { amount: a.amount + b.amount, currency: a.currency } : null;
+}
+
+/** The session's usage with the context the agent said since its last turn ended (mid-turn), the later word. */
+export function withContextNow(total: TurnUsage | null, context: ContextUse | null): TurnUsage | null {
+  if (context === null) return total;
+  const now: TurnUsage = { inputTokens: null, outputTokens: null, cacheReadTokens: null, cost: null, contextUsed: context.used, contextSize: context.size };
+  return total === null ? now : addUsage(total, now);
 }

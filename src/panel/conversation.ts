@@ -25,6 +25,8 @@ import { isImage, type PromptPart } from "../protocol/prompt-parts";
 import { applyChange } from "../common/turn-changes";
 import { failingError } from "../common/turn-failure";
 import { charsIn, withRequestsCancelled } from "../sessions/kept-turns";
+import { LiveContext } from "./live-context";
+import type { ContextUse } from "../protocol/usage";
 
 /** A run in progress, as the conversation needs it (a LiveSession, or a replay). */
 export interface Run {
@@ -205,6 +207,8 @@ export class Conversation {
   private disposed = false;
   private nextTurnId: number;
   private readonly observers = new Set<ConversationObserver>();
+  /** How full the agent's context is, as it said mid-turn: for the header before the turn's end says it. */
+  private readonly liveContext: LiveContext;
   /** Set once a run of an agent CLI said something: the next prompt to the same agent continues that conversation. */
   private cliConversation: CliConversation | null;
 
@@ -220,6 +224,7 @@ export class Conversation {
     for (const turn of restored.slice(-MAX_PERSISTED_TURNS)) this.turns.push(withRequestsCancelled(copyTurn(turn)));
     this.nextTurnId = this.turns.reduce((max, t) => Math.max(max, t.id + 1), 0);
     this.savedChars = charsIn(this.turns);
+    this.liveContext = new LiveContext((context) => this.broadcast({ type: "context", sessionId: this.host.sessionId, context }), scheduler, BATCH_MS);
   }
 
   get running(): boolean {
@@ -257,6 +262,7 @@ export class Conversation {
     view.post(snapshot);
     if (this.commands.length > 0) view.post({ type: "commands", sessionId: this.host.sessionId, commands: this.commands });
     if (this.controls !== undefined) view.post({ type: "controls", sessionId: this.host.sessionId, controls: this.controls });
+    if (this.liveContext.current !== null) view.post({ type: "context", sessionId: this.host.sessionId, context: this.liveContext.current });
     if (this.queued.length > 0) view.post(this.queueMessage());
     // An attachment offered while no view showed the session (the chat was still opening) goes to the first one.
     for (const attachment of this.offered.splice(0)) view.post({ type: "attach", sessionId: this.host.sessionId, attachment });
@@ -369,6 +375,11 @@ export class Conversation {
     if (this.controls === undefined && controls.mode === null && controls.model === null && controls.options.length === 0) return;
     this.controls = controls;
     this.broadcast({ type: "controls", sessionId: this.host.sessionId, controls });
+  }
+
+  /** The agent said how full its context is (ACP `usage_update`): every view's header, at most once a frame. */
+  offerContext(context: ContextUse): void {
+    if (!this.disposed) this.liveContext.update(context);
   }
 
   /**
@@ -505,6 +516,7 @@ export class Conversation {
     this.cancelSave();
     this.flushTimer?.cancel();
     this.flushTimer = undefined;
+    this.liveContext.dispose();
     this.views.clear();
     this.observers.clear();
   }
@@ -523,6 +535,7 @@ export class Conversation {
     this.persistTurns();
     this.flushTimer?.cancel();
     this.flushTimer = undefined;
+    this.liveContext.dispose();
     this.views.clear();
     this.observers.clear();
   }
@@ -695,6 +708,7 @@ export class Conversation {
     // with this session's history still shown above, rather than failing the same way again.
     if (turn.status === "failed" && failingError(turn)?.code === "SESSION_NOT_FOUND") this.cliConversation = null;
     this.flush();
+    this.liveContext.turnEnded(turn.done?.usage ?? null);
     this.persistTurns();
     this.afterTurn(turn);
   }

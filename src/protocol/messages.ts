@@ -6,6 +6,7 @@ import { SessionIdSchema } from "./session-id";
 import { DoneSummarySchema, FinalStatusSchema, ProblemSchema, TranscriptBlockSchema } from "./transcript";
 import { MAX_IMAGES } from "./image-bytes";
 import { PromptImageSchema } from "./prompt-parts";
+import { ContextUseSchema } from "./usage";
 
 export const SessionStateSchema = z.enum(SESSION_STATES);
 
@@ -162,6 +163,11 @@ export const HostMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("promptRefused"), ...AboutSession, reason: z.string() }),
   /** The header's pickers: the mode, model and config options the agent offers, as they are and as the user chose. */
   z.object({ type: z.literal("controls"), ...AboutSession, controls: AgentControlsSchema }),
+  /**
+   * How full the model's context is as the agent said it since the last turn's end (ACP `usage_update`, mid-turn), for
+   * the header; null once a turn's end says it with that turn's usage.
+   */
+  z.object({ type: z.literal("context"), ...AboutSession, context: z.nullable(ContextUseSchema) }),
 ]);
 export type HostMessage = z.infer<typeof HostMessageSchema>;
 

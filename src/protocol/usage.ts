@@ -22,6 +22,16 @@ export const TurnUsageSchema = z.object({
 });
 export type TurnUsage = z.infer<typeof TurnUsageSchema>;
 
+/** How full the model's context is as the agent just said it (ACP `usage_update`): the tokens in it, the window's size. */
+export const ContextUseSchema = z.object({ used: Count, size: Count });
+export type ContextUse = z.infer<typeof ContextUseSchema>;
+
+/** The context as the agent said it, or undefined for figures that do not fit (a negative count). */
+export function contextUse(used: number, size: number): ContextUse | undefined {
+  const read = ContextUseSchema.safeParse({ used, size });
+  return read.success ? read.data : undefined;
+}
+
 /**
  * A turn's usage from the figures a dialect found; undefined when it found none, so `done` carries no empty usage. A
  * figure that does not fit (a negative count, a currency of a hundred characters) is left out, not the turn's end.

@@ -2,6 +2,7 @@
 // the turns' models at once; painting waits for the next animation frame, so a burst of changes costs one paint.
 // A snapshot (a reopened session) is painted from its last turn back to its first, in slices of the main thread.
 import type { HostMessage, SessionHeader, WebviewIntent } from "../protocol/messages";
+import type { ContextUse } from "../protocol/usage";
 import { AgentControlsView } from "./agent-controls";
 import { codeForCopyButton, COPY_CODE_ATTRIBUTE } from "./code-blocks";
 import { Composer } from "./composer";
@@ -11,7 +12,7 @@ import { ScrollFollower } from "./scroll-follower";
 import { slicedWork } from "./sliced-work";
 import { TurnView } from "./turn-view";
 import { UsageMeter } from "./usage-meter";
-import { totalUsage } from "../common/usage-totals";
+import { totalUsage, withContextNow } from "../common/usage-totals";
 import type { HostChannel, ViewState } from "./vscode-api";
 
 const WEB_LINK = /^https?:\/\//i;
@@ -33,6 +34,8 @@ export class ChatView {
   private readonly composer: Composer;
   private readonly scroll: ScrollFollower;
   private turns: TurnView[] = [];
+  /** How full the context is as the agent said it since the last turn's end (mid-turn): the header's, until then. */
+  private contextNow: ContextUse | null = null;
   private readonly dirtyTurns = new Set<TurnView>();
   /** A snapshot's turns not painted yet, the first first: painted from the end, one job each. */
   private unpainted: TurnView[] = [];
@@ -94,6 +97,8 @@ export class ChatView {
       case "snapshot": {
         const moved = this.sessionId !== null && this.sessionId !== message.sessionId;
         this.sessionId = message.sessionId;
+        // The host says it again after the snapshot if it still holds.
+        this.contextNow = null;
         this.composer.showSession(message.sessionId);
         // Another session's queue, if it has one, follows the snapshot.
         if (moved) this.composer.showQueue({ items: [], held: false });
@@ -148,6 +153,10 @@ export class ChatView {
         this.markDirty(view);
         return;
       }
+      case "context":
+        this.contextNow = message.context;
+        this.showUsage();
+        return;
       case "changes": {
         const view = this.turns.find((turn) => turn.id === message.turnId);
         if (view === undefined) return;
@@ -244,7 +253,11 @@ export class ChatView {
   private showTurnsState(): void {
     this.emptyHint.hidden = this.turns.length > 0;
     this.composer.setRunning(this.turns.at(-1)?.running ?? false);
-    this.usageMeter.show(totalUsage(this.turns.map((turn) => turn.usage)));
+    this.showUsage();
+  }
+
+  private showUsage(): void {
+    this.usageMeter.show(withContextNow(totalUsage(this.turns.map((turn) => turn.usage)), this.contextNow));
   }
 
   /** Painting a turn twice costs nothing: it paints only what changed since. */

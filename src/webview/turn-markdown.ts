@@ -1,9 +1,9 @@
 // "Copy answer": the turn as markdown, written the same way `agent-stream transcript` writes blocks.
 import type { Turn } from "../protocol/messages";
 import { blockToMarkdown } from "../common/transcript-markdown";
+import { isProgress } from "../common/shown-blocks";
 
 export function turnToMarkdown(turn: Turn): string {
-  // Status lines are progress, not part of the answer.
-  const blocks = turn.blocks.filter((block) => block !== undefined && block.kind !== "status");
+  const blocks = turn.blocks.filter((block) => block !== undefined && !isProgress(block));
   return blocks.map(blockToMarkdown).join("\n\n") + "\n";
 }

@@ -7,6 +7,7 @@
 // error:<401|internal|auth>, auth-required, load, turns, permission-again, permission-pair, permission-flood, flood-text, fs-burst, fs-unread,
 // hostile:<line> (see HOSTILE_LINES), bypass-root and query-closed (session/new refused as claude-agent-acp 0.101 and
 // 0.23.1 refuse it as root with IS_SANDBOX=yes). FAKE_ACP_STDERR: written to stderr before session/new is answered.
+// FAKE_ACP_PROMPT_USAGE: the `usage` its prompt answers carry (JSON).
 import * as acp from "@agentclientprotocol/sdk";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
@@ -455,7 +456,8 @@ const app = acp
     }
     if (scenario.startsWith("error:")) failPrompt(scenario.slice("error:".length));
     const stopReason = await prompts[scenario](client, params.sessionId);
-    return { stopReason };
+    // FAKE_ACP_PROMPT_USAGE: the answer's `usage` (unstable ACP), as JSON, as claude-agent-acp sends it.
+    return { stopReason, ...(process.env.FAKE_ACP_PROMPT_USAGE === undefined ? {} : { usage: JSON.parse(process.env.FAKE_ACP_PROMPT_USAGE) }) };
   })
   .onNotification(acp.methods.agent.session.cancel, ({ params }) => {
     record({ cancel: params.sessionId });

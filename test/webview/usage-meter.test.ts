@@ -69,6 +69,28 @@ describe("webview: the usage meter", function () {
     assert.equal(await meter().locator(".usage-meter-figures").textContent(), "$0.5174 · 50% of 200k context");
   });
 
+  it("shows the context the agent says mid-turn in the header while the turn runs, and the turn's own once it ends", async function () {
+    await harness.send(snapshotOf([finishedTurn(0, CLAUDE_TURN)]));
+    const live = finishedTurn(1, figures({ inputTokens: 800, outputTokens: 100, cost: { amount: 0.5, currency: "USD" }, contextUsed: 150_000, contextSize: 200_000 }));
+    const changes = changeMessages(live);
+    await harness.send(live.started, ...changes.slice(0, -1), { type: "context", context: { used: 100_000, size: 200_000 } });
+    await harness.page.waitForFunction(() => document.querySelector(".usage-meter-figures")?.textContent?.includes("50%"));
+    assert.equal(await meter().locator(".usage-meter-figures").textContent(), "$0.0174 · 50% of 200k context");
+    assert.equal(await harness.page.locator(".turn").nth(1).locator(".turn-footer .footer-usage").count(), 0, "the running turn has no footer figures yet");
+    await harness.send(changes.at(-1)!, { type: "context", context: null });
+    await harness.page.waitForFunction(() => document.querySelector(".usage-meter-figures")?.textContent?.includes("75%"));
+    assert.equal(await meter().locator(".usage-meter-figures").textContent(), "$0.5174 · 75% of 200k context");
+  });
+
+  it("shows the meter mid-turn for a session whose turns have said nothing yet", async function () {
+    const live = finishedTurn(0, undefined);
+    await harness.send(live.started, { type: "context", context: { used: 1200, size: 200_000 } });
+    await harness.page.waitForFunction(() => document.querySelector(".usage-meter-figures")?.textContent !== "");
+    assert.equal(await meter().isVisible(), true);
+    assert.equal(await meter().locator(".usage-meter-figures").textContent(), "<1% of 200k context");
+    assert.equal(await meter().getAttribute("title"), "Session usage: 1,200 of 200,000 context tokens used (<1%)");
+  });
+
   it("shows the session's tokens in the header for an agent that says no cost and no context", async function () {
     await harness.send(snapshotOf([finishedTurn(0, figures({ inputTokens: 360, outputTokens: 17 })), finishedTurn(1, figures({ inputTokens: 1200, outputTokens: 40 }))]));
     assert.equal(await meter().locator(".usage-meter-figures").textContent(), "1.6k in · 57 out");

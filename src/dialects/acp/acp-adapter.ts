@@ -24,6 +24,7 @@ import { AcpEventTranslator } from "./acp-event-translator";
 import type { AcpEvent } from "./acp-events";
 import { isAcpTrafficLine, readRpcMessage, type Direction, type RpcError, type RpcId, type RpcMessage } from "./json-rpc-line";
 import { replayedRequestOf } from "./permission-request";
+import { promptTokens } from "./prompt-usage";
 import { SessionUpdateDecoder } from "./session-update-decoder";
 import { emitTurnEnd, outcomeOfStopReason, protocolErrorOfRpcError, type AcpTurnOutcome } from "./turn-outcome";
 
@@ -45,17 +46,8 @@ const PermissionParams = lineSchema(
 const PermissionResult = lineSchema(
   z.object({ outcome: z.union([z.object({ outcome: z.literal("selected"), optionId: z.string() }), z.object({ outcome: z.literal("cancelled") })]) }),
 );
-const Tokens = z.number().check(z.int(), z.nonnegative());
-/** The prompt's answer; its `usage` (unstable ACP) is the turn's tokens, and one the agent got wrong is only left out. */
-const PromptResult = lineSchema(
-  z.object({
-    stopReason: z.string(),
-    usage: z.catch(
-      z.optional(z.object({ inputTokens: Tokens, outputTokens: Tokens, cachedReadTokens: z.optional(z.nullable(Tokens)), cachedWriteTokens: z.optional(z.nullable(Tokens)) })),
-      undefined,
-    ),
-  }),
-);
+/** The prompt's answer; its `usage` (unstable ACP) is the turn's tokens, read as the live client reads it (prompt-usage.ts). */
+const PromptResult = lineSchema(z.object({ stopReason: z.string(), usage: z.optional(z.unknown()) }));
 const SessionResult = lineSchema(z.object({ sessionId: z.string() }));
 
 /** Requests of both sides the reader remembers unanswered at once; past these the oldest is forgotten, and counted. */
@@ -230,14 +222,9 @@ export class AcpAdapter implements DialectAdapter {
       this.out!.problem("MALFORMED_EVENT", `session/prompt result: ${result.message}`);
       return;
     }
-    const usage = result.usage;
-    // ACP's `inputTokens` leaves out the prompt's cached part, which the meter counts as input too.
-    const tokens = usage && {
-      inputTokens: usage.inputTokens + (usage.cachedReadTokens ?? 0) + (usage.cachedWriteTokens ?? 0),
-      outputTokens: usage.outputTokens,
-      cacheReadTokens: usage.cachedReadTokens ?? null,
-    };
-    this.endTurn(outcomeOfStopReason(result.stopReason), tokens);
+    const tokens = promptTokens(result.usage);
+    if (tokens !== undefined) this.translator.translate({ type: "prompt_tokens", tokens });
+    this.endTurn(outcomeOfStopReason(result.stopReason));
   }
 
   private onRequestFailed(method: string, error: RpcError): void {
@@ -263,14 +250,14 @@ export class AcpAdapter implements DialectAdapter {
     this.turn = { cancelRequested: false, authFailure: undefined, startedAt: this.now(), started: false };
   }
 
-  private endTurn(outcome: AcpTurnOutcome, tokens?: Parameters<AcpEventTranslator["turnUsage"]>[0]): void {
+  private endTurn(outcome: AcpTurnOutcome): void {
     const turn = this.turn!;
     // A request the turn outlived is answered `cancelled`, as the live client answers every one still open.
     for (const request of [...this.openPermissions]) this.cancelPermission(request);
     this.reportForgotten();
     // Stopped by the client: the turn is stopped, whatever the agent called it (as a live run reads it).
     const final: AcpTurnOutcome = turn.cancelRequested ? { status: "canceled", stopReason: outcome.stopReason } : outcome;
-    emitTurnEnd((type, payload) => this.emit(type, payload), final, Math.max(0, this.now() - turn.startedAt), this.translator.tokensUsed, this.translator.turnUsage(tokens));
+    emitTurnEnd((type, payload) => this.emit(type, payload), final, Math.max(0, this.now() - turn.startedAt), this.translator.tokensUsed, this.translator.turnUsage());
     this.translator.turnEnded();
     this.turn = undefined;
   }

@@ -6,6 +6,7 @@ import { isRecord } from "../../protocol/json-record";
 import { permissionAnsweredPayload, permissionRequestedPayload } from "../permission-events";
 import { turnUsage, type TurnUsage, type UsageCost } from "../../protocol/usage";
 import type { AcpEvent, AcpToolCall, AcpUsage } from "./acp-events";
+import type { PromptTokens } from "./prompt-usage";
 import type { ShownMode } from "./session-settings";
 import { selfApprovingModeMessage } from "../kit/run-words";
 import { TOOL_CALL_LIMITS } from "./tool-calls";
@@ -33,6 +34,8 @@ export class AcpEventTranslator {
   /** The session's cost as the agent last said it (not every `usage_update` says it), and as it was before this turn. */
   private cost: UsageCost | null;
   private costBeforeTurn: UsageCost | null;
+  /** The tokens the agent counted in its answer to this turn's prompt. */
+  private tokens: PromptTokens | undefined;
 
   /** `usageBefore`: what the agent said of its usage before this translator's first turn (a live run's is the conversation's). */
   constructor(
@@ -67,6 +70,9 @@ export class AcpEventTranslator {
         this.context = event.usage;
         this.cost = event.usage.cost ?? this.cost;
         return;
+      case "prompt_tokens":
+        this.tokens = event.tokens;
+        return;
       case "session_settings":
         this.tellMode(event.settings.mode?.currentMode);
         return;
@@ -87,6 +93,7 @@ export class AcpEventTranslator {
   turnEnded(): void {
     this.shownCalls.clear();
     this.context = undefined;
+    this.tokens = undefined;
     this.costBeforeTurn = this.cost;
   }
 
@@ -94,9 +101,9 @@ export class AcpEventTranslator {
    * The turn's usage: the context as the agent last said it, the cost its `usage_update`s added during the turn (they
    * say the session's whole cost), and the tokens of the prompt's answer where the agent gives them.
    */
-  turnUsage(tokens: Pick<TurnUsage, "inputTokens" | "outputTokens" | "cacheReadTokens"> | undefined): TurnUsage | undefined {
+  turnUsage(): TurnUsage | undefined {
     return turnUsage({
-      ...tokens,
+      ...this.tokens,
       cost: this.cost === this.costBeforeTurn ? undefined : costAdded(this.costBeforeTurn, this.cost),
       contextUsed: this.context?.used,
       contextSize: this.context?.size,

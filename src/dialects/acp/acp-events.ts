@@ -3,6 +3,7 @@
 // here knows the wire format or VS Code.
 import type { PermissionEvent, ToolKind } from "../../permissions/permission-request";
 import type { AgentSessionSettings, SessionConfigOption } from "./session-settings";
+import type { PromptTokens } from "./prompt-usage";
 
 /** ACP's tool kinds are the ones the permission desk and the settings use. */
 export type AcpToolKind = ToolKind;
@@ -91,6 +92,8 @@ export type AcpEvent =
    * The agent process is ready for prompts in this session: a new one, or a saved one it continued. `lost`: the saved
    * session it was asked to continue and could not; the agent does not remember that conversation.
    */
-  | { type: "session_ready"; sessionId: string; continued: "new" | "loaded" | "resumed"; lost?: string };
+  | { type: "session_ready"; sessionId: string; continued: "new" | "loaded" | "resumed"; lost?: string }
+  /** The tokens the agent counted in its answer to the turn's prompt (unstable ACP `usage`), just before the turn ends. */
+  | { type: "prompt_tokens"; tokens: PromptTokens };
 
 export type AcpEventType = AcpEvent["type"];

@@ -12,7 +12,8 @@ import { acpTransportOf } from "../../../src/profiles/cli-profile";
 import { resolveProfile, type ProfileSetting } from "../../../src/profiles/profile-registry";
 import { cancellingDesk } from "../../helpers/acp-harness";
 import { openingSettings, type RecordedOpening } from "../../helpers/acp-openings";
-import { fakeCli } from "../../helpers/repo";
+import { fakeCli, repoRoot } from "../../helpers/repo";
+import type { Transcript } from "../../../src/protocol/transcript";
 
 function conversation(env: Record<string, string>, workspace: string): AcpConversation {
   return new AcpConversation({
@@ -130,6 +131,57 @@ describe("an ACP conversation's follow-ups", () => {
       assert.match(second.blocks.map((block) => (block.kind === "text" ? block.text : "")).join(""), /^turn 2 /);
     } finally {
       await chat.dispose();
+    }
+  });
+});
+
+describe("the usage of a live ACP turn", () => {
+  let workspace: string;
+  beforeEach(() => (workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "acp-conv-")))));
+  afterEach(() => fs.rmSync(workspace, { recursive: true, force: true }));
+
+  /** One turn of the fake agent (a `usage_update` of $0.01 and 1,200 of 200,000 tokens), its answer's `usage` as given. */
+  async function usageOfOneTurn(promptUsage: unknown): Promise<Transcript["done"]["usage"]> {
+    const chat = new AcpConversation({
+      command: process.execPath,
+      args: [fakeCli("fake-acp-agent.mjs"), "all-updates"],
+      env: { ...process.env, ...(promptUsage === undefined ? {} : { FAKE_ACP_PROMPT_USAGE: JSON.stringify(promptUsage) }) },
+      workspaceRoots: [workspace],
+      files: new NodeWorkspaceFiles([workspace]),
+      permissions: cancellingDesk([workspace]),
+    });
+    try {
+      return (await chat.prompt([{ type: "text", text: "hello" }]).finished).done.usage;
+    } finally {
+      await chat.dispose();
+    }
+  }
+
+  /** The `usage` of claude-agent-acp 0.101.0's answer to the prompt in a recorded run. */
+  function recordedPromptUsage(): unknown {
+    const log = fs.readFileSync(path.join(repoRoot, "test/fixtures/acp-recorded/claude-acp/0.101.0/edit-and-command.ndjson"), "utf8");
+    const answer = log
+      .split("\n")
+      .filter((line) => line.includes('"stopReason"'))
+      .map((line) => JSON.parse(line) as { result: { usage: unknown } })[0];
+    return answer.result.usage;
+  }
+
+  it("shows the tokens claude-agent-acp counts in its answer to the prompt, with the cost and context of its usage_update", async () => {
+    const usage = await usageOfOneTurn(recordedPromptUsage());
+    assert.deepEqual(usage, { inputTokens: 360, outputTokens: 17, cacheReadTokens: 0, cost: { amount: 0.01, currency: "USD" }, contextUsed: 1200, contextSize: 200000 });
+  });
+
+  it("counts the prompt's cached part as input, and as read from the cache", async () => {
+    const usage = await usageOfOneTurn({ inputTokens: 10, outputTokens: 5, cachedReadTokens: 900, cachedWriteTokens: 90, totalTokens: 1005 });
+    assert.deepEqual([usage?.inputTokens, usage?.outputTokens, usage?.cacheReadTokens], [1000, 5, 900]);
+  });
+
+  it("invents no token counts when the answer has no usage, or one it got wrong", async () => {
+    for (const promptUsage of [undefined, { inputTokens: -3, outputTokens: 5 }, { inputTokens: 1e300, outputTokens: 5 }, "many"]) {
+      const usage = await usageOfOneTurn(promptUsage);
+      assert.deepEqual([usage?.inputTokens, usage?.outputTokens, usage?.cacheReadTokens], [null, null, null], JSON.stringify(promptUsage));
+      assert.equal(usage?.contextUsed, 1200);
     }
   });
 });

@@ -2,6 +2,7 @@
 import * as assert from "node:assert/strict";
 import type { AnyMessage } from "@agentclientprotocol/sdk";
 import { AgentWire } from "../../../src/acp/agent-wire";
+import type { PromptTokens } from "../../../src/dialects/acp/prompt-usage";
 import type { Problem } from "../../../src/protocol/transcript";
 
 interface WireUnderTest {
@@ -10,9 +11,11 @@ interface WireUnderTest {
   written: unknown[];
   problems: Problem[];
   updates: unknown[];
+  /** The token counts handed on from answers to our prompts. */
+  tokens: PromptTokens[];
   push(...lines: string[]): void;
-  /** Sends a request of ours, as the SDK would. */
-  ask(id: number | string): Promise<void>;
+  /** Sends a request of ours, as the SDK would: a prompt unless told otherwise. */
+  ask(id: number | string, method?: string): Promise<void>;
   /** The next message the SDK reads. */
   next(): Promise<AnyMessage | undefined>;
   /** What the SDK does when the connection closes (its write to a closed stdin failed): stops reading. */
@@ -23,12 +26,14 @@ function wireUnderTest(onUpdate: (params: unknown) => void = () => {}): WireUnde
   const written: unknown[] = [];
   const problems: Problem[] = [];
   const updates: unknown[] = [];
+  const tokens: PromptTokens[] = [];
   const wire = new AgentWire((line) => written.push(JSON.parse(line)) > 0, {
     sessionUpdate: (params) => {
       updates.push(params);
       onUpdate(params);
     },
     problem: (problem) => problems.push(problem),
+    promptTokens: (counted) => tokens.push(counted),
   });
   const reader = wire.stream.readable.getReader();
   const writer = wire.stream.writable.getWriter();
@@ -37,8 +42,9 @@ function wireUnderTest(onUpdate: (params: unknown) => void = () => {}): WireUnde
     written,
     problems,
     updates,
+    tokens,
     push: (...lines) => wire.push(Buffer.from(lines.map((line) => line + "\n").join(""))),
-    ask: (id) => writer.write({ jsonrpc: "2.0", id, method: "session/prompt", params: {} }),
+    ask: (id, method = "session/prompt") => writer.write({ jsonrpc: "2.0", id, method, params: {} }),
     next: async () => (await reader.read()).value,
     stopReading: () => reader.cancel(),
   };
@@ -79,6 +85,28 @@ describe("AgentWire", () => {
     under.push('{"jsonrpc":"2.0","id":1,"result":{"stopReason":"end_turn"}}', '{"jsonrpc":"2.0","id":1,"result":{}}');
     assert.deepEqual(await under.next(), { jsonrpc: "2.0", id: 1, result: { stopReason: "end_turn" } });
     assert.deepEqual(under.problems, [{ line: 2, code: "MALFORMED_EVENT", message: "an answer to no request of ours (id 1); skipped" }]);
+  });
+
+  it("hands on the token counts of the answer to our prompt before the SDK reads that answer", async () => {
+    const under = wireUnderTest();
+    await under.ask(2);
+    under.push('{"jsonrpc":"2.0","id":2,"result":{"stopReason":"end_turn","usage":{"inputTokens":120,"outputTokens":2,"cachedReadTokens":30,"totalTokens":152}}}');
+    assert.deepEqual(under.tokens, [{ inputTokens: 150, outputTokens: 2, cacheReadTokens: 30 }]);
+    assert.deepEqual(await under.next(), { jsonrpc: "2.0", id: 2, result: { stopReason: "end_turn", usage: { inputTokens: 120, outputTokens: 2, cachedReadTokens: 30, totalTokens: 152 } } });
+  });
+
+  it("takes token counts only from the answer to a prompt, and none the agent got wrong", async () => {
+    const under = wireUnderTest();
+    await under.ask(1, "session/new");
+    await under.ask(2);
+    await under.ask(3);
+    under.push(
+      '{"jsonrpc":"2.0","id":1,"result":{"sessionId":"s","usage":{"inputTokens":5,"outputTokens":5}}}',
+      '{"jsonrpc":"2.0","id":2,"result":{"stopReason":"end_turn","usage":{"inputTokens":"120","outputTokens":2}}}',
+      '{"jsonrpc":"2.0","id":3,"error":{"code":-32603,"message":"Internal error","usage":{"inputTokens":5,"outputTokens":5}}}',
+      '{"jsonrpc":"2.0","id":4,"result":{"stopReason":"end_turn","usage":{"inputTokens":5,"outputTokens":5}}}',
+    );
+    assert.deepEqual(under.tokens, []);
   });
 
   it("ends a request of ours whose answer is not a JSON-RPC response with an error of its own", async () => {

@@ -75,6 +75,13 @@ describe("agent-stream ask", function () {
     assert.deepEqual(transcript.done.usage, { inputTokens: null, outputTokens: null, cacheReadTokens: null, cost: { amount: 0.01, currency: "USD" }, contextUsed: 1200, contextSize: 200000 });
   });
 
+  it("prints the tokens an ACP agent counts in its answer to the prompt, as claude-agent-acp does", async () => {
+    const usage = { inputTokens: 360, outputTokens: 17, cachedReadTokens: 0, cachedWriteTokens: 0, totalTokens: 377 };
+    const printed = await agentStream(askAcpArgs("all-updates", [], ["hello"]), { env: { ...process.env, FAKE_ACP_PROMPT_USAGE: JSON.stringify(usage) } });
+    assert.equal(printed.code, 0, printed.stderr);
+    assert.match(printed.stdout, /\n {2}usage: 360 in · 17 out · \$0\.0100 · <1% of 200k context\n/);
+  });
+
   it("keeps a tool's diffs while the agent still shows them", async () => {
     // The fake agent's last update replaces the diff with text output (ACP replaces content): the diff is in the
     // update before, so a stream cut there reads back with it.

@@ -140,6 +140,25 @@ describe("agent-stream command line", () => {
       assert.match(r.stdout, /\*\*Done:\*\* succeeded · exit code 0 · 12\.3 s · tools: Read · 1873 tokens/);
     });
 
+    it("shows each turn's usage under its answer in markdown, in the words of the chat's footer", async () => {
+      const log = path.join(repoRoot, "test", "fixtures", "acp-recorded", "claude-acp", "0.101.0", "follow-up.ndjson");
+      const r = await agentStream(["transcript", "--dialect", "acp", log, "--format", "markdown"]);
+      assert.equal(r.code, 0, r.stderr);
+      // claude-agent-acp's answers count 120 tokens in and 2 out; its usage_updates say the session's cost and context.
+      assert.ok(
+        r.stdout.includes(
+          "Hi! I will keep that word in mind.\n\n_120 in · 2 out · $0.0005 · <1% of 1M context_\n\nYou asked me to remember kumquat.\n\n_120 in · 2 out · $0.0010 · <1% of 1M context_\n\n---",
+        ),
+        r.stdout,
+      );
+    });
+
+    it("shows no usage line in markdown for a turn whose agent said none", async () => {
+      const r = await agentStream(["transcript", path.join(FIXTURES, "documented-session.ndjson"), "--format", "markdown"]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.doesNotMatch(r.stdout, /^_.* (in|out|context)_$/m);
+    });
+
     it("shows what a real agent's edit wrote, and what a rejected one would have, in a replayed ACP log's markdown", async () => {
       const markdownOf = async (agent: string, log: string) => {
         const r = await agentStream(["transcript", "--dialect", "acp", path.join(repoRoot, "test", "fixtures", "acp-recorded", agent, `${log}.ndjson`), "--format", "markdown"]);

@@ -2,8 +2,14 @@
 // copies. Read back through markdown-it, as a reader's viewer renders it, so a fence that closes early shows.
 import * as assert from "node:assert/strict";
 import MarkdownIt from "markdown-it";
-import { blockToMarkdown, MAX_DIFF_CHARS, MAX_OUTPUT_CHARS } from "../../../src/common/transcript-markdown";
-import { PermissionBlockSchema, ToolCardSchema, type ToolDiff } from "../../../src/protocol/transcript";
+import { randomUUID } from "node:crypto";
+import * as os from "node:os";
+import { blockToMarkdown, MAX_DIFF_CHARS, MAX_OUTPUT_CHARS, transcriptToMarkdown } from "../../../src/common/transcript-markdown";
+import { createAdapter } from "../../../src/dialects/registry";
+import { claudeProfile } from "../../../src/profiles/claude-profile";
+import { PermissionBlockSchema, ToolCardSchema, type ToolDiff, type Transcript } from "../../../src/protocol/transcript";
+import { LiveSession } from "../../../src/session/live-session";
+import { fakeCli } from "../../helpers/repo";
 
 const markdown = new MarkdownIt();
 
@@ -145,5 +151,42 @@ describe("a permission request in markdown", () => {
 describe("a message sent into the running turn, in markdown", () => {
   it("is quoted whole, every line of it, under who sent it", () => {
     assert.equal(blockToMarkdown({ kind: "steer", text: "Also check\nthe docs" }), "> **You, while the agent worked:** Also check\n> the docs");
+  });
+});
+
+describe("a finished turn in markdown, as the chat shows it", () => {
+  /** Claude Code (played from its 2.1.330 recording) taking "Also say it in French." while it answers. */
+  async function steeredTurn(): Promise<Transcript> {
+    const input = claudeProfile.invocation({ prompt: "Read notes.txt and tell me what it says.", userArgs: null, conversation: { id: randomUUID(), continues: false, stateDir: os.tmpdir() } }).input;
+    assert.ok(input?.steer !== undefined);
+    let live: LiveSession | undefined;
+    let steered = false;
+    live = LiveSession.start({
+      adapter: createAdapter("claude"),
+      process: { command: fakeCli("stdin-claude-steered.js"), args: [], cwd: os.tmpdir(), env: { ...process.env, FAKE_MESSAGES: "2" }, input, inactivityTimeoutMs: 0 },
+      isRunOver: input.isRunOver,
+      onChange: (change) => {
+        if (change.kind === "text-appended" && !steered) steered = live?.steer("Also say it in French.") ?? false;
+      },
+    });
+    const transcript = await live.finished;
+    assert.equal(steered, true);
+    return transcript;
+  }
+
+  it("shows a message sent into the running turn once, as the user sent it, though Claude echoed it", async () => {
+    const transcript = await steeredTurn();
+    // The echo stays in the transcript's data: it is what the agent took.
+    assert.ok(transcript.blocks.some((block) => block.kind === "status" && block.status === "prompt"));
+    const text = transcriptToMarkdown(transcript);
+    assert.equal(text.split("Also say it in French.").length - 1, 1, text);
+    assert.ok(text.includes("> **You, while the agent worked:** Also say it in French."), text);
+    assert.ok(text.includes("en français"), text);
+  });
+
+  it("shows the turn's usage once, in the footer's words, not each result's count as well", async () => {
+    const text = transcriptToMarkdown(await steeredTurn());
+    assert.doesNotMatch(text, /_usage:/);
+    assert.match(text, /^_240 in · 8 out · \$0\.0017 · <1% of 1M context_$/m);
   });
 });

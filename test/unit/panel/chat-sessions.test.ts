@@ -424,6 +424,28 @@ describe("ChatSessions: many conversations, each with its own agent, run and fil
     assert.equal(session.title, "Mine");
   });
 
+  it("tells the views how full the agent's context is as it says it mid-turn, until the turn's end says it", async () => {
+    const chats = await sessions();
+    const session = chats.active;
+    const view = viewOf(session.conversation);
+    session.conversation.send("please look at the parser");
+    const request = host.requests[0];
+    request?.onAgentState({ kind: "usage", used: 1200, size: 200000, cost: null });
+    request?.onAgentState({ kind: "usage", used: 64_000, size: 200000, cost: null });
+    const contexts = () => view.filter((message) => message.type === "context").map((message) => message.type === "context" && message.context);
+    await eventually("the context in the header", () => (contexts().length > 0 ? true : undefined));
+    // Two said within one frame: the views hear the later one only.
+    assert.deepEqual(contexts(), [{ used: 64_000, size: 200000 }]);
+    const joined = viewOf(session.conversation);
+    assert.deepEqual(joined.findLast((message) => message.type === "context"), { type: "context", sessionId: session.id, context: { used: 64_000, size: 200000 } });
+    const usage = { inputTokens: null, outputTokens: null, cacheReadTokens: null, cost: null, contextUsed: 64_000, contextSize: 200000 };
+    host.streams[0]?.push(cli.start(), cli.textDelta("done"), cli.done({ usage }));
+    host.streams[0]?.end();
+    // The turn's usage says it now.
+    await eventually("the live context let go", () => (contexts().at(-1) === null ? true : undefined));
+    assert.equal(view.findLastIndex((message) => message.type === "context") > view.findLastIndex((message) => message.type === "changes"), true);
+  });
+
   it("starts a New Session with Agent… with the agent picked", async () => {
     const chats = await sessions();
     const before = chats.active;
