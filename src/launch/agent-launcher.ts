@@ -102,6 +102,8 @@ export interface LaunchedRun {
    * this run cannot take one now: the caller then stops the turn and sends it next.
    */
   steer(text: string, shown?: string): boolean;
+  /** How many of the last messages steered into the run its agent never took (known once it finished). */
+  untakenSteers?(): number;
   /** Backpressure: the agent's output is not read until resume(). */
   pause(): void;
   resume(): void;
@@ -414,6 +416,7 @@ export class AgentLauncher {
       kill: () => live.kill(),
       answer: (requestId, optionId) => live.answer(requestId, optionId),
       steer: (text, shown) => live.steer(text, shown),
+      untakenSteers: () => live.untakenSteers(),
       pause: () => live.pause(),
       resume: () => live.resume(),
     };
