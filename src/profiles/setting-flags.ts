@@ -18,16 +18,16 @@ export function settingArgs(flags: SettingFlags | undefined, args: readonly stri
  * chosen for this one) is read from disk: it is applied only if it is one of the CLI's modes and asks before acting,
  * else the run starts in the mode that asks and `dropped` says why. A mode chosen for this session is the user's.
  */
-export function rememberedModeChecked<Chosen extends ChosenAgentSettings & { remembered?: boolean }>(
+export function rememberedModeChecked(
   flags: SettingFlags | undefined,
-  chosen: Chosen,
-): { chosen: Chosen; dropped?: string } {
+  chosen: ChosenAgentSettings & { remembered?: boolean },
+): { chosen: ChosenAgentSettings & { remembered?: boolean }; dropped?: string } {
   if (flags === undefined || chosen.remembered !== true || chosen.mode === undefined) return { chosen };
   const known = flags.modes.find((mode) => mode.id === chosen.mode);
   if (known !== undefined && !known.approvesItself) return { chosen };
   const { mode, ...others } = chosen;
   const why = known === undefined ? (unknownModeProblem(flags, mode) ?? "") : `${JSON.stringify(mode)} approves its own actions`;
-  return { chosen: others as Chosen, dropped: `the remembered mode is dropped for this run, which starts in ${JSON.stringify(flags.askingMode)}: ${why}` };
+  return { chosen: others, dropped: `the remembered mode is dropped for this run, which starts in ${JSON.stringify(flags.askingMode)}: ${why}` };
 }
 
 /** The rules the session's "always" answers gave the CLI, for a run that would not know them (a new process per turn). */
