@@ -177,6 +177,8 @@ export const MAX_FILE_REQUESTS_AT_ONCE = 8;
  * memory until the agent reads it, so an agent that asks and never reads would otherwise grow it without end.
  */
 export const MAX_UNREAD_ANSWER_BYTES = 16 * 1024 * 1024;
+/** An answer's line beside its content and id: `{"jsonrpc":"2.0","id":…,"result":{"content":…}}` and its newline. */
+const ANSWER_ENVELOPE_BYTES = 64;
 
 export class AcpAgentConnection {
   private readonly app: acp.ClientApp;
@@ -673,9 +675,11 @@ export class AcpAgentConnection {
     return acp
       .client({ name: "agent-stream" })
       .onRequest(acp.methods.client.session.requestPermission, ({ params, signal }) => this.onPermission(params, signal))
-      .onRequest(acp.methods.client.fs.readTextFile, async ({ params }) => ({
-        content: await this.serveFile("read", params.path, () => this.options.files.read(params.path, params.line, params.limit)),
-      }))
+      .onRequest(acp.methods.client.fs.readTextFile, async ({ params, requestId }) => {
+        const content = await this.serveFile("read", params.path, () => this.options.files.read(params.path, params.line, params.limit));
+        this.reserveAnswer(params.path, requestId, content);
+        return { content };
+      })
       .onRequest(acp.methods.client.fs.writeTextFile, async ({ params }) => {
         await this.serveFile("write", params.path, () => this.options.files.write(params.path, params.content));
         return {};
@@ -753,15 +757,24 @@ export class AcpAgentConnection {
     } finally {
       this.fileRequestsInHand--;
     }
-    // Judged again as the answer is about to be written: reads served at once all passed the first check before any
-    // of their answers waited unread, and together they could pass the bound many times over.
-    const unread = what === "read" ? this.unreadAnswers() : undefined;
+    return served;
+  }
+
+  /**
+   * A read's answer is counted as unread from the moment it is served: the SDK queues it before our wire writes it to
+   * stdin, and reads served at once would each pass the bound before any earlier answer was written. Past the bound
+   * it is refused "busy" instead; one answer alone always goes, however large.
+   */
+  private reserveAnswer(path: string, requestId: acp.JsonRpcId | undefined, content: string): void {
+    // The answer's line: the content as JSON, and its envelope (the id, the JSON-RPC fields) generously.
+    const bytes = Buffer.byteLength(JSON.stringify(content)) + Buffer.byteLength(JSON.stringify(requestId ?? null)) + ANSWER_ENVELOPE_BYTES;
+    const unread = this.unreadAnswers(bytes);
     if (unread !== undefined) {
-      const message = `fs ${what} of ${path} refused for now: ${unread}; ask again once earlier requests are answered`;
+      const message = `fs read of ${path} refused for now: ${unread}; ask again once earlier requests are answered`;
       this.log.problem(message);
       throw new acp.RequestError(JSON_RPC_BUSY, message);
     }
-    return served;
+    if (requestId !== undefined && requestId !== null) this.agent?.process.reserveAnswer(requestId, bytes);
   }
 
   /** Why no more file request is served now, though the turn may touch files; undefined while one may be. */
@@ -770,10 +783,11 @@ export class AcpAgentConnection {
     return this.unreadAnswers();
   }
 
-  /** Why no more answer may be written to the agent now: its earlier ones wait unread past the bound. */
-  private unreadAnswers(): string | undefined {
+  /** Why no more answer (of `adding` bytes) may be written to the agent now: its earlier ones wait unread past the bound. */
+  private unreadAnswers(adding = 0): string | undefined {
     const unread = this.agent?.process.unreadInputBytes ?? 0;
-    return unread > MAX_UNREAD_ANSWER_BYTES ? `the agent has not read ${formatBytes(unread)} of earlier answers` : undefined;
+    const over = adding === 0 ? unread > MAX_UNREAD_ANSWER_BYTES : unread > 0 && unread + adding > MAX_UNREAD_ANSWER_BYTES;
+    return over ? `the agent has not read ${formatBytes(unread)} of earlier answers` : undefined;
   }
 
   /** Why the agent may not touch files now, or undefined while it may. */

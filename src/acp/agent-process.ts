@@ -27,12 +27,14 @@ export class AgentProcess {
   /** Settles with the one exit. */
   readonly exited: Promise<CliExit>;
   private readonly cli: CliProcess;
+  private readonly wire: AgentWire;
   private exit: CliExit | undefined;
 
   constructor(app: acp.ClientApp, options: AgentProcessOptions, handlers: AgentProcessHandlers) {
     let settle: (exit: CliExit) => void = () => {};
     this.exited = new Promise((resolve) => (settle = resolve));
     const wire = new AgentWire((line) => this.cli.writeInput(line), handlers, options.maxLineBytes);
+    this.wire = wire;
     this.cli = CliProcess.start(
       {
         command: options.command,
@@ -72,9 +74,14 @@ export class AgentProcess {
     return this.cli.commandLine;
   }
 
-  /** Our answers and requests the agent has not read from its stdin yet, in bytes. */
+  /** Our answers and requests the agent has not read from its stdin yet, in bytes: those on their way to it too. */
   get unreadInputBytes(): number {
-    return this.cli.unreadInputBytes;
+    return this.cli.unreadInputBytes + this.wire.answersOnTheirWay;
+  }
+
+  /** An answer of about `bytes` to the agent's request `id` was served: see AgentWire.reserveAnswer. */
+  reserveAnswer(id: string | number, bytes: number): void {
+    this.wire.reserveAnswer(id, bytes);
   }
 
   /** The exit, once the process tree is gone. */

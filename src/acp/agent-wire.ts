@@ -45,6 +45,9 @@ export class AgentWire {
   private readonly asked = new Set<RpcId>();
   /** Those of them that are `session/prompt`s: only their answers' `usage` is a turn's tokens. */
   private readonly prompts = new Set<RpcId>();
+  /** Our answers served and not written yet, by the id of the agent's request (an id may be used twice), in bytes. */
+  private readonly onTheirWay = new Map<RpcId, number[]>();
+  private onTheirWayBytes = 0;
 
   /** `write` sends one line to the agent's stdin and says whether stdin was still open. */
   constructor(
@@ -64,17 +67,44 @@ export class AgentWire {
       cancel: () => void (this.sdkGone = true),
     });
     const { asked, prompts } = this;
+    const written = (id: RpcId) => this.answerWritten(id);
     const writable = new WritableStream<AnyMessage>({
       write(message) {
         if ("method" in message && "id" in message && message.id !== null) {
           asked.add(message.id);
           if (message.method === SESSION_PROMPT) prompts.add(message.id);
         }
+        // From here stdin's own buffer counts the answer until the agent reads it.
+        if (!("method" in message) && "id" in message && message.id !== null) written(message.id);
         // Failing the write makes the SDK close the connection, which rejects what is pending: the agent is gone.
         if (!write(JSON.stringify(message) + "\n")) throw new Error("the agent's stdin is closed");
       },
     });
     this.stream = { readable, writable };
+  }
+
+  /**
+   * An answer to the agent's request `id`, about `bytes` long, was served: the SDK queues it before it reaches this
+   * wire, and it is counted (`answersOnTheirWay`) until it is written to the agent's stdin.
+   */
+  reserveAnswer(id: RpcId, bytes: number): void {
+    const sizes = this.onTheirWay.get(id);
+    if (sizes === undefined) this.onTheirWay.set(id, [bytes]);
+    else sizes.push(bytes);
+    this.onTheirWayBytes += bytes;
+  }
+
+  /** Bytes of answers served and not written to the agent's stdin yet. */
+  get answersOnTheirWay(): number {
+    return this.onTheirWayBytes;
+  }
+
+  private answerWritten(id: RpcId): void {
+    const sizes = this.onTheirWay.get(id);
+    const bytes = sizes?.shift();
+    if (bytes === undefined) return;
+    if (sizes?.length === 0) this.onTheirWay.delete(id);
+    this.onTheirWayBytes -= bytes;
   }
 
   /** Bytes from the agent's stdout, in order. */
@@ -87,6 +117,9 @@ export class AgentWire {
     if (this.ended) return;
     this.lines.end();
     this.ended = true;
+    // Nobody reads what is still on its way.
+    this.onTheirWay.clear();
+    this.onTheirWayBytes = 0;
     if (!this.sdkGone) this.controller?.close();
   }
 

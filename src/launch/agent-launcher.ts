@@ -17,7 +17,7 @@ import type { Transcript } from "../protocol/transcript";
 import { escapeForLog, logLines } from "../protocol/visible-text";
 import { acpTransportOf, userArgumentsOf, type CliProfile, type ConversationKey, type SettingFlags } from "../profiles/cli-profile";
 import { agentCommand, resolveCli, type AgentCommand, type CliChoice } from "../profiles/profile-registry";
-import { agentStateBeforeRuns, agentStateOfStart, keptRuleArgs } from "../profiles/setting-flags";
+import { agentStateBeforeRuns, agentStateOfStart, keptRuleArgs, rememberedModeChecked } from "../profiles/setting-flags";
 import { withoutStderrExcerpt } from "../common/stderr-excerpt";
 import { failingError } from "../common/turn-failure";
 import { promptWithParts } from "../common/attached-context";
@@ -102,6 +102,8 @@ export interface LaunchedRun {
    * this run cannot take one now: the caller then stops the turn and sends it next.
    */
   steer(text: string, shown?: string): boolean;
+  /** How many of the last messages steered into the run its agent never took (known once it finished). */
+  untakenSteers?(): number;
   /** Backpressure: the agent's output is not read until resume(). */
   pause(): void;
   resume(): void;
@@ -156,6 +158,7 @@ export class AgentLauncher {
     if (launch.agent.kind === "cli") {
       const { profile, command } = resolveCli(launch.agent.choice);
       if (acpTransportOf(profile) !== undefined) return this.startAcp(launch, launch.agent, profile, command);
+      return this.startStream(this.withRememberedModeChecked(launch, profile.settingFlags));
     }
     return this.startStream(launch);
   }
@@ -188,6 +191,14 @@ export class AgentLauncher {
   /** The session's desk: the one its agent's requests come to, whatever the agent speaks. */
   deskOf(sessionId: string): PermissionDesk | undefined {
     return this.sessions.get(sessionId)?.desk;
+  }
+
+  /** A stream CLI's remembered mode goes on its command line only if it is one of its modes that asks (as ACP's are checked). */
+  private withRememberedModeChecked(launch: ConfinedLaunch, flags: SettingFlags | undefined): ConfinedLaunch {
+    if (launch.chosenSettings === undefined) return launch;
+    const { chosen, dropped } = rememberedModeChecked(flags, launch.chosenSettings);
+    if (dropped !== undefined) this.options.log.warn(escapeForLog(dropped));
+    return { ...launch, chosenSettings: chosen };
   }
 
   /**
@@ -414,6 +425,7 @@ export class AgentLauncher {
       kill: () => live.kill(),
       answer: (requestId, optionId) => live.answer(requestId, optionId),
       steer: (text, shown) => live.steer(text, shown),
+      untakenSteers: () => live.untakenSteers(),
       pause: () => live.pause(),
       resume: () => live.resume(),
     };

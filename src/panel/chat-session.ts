@@ -217,7 +217,17 @@ export class ChatSession {
    * until they choose, what they last chose for this agent (never a mode that approves by itself).
    */
   get chosen(): ChosenAgentSettings {
-    return copyOfChoice(this.chosenSettings ?? this.owner.host.rememberedChoice?.(this.agent) ?? {});
+    return copyOfChoice(this.chosenSettings ?? this.rememberedChoice());
+  }
+
+  /**
+   * What the user last chose for this agent, as read back from disk: its mode only if the agent is known to offer it
+   * and it asks (the launch checks it again, and logs a drop); an ACP agent that has not said its modes yet checks it
+   * as its session is set up.
+   */
+  private rememberedChoice(): ChosenAgentSettings {
+    const remembered = this.owner.host.rememberedChoice?.(this.agent) ?? {};
+    return this.agentState.mode === null ? remembered : rememberedChoiceOf(remembered, this.agentState);
   }
 
   /** What the header's pickers show. */

@@ -45,6 +45,8 @@ export interface Run {
    * `shown`; false when it cannot now.
    */
   steer?(prompt: string, shown: string): boolean;
+  /** How many of the last messages steered into the run its agent never took (known once it finished); they go again. */
+  untakenSteers?(): number;
 }
 
 export interface RunRequest {
@@ -197,7 +199,9 @@ export class Conversation {
   private controls: AgentControls | undefined;
   /** Attachments offered while no view was attached, for the first one that is. */
   private readonly offered: Attachment[] = [];
-  private current: { turn: Turn; run: Run; startedAt: number; cliConversation: CliConversation | null } | undefined;
+  private current:
+    | { turn: Turn; run: Run; startedAt: number; cliConversation: CliConversation | null; steered: { item: PendingPrompt; parts: readonly PromptPart[] | undefined }[] }
+    | undefined;
   private pending: { turnId: number; changes: SessionChange[] } | undefined;
   private flushTimer: ScheduledCall | undefined;
   private saveTimer: ScheduledCall | undefined;
@@ -312,6 +316,7 @@ export class Conversation {
     // An image cannot ride on a steered line: a message with images goes next, after the stop.
     const steerable = !(this.queuedParts.get(item.id) ?? []).some(isImage);
     if (steerable && this.current?.run.steer?.(promptWithContext(item.prompt, item.context), item.prompt) === true) {
+      this.current.steered.push({ item, parts: this.queuedParts.get(item.id) });
       this.queuedParts.delete(item.id);
       return;
     }
@@ -491,7 +496,7 @@ export class Conversation {
   }
 
   private track(turn: Turn, run: Run, cliConversation: CliConversation | null = null): void {
-    this.current = { turn, run, startedAt: Date.now(), cliConversation };
+    this.current = { turn, run, startedAt: Date.now(), cliConversation, steered: [] };
     this.saveDelayMs = SAVE_RUNNING_MS;
     // The prompt is kept at once: a reload right after sending still shows what was asked.
     this.saveRunning();
@@ -702,7 +707,10 @@ export class Conversation {
   }
 
   private onFinished(turn: Turn, cliConversation: CliConversation | null): void {
-    if (this.current?.turn === turn) this.current = undefined;
+    if (this.current?.turn === turn) {
+      this.requeueUntaken(this.current);
+      this.current = undefined;
+    }
     if (cliConversation !== null && this.turns.includes(turn) && cliSpoke(turn)) this.cliConversation = cliConversation;
     // The agent no longer has the conversation (a `--resume` of a session it lost): the next prompt starts a new one,
     // with this session's history still shown above, rather than failing the same way again.
@@ -711,6 +719,16 @@ export class Conversation {
     this.liveContext.turnEnded(turn.done?.usage ?? null);
     this.persistTurns();
     this.afterTurn(turn);
+  }
+
+  /** The messages steered into a run its agent never took go first in the queue, in the order they were sent. */
+  private requeueUntaken({ run, steered }: NonNullable<Conversation["current"]>): void {
+    const untaken = Math.min(run.untakenSteers?.() ?? 0, steered.length);
+    if (untaken === 0) return;
+    const again = steered.slice(steered.length - untaken);
+    for (const { item, parts } of again) if (parts !== undefined) this.queuedParts.set(item.id, parts);
+    this.queued.unshift(...again.map(({ item }) => item));
+    this.queueChanged();
   }
 
   /** What survives a reload: the newest turns, as copies the host may keep; one still running (the window closes), stopped. */

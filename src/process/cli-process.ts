@@ -66,6 +66,12 @@ export interface MidTurnInput {
    * conversation. Counted, not matched by words: pi expands a skill command before it shows the message.
    */
   isTaken(value: unknown): boolean;
+  /**
+   * What the CLI does with a message it had not taken when its work ends. Claude answers it with a turn of its own:
+   * the run waits for that. pi leaves it in its queue for a next prompt that never comes (the stream's next line is
+   * its `agent_end`): the run ends there, and the message is the caller's to send again.
+   */
+  readonly lateMessage: "answered" | "left-queued";
 }
 
 export type CliExitReason = "exited" | "stopped" | "timeout" | "spawn-failed";

@@ -46,7 +46,7 @@ export const claudeProfile = defineProfile({
         // With stdin still open Claude would wait for the next message. A message sent mid-turn may get a `result` of
         // its own after the turn's (docs/protocols/claude-stream-json.md): the run waits for it (live-session.ts).
         isRunOver: (value) => isRecord(value) && value.type === "result",
-        steer: { line: userMessageLine, isTaken: isReplayedMessage },
+        steer: { line: userMessageLine, isTaken: isReplayedMessage, lateMessage: "answered" },
         permissionChannel: claudePermissionChannel,
       },
     };

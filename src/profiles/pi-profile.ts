@@ -44,7 +44,9 @@ function rpcInvocation({ prompt, userArgs, conversation, images = [] }: Invocati
       interrupt: { line: `${JSON.stringify({ id: "agent-stream-abort", type: "abort" })}\n`, graceMs: IN_BAND_STOP_GRACE_MS },
       isRunOver: isRunOver,
       // pi delivers a steered message after the running tool calls, before its next model call, within the same run.
-      steer: { line: (message) => `${JSON.stringify({ type: "steer", message })}\n`, isTaken: isUserMessage },
+      // One that arrives after its last look at the queue (it decided to end) waits there for a next `prompt`
+      // (pi-agent-core's runLoop): no turn of its own.
+      steer: { line: (message) => `${JSON.stringify({ type: "steer", message })}\n`, isTaken: isUserMessage, lateMessage: "left-queued" },
     },
   };
 }

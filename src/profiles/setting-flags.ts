@@ -13,6 +13,23 @@ export function settingArgs(flags: SettingFlags | undefined, args: readonly stri
   return [...(mode === undefined ? [] : [flags.modeFlag, mode]), ...(chosen.model === undefined ? [] : [flags.modelFlag, chosen.model])];
 }
 
+/**
+ * The session's choice as a run applies it. A mode remembered from the agent's earlier sessions (`remembered`: none was
+ * chosen for this one) is read from disk: it is applied only if it is one of the CLI's modes and asks before acting,
+ * else the run starts in the mode that asks and `dropped` says why. A mode chosen for this session is the user's.
+ */
+export function rememberedModeChecked(
+  flags: SettingFlags | undefined,
+  chosen: ChosenAgentSettings & { remembered?: boolean },
+): { chosen: ChosenAgentSettings & { remembered?: boolean }; dropped?: string } {
+  if (flags === undefined || chosen.remembered !== true || chosen.mode === undefined) return { chosen };
+  const known = flags.modes.find((mode) => mode.id === chosen.mode);
+  if (known !== undefined && !known.approvesItself) return { chosen };
+  const { mode, ...others } = chosen;
+  const why = known === undefined ? (unknownModeProblem(flags, mode) ?? "") : `${JSON.stringify(mode)} approves its own actions`;
+  return { chosen: others, dropped: `the remembered mode is dropped for this run, which starts in ${JSON.stringify(flags.askingMode)}: ${why}` };
+}
+
 /** The rules the session's "always" answers gave the CLI, for a run that would not know them (a new process per turn). */
 export function keptRuleArgs(flags: SettingFlags | undefined, rules: readonly string[]): string[] {
   const flag = flags?.allowedToolsFlag;

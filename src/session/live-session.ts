@@ -147,6 +147,14 @@ export class LiveSession {
     return true;
   }
 
+  /**
+   * How many of the last messages steered into the run its CLI never took: pi leaves one that came after it decided
+   * to end in its queue, and it is gone with pi. Known once the run is over; the caller sends them again.
+   */
+  untakenSteers(): number {
+    return this.runEnd.untaken;
+  }
+
   /** Window closing: no grace periods. */
   kill(): void {
     this.releaseFailure();
@@ -213,11 +221,15 @@ function watchingForRunEnd(adapter: DialectAdapter, runEnd: RunEnd): DialectAdap
 
 /**
  * When a CLI that reads its messages on stdin is done with them, so its stdin can close. A value that ends its work
- * ends the run only once it took every message steered into it: Claude answers a message that arrives as its final
- * answer streams with a turn (and a `result`) of its own after the first (docs/protocols/claude-stream-json.md).
+ * ends the run only once it took every message steered into it, where the CLI answers a late one: Claude answers a
+ * message that arrives as its final answer streams with a turn (and a `result`) of its own after the first
+ * (docs/protocols/claude-stream-json.md). A CLI that leaves a late one queued (pi) would never say more: the run ends,
+ * and the messages it did not take are counted for the caller to send again.
  */
 class RunEnd {
   over = false;
+  /** The last steered messages the CLI had not taken when the run ended. */
+  untaken = 0;
   /** Messages written to the CLI (its prompt, then each steered one) and how many its stream said it took. */
   private written = 1;
   private taken = 0;
@@ -236,7 +248,9 @@ class RunEnd {
     if (this.steer?.isTaken(value) === true) this.taken++;
     if (this.over || this.isRunOver?.(value) !== true) return;
     // A run nobody steered ends as it always did, whatever its stream says of its prompt.
-    if (this.written > 1 && this.taken < this.written) return;
+    const waiting = this.written > 1 ? Math.min(this.written - 1, this.written - this.taken) : 0;
+    if (waiting > 0 && this.steer?.lateMessage === "answered") return;
+    this.untaken = Math.max(0, waiting);
     this.over = true;
     this.onRunOver();
   }

@@ -4,7 +4,7 @@
 // cancels, session ids), so a test can assert what the agent really received.
 //
 // Scenarios: all-updates, stop:<reason>, permission, permission-read, permission-edit, fs, die, garbage, silent, slow, stubborn, deaf, fs-late, big-diffs,
-// error:<401|internal|auth>, auth-required, load, turns, permission-again, permission-pair, permission-flood, flood-text, fs-burst, fs-unread,
+// error:<401|internal|auth>, auth-required, load, turns, permission-again, permission-pair, permission-flood, flood-text, fs-burst, fs-unread, fs-unread-at-once,
 // hostile:<line> (see HOSTILE_LINES), bypass-root and query-closed (session/new refused as claude-agent-acp 0.101 and
 // 0.23.1 refuse it as root with IS_SANDBOX=yes). FAKE_ACP_STDERR: written to stderr before session/new is answered.
 // FAKE_ACP_PROMPT_USAGE: the `usage` its prompt answers carry (JSON).
@@ -287,6 +287,20 @@ const prompts = {
     // Said after the last request on the same stream: once the client has it, it has every request.
     await text(client, sessionId, "asked them all");
     record({ unreadAsked: true });
+    await new Promise(() => {});
+  },
+
+  // The same, with the FAKE_ACP_READS requests written at once, in one chunk: the client has them all before it
+  // answers any.
+  async "fs-unread-at-once"(client, sessionId) {
+    process.stdin.removeAllListeners("data");
+    process.stdin.resume = () => process.stdin;
+    process.stdin.pause();
+    const reads = Array.from({ length: Number(process.env.FAKE_ACP_READS ?? 30) }, (_, i) =>
+      JSON.stringify({ jsonrpc: "2.0", id: `read-at-once-${i}`, method: "fs/read_text_file", params: { sessionId, path: process.env.FAKE_ACP_READ } }),
+    );
+    raw(reads.join("\n"));
+    await text(client, sessionId, "asked them all");
     await new Promise(() => {});
   },
 

@@ -340,20 +340,24 @@ describe("ACP agent connection (real fake agent processes)", () => {
       try {
         const disk = new NodeWorkspaceFiles([os.tmpdir()]);
         let readsInHand = 0;
+        let readsStarted = 0;
         const files: WorkspaceFiles = {
           read: (target, line, limit) => {
             readsInHand++;
+            readsStarted++;
             return disk.read(target, line, limit).finally(() => readsInHand--);
           },
           write: (target, content) => disk.write(target, content),
         };
         const agent = startFakeAgent("fs-unread", { workspaceRoots: [os.tmpdir()], files, env: { FAKE_ACP_READS: "30", FAKE_ACP_READ: big } });
         void agent.connection.prompt(prompt("go"));
-        // Every read is accounted for once all 30 requests are in and none is still being read from the disk: each
-        // was then either served or refused, and a refusal is logged as it is made.
-        await eventually("every read was asked and answered", () => agent.text().includes("asked them all") && readsInHand === 0, 20_000);
+        // Every read is accounted for once each of the 30 was refused before it was read (too many in hand) or read
+        // from the disk, and none is still being read: a read was then either answered or refused past the bound, and
+        // a refusal is logged as it is made.
+        const refusedInHand = () => agent.problems.filter((problem) => problem.includes("being served already")).length;
+        await eventually("every read was asked and answered", () => readsStarted + refusedInHand() === 30 && readsInHand === 0, 20_000);
         assert.ok(agent.problems.some((problem) => problem.includes("has not read")), agent.problems.join("\n"));
-        const served = 30 - agent.problems.filter((problem) => problem.includes("refused for now")).length;
+        const served = readsStarted - agent.problems.filter((problem) => problem.includes("has not read")).length;
         // What was served waits unread: about the bound's worth, never the 60 MB asked for.
         assert.ok(served * 2 <= MAX_UNREAD_ANSWER_BYTES / (1024 * 1024) + 2 * 2, `served ${served} reads of 2 MiB`);
       } finally {
@@ -361,6 +365,29 @@ describe("ACP agent connection (real fake agent processes)", () => {
       }
     });
 
+    it("keeps the answers an agent leaves unread under the bound when its reads come in one chunk and are served at once", async () => {
+      // As large as a read's answer gets (4 MiB of text): two fit in the bound, and the eight served at once would be 32 MiB.
+      const answer = "x".repeat(4 * 1024 * 1024);
+      const served: string[] = [];
+      // Files already read: each answer is ready before any earlier one was written to the agent.
+      const files: WorkspaceFiles = {
+        read: (target) => {
+          served.push(target);
+          return Promise.resolve(answer);
+        },
+        write: () => Promise.reject(new Error("no writes here")),
+      };
+      const agent = startFakeAgent("fs-unread-at-once", { files, env: { FAKE_ACP_READS: String(MAX_FILE_REQUESTS_AT_ONCE), FAKE_ACP_READ: "/w/a.txt" } });
+      void agent.connection.prompt(prompt("go"));
+      await eventually("every read was served", () => agent.text().includes("asked them all") && served.length === MAX_FILE_REQUESTS_AT_ONCE);
+      const overBound = agent.problems.filter((problem) => problem.includes("refused for now: the agent has not read"));
+      const answered = served.length - overBound.length;
+      // None of them is read, though the agent's side may have taken the first before it stopped reading (its pipe and
+      // its runtime's buffer): the answers given past that one fit in the bound.
+      assert.ok((answered - 1) * answer.length <= MAX_UNREAD_ANSWER_BYTES, `${answered} answers of 4 MiB given, none read`);
+      assert.ok(answered >= 1 && overBound.length >= 1, agent.problems.join("\n"));
+      assert.match(overBound[0] ?? "", /^fs read of \/w\/a\.txt refused for now: the agent has not read [\d.]+ MiB of earlier answers; ask again once earlier requests are answered$/);
+    });
 
     it("serves reads (line and limit) and writes (creating folders) inside the workspace", async () => {
       const workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "acp-ws-")));

@@ -16,6 +16,8 @@ interface WireUnderTest {
   push(...lines: string[]): void;
   /** Sends a request of ours, as the SDK would: a prompt unless told otherwise. */
   ask(id: number | string, method?: string): Promise<void>;
+  /** Sends our answer to the agent's request, as the SDK would. */
+  answer(id: number | string): Promise<void>;
   /** The next message the SDK reads. */
   next(): Promise<AnyMessage | undefined>;
   /** What the SDK does when the connection closes (its write to a closed stdin failed): stops reading. */
@@ -45,6 +47,7 @@ function wireUnderTest(onUpdate: (params: unknown) => void = () => {}): WireUnde
     tokens,
     push: (...lines) => wire.push(Buffer.from(lines.map((line) => line + "\n").join(""))),
     ask: (id, method = "session/prompt") => writer.write({ jsonrpc: "2.0", id, method, params: {} }),
+    answer: (id) => writer.write({ jsonrpc: "2.0", id, result: { content: "text" } }),
     next: async () => (await reader.read()).value,
     stopReading: () => reader.cancel(),
   };
@@ -132,5 +135,27 @@ describe("AgentWire", () => {
     await under.stopReading();
     assert.doesNotThrow(() => under.push('{"jsonrpc":"2.0","id":3,"method":"fs/read_text_file","params":{}}'));
     assert.doesNotThrow(() => under.wire.end());
+  });
+
+  it("counts an answer served as on its way until it is written, each answer to an id the agent used twice once", async () => {
+    const under = wireUnderTest();
+    under.wire.reserveAnswer("r1", 100);
+    under.wire.reserveAnswer("r1", 50);
+    under.wire.reserveAnswer(2, 10);
+    assert.equal(under.wire.answersOnTheirWay, 160);
+    await under.answer("r1");
+    assert.equal(under.wire.answersOnTheirWay, 60, "the first answer to r1 is written: stdin counts it now");
+    await under.answer(2);
+    await under.answer("r1");
+    assert.equal(under.wire.answersOnTheirWay, 0);
+    await under.answer("r1");
+    assert.equal(under.wire.answersOnTheirWay, 0, "an answer nothing was reserved for counts for nothing");
+  });
+
+  it("forgets the answers on their way once the agent's stdout ended: nobody will read them", () => {
+    const under = wireUnderTest();
+    under.wire.reserveAnswer(1, 100);
+    under.wire.end();
+    assert.equal(under.wire.answersOnTheirWay, 0);
   });
 });

@@ -153,6 +153,22 @@ describe("the agent launcher", () => {
     assert.ok(said.mode?.offered.some((mode) => mode.id === "bypassPermissions" && mode.approvesItself), "the modes offered, each marked");
   });
 
+  it("starts Claude Code in the mode that asks when its remembered mode approves by itself or is not one of its modes, and logs why", async () => {
+    const record = path.join(workspace, "claude-args.ndjson");
+    const claude: LaunchAgent = { kind: "cli", choice: { cliPath: fakeCli("fake-claude.js"), cliArgs: null, cliProfile: "claude", dialect: "auto" }, env: { FAKE_CLAUDE_RECORD: record } };
+    await launcher.start({ ...launch("m", claude, "go"), chosenSettings: { mode: "bypassPermissions", remembered: true } }).finished;
+    await launcher.start({ ...launch("n", claude, "go"), chosenSettings: { mode: "yolo", remembered: true } }).finished;
+    await launcher.start({ ...launch("o", claude, "go"), chosenSettings: { mode: "plan", remembered: true } }).finished;
+    const runs = fs.readFileSync(record, "utf8").trim().split("\n").map((line) => (JSON.parse(line) as { args: string[] }).args);
+    const modes = runs.map((args) => args[args.indexOf("--permission-mode") + 1]);
+    assert.deepEqual(modes, ["default", "default", "plan"]);
+    assert.equal(runs.filter((args) => args.filter((arg) => arg === "--permission-mode").length === 1).length, 3, "one mode each");
+    const dropped = logged.filter((line) => line.startsWith("warn the remembered mode is dropped"));
+    assert.equal(dropped.length, 2, logged.join("\n"));
+    assert.match(dropped[0] ?? "", /"bypassPermissions" approves its own actions/);
+    assert.match(dropped[1] ?? "", /unknown mode "yolo"/);
+  });
+
   it("gives Claude Code's next run of the session the rules its \u201calways\u201d answers gave, so it does not ask again", async () => {
     const record = path.join(workspace, "claude-args.ndjson");
     const claude: LaunchAgent = { kind: "cli", choice: { cliPath: fakeCli("fake-claude.js"), cliArgs: null, cliProfile: "claude", dialect: "auto" }, env: { FAKE_CLAUDE_RECORD: record } };

@@ -215,6 +215,18 @@ describe("The header's pickers: the agent's mode, model and options, chosen by t
     assert.deepEqual(host.requests.at(-1)?.chosen, { config: { thought_level: "high" }, remembered: true });
   });
 
+  it("shows and runs no remembered mode that approves by itself or that Claude does not have, though the store holds one", async () => {
+    for (const mode of ["bypassPermissions", "yolo"]) {
+      host.remembered.set("claude", { mode, model: "sonnet" });
+      const chats = await sessions();
+      chats.newSession();
+      const choose = viewOf(chats.active.conversation);
+      assert.equal(lastControls(choose.messages)?.mode?.chosenId, null, `${mode}: the header shows the mode that asks`);
+      chats.active.conversation.send("in a new session");
+      assert.deepEqual(host.requests.at(-1)?.chosen, { model: "sonnet", remembered: true }, mode);
+    }
+  });
+
   it("bounds a choice's id and refuses a choice of an option without the option's id", () => {
     assert.equal(WebviewIntentSchema.safeParse({ type: "chooseSetting", setting: "mode", value: "x".repeat(5000) }).success, false);
     assert.equal(WebviewIntentSchema.safeParse({ type: "chooseSetting", setting: "mode", value: null }).success, true);

@@ -16,6 +16,7 @@ import {
 import type { CliConversation, HostMessage, PickedFile, Turn, SessionHeader } from "../../../src/protocol/messages";
 import type { ToolDiff } from "../../../src/protocol/transcript";
 import { claudeProfile } from "../../../src/profiles/claude-profile";
+import { piProfile } from "../../../src/profiles/pi-profile";
 import { LiveSession } from "../../../src/session/live-session";
 import { ReplayRun } from "../../../src/session/replay";
 import * as cli from "../../helpers/stream-builder";
@@ -55,6 +56,8 @@ class RecordingHost implements ConversationHost {
 
   /** The agent takes a message mid-turn: Claude Code's input, played by a fake that answers a steered message. */
   steerable = false;
+  /** …and that agent is pi, which leaves a message steered after it decided to end in its queue. */
+  steersLate = false;
 
   startRun(request: RunRequest): LiveSession {
     this.requests.push(request);
@@ -74,10 +77,22 @@ class RecordingHost implements ConversationHost {
     return run;
   }
   private startSteerable(request: RunRequest): LiveSession {
+    if (this.steersLate) return this.startLatePi(request);
     const input = claudeProfile.invocation({ prompt: request.prompt, userArgs: null, conversation: { ...request.conversation, stateDir: os.tmpdir() } }).input;
     const run = LiveSession.start({
       adapter: createAdapter("claude"),
       process: { command: fakeCli("stdin-claude-steered.js"), args: [], cwd: os.tmpdir(), env: { ...process.env, FAKE_MESSAGES: "2" }, input },
+      isRunOver: input?.isRunOver,
+      onChange: request.onChange,
+    });
+    this.runs.push(run);
+    return run;
+  }
+  private startLatePi(request: RunRequest): LiveSession {
+    const input = piProfile.invocation({ prompt: request.prompt, userArgs: null, conversation: { ...request.conversation, stateDir: os.tmpdir() } }).input;
+    const run = LiveSession.start({
+      adapter: createAdapter("pi"),
+      process: { command: fakeCli("stdin-pi-late-steer.js"), args: [], cwd: os.tmpdir(), env: process.env, input },
       isRunOver: input?.isRunOver,
       onChange: request.onChange,
     });
@@ -448,6 +463,22 @@ describe("Conversation", () => {
       // What Claude echoed as the message it took: the words and the attachment, as the agent got them.
       const took = turn.blocks.find((block) => block.kind === "status" && block.status === "prompt");
       assert.match(took?.kind === "status" ? (took.message ?? "") : "", /^Check this too\n\n[^]*- @src\/auth\.ts/);
+    });
+
+    it("sends a steered message pi never took as the next turn, once, when its run ends without it", async () => {
+      host.steerable = true;
+      host.steersLate = true;
+      conversation.send("one");
+      conversation.handleIntent(view, { type: "sendNow", prompt: "Also say it in French.", attachments: [{ path: "src/auth.ts", kind: "file" }] });
+      // The next turn is a plain one; the steered run is pi's.
+      host.steerable = false;
+      host.scenario = "answer";
+      await eventually("the untaken message's own turn", () => conversation.lastTurn?.prompt === "Also say it in French." && !conversation.running);
+      assert.deepEqual(view.turns().map((turn) => [turn.prompt, turn.status]), [["one", "completed"], ["Also say it in French.", "completed"]]);
+      assert.deepEqual(view.turns()[0]?.blocks.filter((block) => block.kind === "steer"), [{ kind: "steer", text: "Also say it in French." }]);
+      assert.equal(host.runs.length, 2, "sent once more, as a turn of its own");
+      assert.deepEqual(host.requests[1]?.parts, [{ path: "src/auth.ts", kind: "file" }], "with what was attached to it");
+      assert.deepEqual(queueOf(view.messages)?.items, [], "nothing left waiting");
     });
 
     it("never steers a message sent now with an image: the turn stops and it goes next, image and all", async () => {

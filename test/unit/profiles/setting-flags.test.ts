@@ -4,7 +4,7 @@ import * as assert from "node:assert/strict";
 import { ClaudeAdapter } from "../../../src/dialects/claude-adapter";
 import { applyAgentState, emptyAgentState } from "../../../src/protocol/agent-state";
 import { CLAUDE_SETTING_FLAGS } from "../../../src/profiles/claude-setting-flags";
-import { agentStateOfStart, keptRuleArgs, unknownModeProblem } from "../../../src/profiles/setting-flags";
+import { agentStateOfStart, keptRuleArgs, rememberedModeChecked, settingArgs, unknownModeProblem } from "../../../src/profiles/setting-flags";
 import { decodeAll, fixture } from "../../helpers/dialect-harness";
 
 /** The `start` the Claude dialect makes of a recorded stream, as a run's agent state. */
@@ -70,5 +70,32 @@ describe("the rules a session's \u201calways\u201d answers gave Claude Code, at 
 
   it("gives none to a CLI that has no such flag", () => {
     assert.deepEqual(keptRuleArgs({ ...CLAUDE_SETTING_FLAGS, allowedToolsFlag: undefined }, ["Bash(touch always.txt)"]), []);
+  });
+});
+
+describe("a mode remembered for Claude Code, read back from disk, at its next session's run", () => {
+  it("applies a remembered mode that is one of Claude's and asks", () => {
+    const { chosen, dropped } = rememberedModeChecked(CLAUDE_SETTING_FLAGS, { mode: "plan", model: "sonnet", remembered: true });
+    assert.equal(dropped, undefined);
+    assert.deepEqual(settingArgs(CLAUDE_SETTING_FLAGS, [], chosen), ["--permission-mode", "plan", "--model", "sonnet"]);
+  });
+
+  it("never applies a remembered mode that approves by itself: the run starts in the mode that asks, and says why", () => {
+    for (const mode of ["bypassPermissions", "acceptEdits", "auto"]) {
+      const { chosen, dropped } = rememberedModeChecked(CLAUDE_SETTING_FLAGS, { mode, model: "sonnet", remembered: true });
+      assert.deepEqual(settingArgs(CLAUDE_SETTING_FLAGS, [], chosen), ["--permission-mode", "default", "--model", "sonnet"], mode);
+      assert.equal(dropped, `the remembered mode is dropped for this run, which starts in "default": "${mode}" approves its own actions`);
+    }
+  });
+
+  it("drops a remembered mode Claude does not have, listing its modes", () => {
+    const { chosen, dropped } = rememberedModeChecked(CLAUDE_SETTING_FLAGS, { mode: "--dangerously-skip-permissions", remembered: true });
+    assert.deepEqual(settingArgs(CLAUDE_SETTING_FLAGS, [], chosen), ["--permission-mode", "default"]);
+    assert.match(dropped ?? "", /^the remembered mode is dropped for this run, which starts in "default": unknown mode "--dangerously-skip-permissions"; the modes are default, /);
+  });
+
+  it("leaves a mode the user chose for this session as they chose it", () => {
+    const chosen = { mode: "bypassPermissions" };
+    assert.deepEqual(rememberedModeChecked(CLAUDE_SETTING_FLAGS, chosen), { chosen });
   });
 });

@@ -11,6 +11,7 @@ import type { SessionChange } from "../../../src/protocol/messages";
 import type { Transcript } from "../../../src/protocol/transcript";
 import type { RunEnvironment } from "../../../src/session/error-cause";
 import { claudeProfile } from "../../../src/profiles/claude-profile";
+import { piProfile } from "../../../src/profiles/pi-profile";
 import { LiveSession } from "../../../src/session/live-session";
 import { FIXTURES } from "../../helpers/dialect-harness";
 import { eventually } from "../../helpers/eventually";
@@ -202,5 +203,34 @@ describe("LiveSession: a message steered into the running turn", function () {
     await live.finished;
     assert.equal(live.steer("Too late."), false);
     assert.ok(!live.session.blocks.some((block) => block.kind === "steer" && block.text === "Too late."));
+  });
+});
+
+describe("LiveSession: a message steered into pi after it decided to end", function () {
+  this.timeout(20_000);
+
+  /** The fake plays pi's recorded rpc stream and takes the steer only after its last look at its queue. */
+  function startPi(onChange: (change: SessionChange) => void): LiveSession {
+    const invocation = piProfile.invocation({ prompt: "Read notes.txt and tell me what it says.", userArgs: null, conversation: { id: randomUUID(), continues: false, stateDir: os.tmpdir() } });
+    assert.ok(invocation.input?.steer !== undefined);
+    return LiveSession.start({
+      adapter: createAdapter("pi"),
+      process: { command: fakeCli("stdin-pi-late-steer.js"), args: [], cwd: os.tmpdir(), env: process.env, input: invocation.input, inactivityTimeoutMs: 0 },
+      isRunOver: invocation.input.isRunOver,
+      onChange,
+    });
+  }
+
+  it("ends the run at pi's agent_end with the message it left queued counted as not taken, rather than waiting on an open stdin", async () => {
+    let live: LiveSession | undefined;
+    let steered: boolean | undefined;
+    live = startPi((change) => {
+      if (change.kind === "text-appended" && steered === undefined) steered = live?.steer("Also say it in French.");
+    });
+    const transcript = await live.finished;
+    assert.equal(steered, true);
+    assert.equal(transcript.status, "completed");
+    assert.deepEqual(transcript.blocks.filter((block) => block.kind === "steer"), [{ kind: "steer", text: "Also say it in French." }]);
+    assert.equal(live.untakenSteers(), 1, "the caller sends it again");
   });
 });
