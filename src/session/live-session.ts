@@ -149,10 +149,11 @@ export class LiveSession {
 
   /**
    * How many of the last messages steered into the run its CLI never took: pi leaves one that came after it decided
-   * to end in its queue, and it is gone with pi. Known once the run is over; the caller sends them again.
+   * to end in its queue, and it is gone with pi; a Stop or a crash can come before the CLI took one. Known once the
+   * run has ended; the caller sends them again.
    */
   untakenSteers(): number {
-    return this.runEnd.untaken;
+    return this.runEnd.over ? this.runEnd.untaken : this.runEnd.waiting();
   }
 
   /** Window closing: no grace periods. */
@@ -244,13 +245,17 @@ class RunEnd {
     this.written++;
   }
 
+  /** Steered messages the CLI has not said it took. A run nobody steered has none, whatever its stream says of its prompt. */
+  waiting(): number {
+    return this.written > 1 ? Math.max(0, Math.min(this.written - 1, this.written - this.taken)) : 0;
+  }
+
   read(value: unknown): void {
     if (this.steer?.isTaken(value) === true) this.taken++;
     if (this.over || this.isRunOver?.(value) !== true) return;
-    // A run nobody steered ends as it always did, whatever its stream says of its prompt.
-    const waiting = this.written > 1 ? Math.min(this.written - 1, this.written - this.taken) : 0;
+    const waiting = this.waiting();
     if (waiting > 0 && this.steer?.lateMessage === "answered") return;
-    this.untaken = Math.max(0, waiting);
+    this.untaken = waiting;
     this.over = true;
     this.onRunOver();
   }

@@ -23,6 +23,8 @@ const wordsOf = (line) => JSON.parse(line).message.content.map((block) => block.
 const print = (lines) => fs.writeSync(1, lines.map((line) => `${line}\n`).join(""));
 
 const messages = Number(process.env.FAKE_MESSAGES ?? "3");
+// FAKE_TAKES=N: messages after the Nth are read and never taken (no echo), as when a Stop comes before Claude took one.
+const takes = Number(process.env.FAKE_TAKES ?? "3");
 let received = 0;
 let pending = "";
 process.stdin.setEncoding("utf8");
@@ -33,6 +35,7 @@ process.stdin.on("data", (chunk) => {
     const line = pending.slice(0, newline);
     pending = pending.slice(newline + 1);
     received++;
+    if (received > takes) continue;
     if (received === 1) print([...recording.slice(0, firstResult)]);
     if (received === 2) print([recording[firstResult], ...recording.slice(firstResult + 1, secondReplay), replayOf(wordsOf(line))]);
     if (received === 2 && messages === 2) print(recording.slice(secondReplay + 1));

@@ -158,12 +158,12 @@ describe("LiveSession: a message steered into the running turn", function () {
   this.timeout(20_000);
 
   /** The fake plays Claude's recorded stream; its input is Claude's profile's, so the steer line is the real one. */
-  function startSteered(onChange: (change: SessionChange) => void): LiveSession {
+  function startSteered(onChange: (change: SessionChange) => void, env: NodeJS.ProcessEnv = {}): LiveSession {
     const input = claudeProfile.invocation({ prompt: "Read notes.txt and tell me what it says.", userArgs: null, conversation: { id: randomUUID(), continues: false, stateDir: os.tmpdir() } }).input;
     assert.ok(input?.steer !== undefined);
     return LiveSession.start({
       adapter: createAdapter("claude"),
-      process: { command: fakeCli("stdin-claude-steered.js"), args: [], cwd: os.tmpdir(), env: process.env, input, inactivityTimeoutMs: 0 },
+      process: { command: fakeCli("stdin-claude-steered.js"), args: [], cwd: os.tmpdir(), env: { ...process.env, ...env }, input, inactivityTimeoutMs: 0 },
       isRunOver: input.isRunOver,
       onChange,
     });
@@ -190,6 +190,23 @@ describe("LiveSession: a message steered into the running turn", function () {
     ]);
     const answer = transcript.blocks.filter((block) => block.kind === "text").map((block) => block.text);
     assert.ok(answer.join("").includes("en français"), `the steered message's answer: ${JSON.stringify(answer)}`);
+  });
+
+  it("counts a message Claude had not taken when the turn was stopped, so it is not lost with the run", async () => {
+    let live: LiveSession | undefined;
+    let steered: boolean | undefined;
+    live = startSteered(
+      (change) => {
+        if (change.kind === "text-appended" && steered === undefined) steered = live?.steer("Also say it in French.");
+      },
+      { FAKE_TAKES: "2" },
+    );
+    await eventually("Claude's replay of the steered message", () => live !== undefined && prompted(live, "Also say it in French."));
+    assert.equal(live.steer("And in German."), true);
+    await eventually("the second steer shown in the turn", () => live!.session.blocks.some((block) => block.kind === "steer" && block.text === "And in German."));
+    const transcript = await live.stop();
+    assert.equal(transcript.status, "canceled");
+    assert.equal(live.untakenSteers(), 1, "the one Claude never echoed is the caller's to send again");
   });
 
   it("takes no message once the run is over", async () => {
