@@ -1,0 +1,97 @@
+// The composer's keys and an answer's reading with the real, published Claude Code 2.1.330 run directly (profile
+// `claude`, stream-json) in the chat of a real VS Code, against our mock model server: Escape in the message box stops
+// Claude while it streams and leaves no process of it; ↑ in the empty box brings back the prompt sent; a path:line in
+// Claude's answer opens that workspace file at its line; a right-aligned table in its answer renders aligned, and the
+// webview logs no Content Security Policy error. (composer.e2e.test.ts checks the same with the fake Locus CLI.)
+import * as assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { ConsoleMessage } from "playwright-core";
+import { ensureInstalled } from "../../scripts/recording/agent-cli-cache";
+import { anthropicStream } from "../../scripts/recording/anthropic-replies";
+import { claudeCli } from "../../scripts/recording/claude-cli";
+import { slowAnswerChunks, SLOW_DELTA_DELAY_MS } from "../../scripts/recording/scenario-texts";
+import { eventually } from "../helpers/eventually";
+import { runningWithEnvironment } from "./processes";
+import { useRealAgentInPanel } from "./real-agent-in-panel";
+import { ask, chatFrame, newSession, RESULTS, turnOf } from "./workbench";
+
+const VERSION = "2.1.330";
+const GONE_DEADLINE_MS = 15_000;
+const says = (...chunks: string[]) => anthropicStream({ blocks: [{ type: "text", chunks }], stopReason: "end_turn" });
+
+describe(`real Claude Code ${VERSION} run directly in a real VS Code: the composer's keys and the answer's links and tables`, function () {
+  this.timeout(300_000);
+  const real = useRealAgentInPanel({
+    name: "claude-composer",
+    install: () => ensureInstalled(claudeCli, VERSION),
+    prepareHome: (places) => claudeCli.prepareHome(places, { name: "panel", description: "", args: () => [], replies: () => [] }),
+    env: (places) => claudeCli.env(places),
+    settings: { "agentStream.cli.profile": "claude" },
+  });
+  const { workbench } = real;
+
+  it("stops Claude's streaming answer with Escape in the message box, and no process of Claude is left", async () => {
+    const page = workbench.page;
+    await newSession(page);
+    real.mock.script([anthropicStream({ blocks: [{ type: "text", chunks: slowAnswerChunks() }], stopReason: "end_turn", deltaDelayMs: SLOW_DELTA_DELAY_MS })], says("Done."));
+    const prompt = "Tell me a long story.";
+    const chat = await ask(page, prompt);
+    const turn = turnOf(chat, prompt);
+    await turn.getByText("word3", { exact: false }).first().waitFor({ timeout: 120_000 });
+    assert.ok(runningWithEnvironment(real.markerEntry).length > 0, "Claude runs while it streams");
+    const composer = chat.locator("textarea").first();
+    await composer.click();
+    await composer.press("Escape");
+    await turn.locator(".turn-footer", { hasText: "Stopped" }).waitFor({ timeout: 60_000 });
+    assert.doesNotMatch(await turn.innerText(), /word600/, "the answer did not run to its end");
+    await eventually("no process of Claude left", () => runningWithEnvironment(real.markerEntry).length === 0, GONE_DEADLINE_MS);
+  });
+
+  it("opens a path:line of Claude's answer at its line, and brings the prompt back with ↑ in the empty box", async () => {
+    const page = workbench.page;
+    await newSession(page);
+    fs.writeFileSync(path.join(workbench.workspace, "steps.md"), ["# Steps", "", "1. one", "2. two", "3. three", ""].join("\n"));
+    real.mock.script([says("The second step is at steps.md:4 in the workspace.")], says("Done."));
+    const prompt = "Where is the second step?";
+    const chat = await ask(page, prompt);
+    const turn = turnOf(chat, prompt);
+    await turn.locator(".turn-footer", { hasText: "Completed" }).waitFor({ timeout: 120_000 });
+    const link = turn.locator(".answer-text .path-link", { hasText: "steps.md:4" });
+    await link.waitFor({ timeout: 30_000 });
+    await link.click();
+    await page.locator(".tabs-container .tab.active", { hasText: "steps.md" }).waitFor({ timeout: 30_000 });
+    await page.locator(".statusbar .statusbar-item", { hasText: /Ln 4, Col 1/ }).waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: path.join(RESULTS, "e2e-claude-direct-path-link.png") });
+
+    const composer = chatFrame(page).locator("textarea").first();
+    await composer.click();
+    assert.equal(await composer.inputValue(), "");
+    await composer.press("ArrowUp");
+    assert.equal(await composer.inputValue(), prompt);
+    await composer.press("ArrowDown");
+    assert.equal(await composer.inputValue(), "", "↓ walks back to the empty box");
+  });
+
+  it("renders a right-aligned table of Claude's answer aligned, and the webview logs no Content Security Policy error", async () => {
+    const page = workbench.page;
+    await newSession(page);
+    const table = ["Here is the count:", "", "| Fruit | Count |", "| :--- | ---: |", "| apples | 3 |", "| pears | 12 |", ""].join("\n");
+    real.mock.script([says(table)], says("Done."));
+    const console: string[] = [];
+    const listen = (message: ConsoleMessage) => console.push(message.text());
+    page.on("console", listen);
+    try {
+      const prompt = "Count the fruit.";
+      const chat = await ask(page, prompt);
+      const turn = turnOf(chat, prompt);
+      await turn.locator(".turn-footer", { hasText: "Completed" }).waitFor({ timeout: 120_000 });
+      const count = turn.locator(".answer-text table td", { hasText: "12" });
+      assert.equal(await count.evaluate((cell) => cell.ownerDocument.defaultView?.getComputedStyle(cell).textAlign), "right");
+      assert.equal(await turn.locator(".answer-text table [style]").count(), 0, "no inline style");
+      assert.deepEqual(console.filter((text) => text.includes("Content Security Policy")), []);
+    } finally {
+      page.off("console", listen);
+    }
+  });
+});
