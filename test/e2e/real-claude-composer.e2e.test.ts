@@ -2,7 +2,9 @@
 // `claude`, stream-json) in the chat of a real VS Code, against our mock model server: Escape in the message box stops
 // Claude while it streams and leaves no process of it; ↑ in the empty box brings back the prompt sent; a path:line in
 // Claude's answer opens that workspace file at its line; a right-aligned table in its answer renders aligned, and the
-// webview logs no Content Security Policy error. (composer.e2e.test.ts checks the same with the fake Locus CLI.)
+// webview logs no Content Security Policy error (composer.e2e.test.ts checks these with the fake Locus CLI). A message
+// typed with Enter while Claude's answer streams waits in the queue, and the model gets it as the next user turn of the
+// same conversation once that answer is done.
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -10,6 +12,7 @@ import type { ConsoleMessage } from "playwright-core";
 import { ensureInstalled } from "../../scripts/recording/agent-cli-cache";
 import { anthropicStream } from "../../scripts/recording/anthropic-replies";
 import { claudeCli } from "../../scripts/recording/claude-cli";
+import type { MockReply } from "../../scripts/recording/mock-model-server";
 import { slowAnswerChunks, SLOW_DELTA_DELAY_MS } from "../../scripts/recording/scenario-texts";
 import { eventually } from "../helpers/eventually";
 import { runningWithEnvironment } from "./processes";
@@ -19,6 +22,14 @@ import { ask, chatFrame, newSession, RESULTS, turnOf } from "./workbench";
 const VERSION = "2.1.330";
 const GONE_DEADLINE_MS = 15_000;
 const says = (...chunks: string[]) => anthropicStream({ blocks: [{ type: "text", chunks }], stopReason: "end_turn" });
+
+/** The text of a model request's last message of role user (Claude 2.1.330 may end the request with a system one). */
+function lastUserText(body: unknown): string {
+  const messages = (body as { messages?: { role: string; content: string | { type: string; text?: string }[] }[] }).messages ?? [];
+  const last = messages.filter((message) => message.role === "user").at(-1);
+  if (last === undefined) return "";
+  return typeof last.content === "string" ? last.content : last.content.map((block) => block.text ?? "").join("\n");
+}
 
 describe(`real Claude Code ${VERSION} run directly in a real VS Code: the composer's keys and the answer's links and tables`, function () {
   this.timeout(300_000);
@@ -93,5 +104,42 @@ describe(`real Claude Code ${VERSION} run directly in a real VS Code: the compos
     } finally {
       page.off("console", listen);
     }
+  });
+
+  it("queues a message typed while Claude's answer streams, and the model gets it as the next user turn of the conversation", async () => {
+    const page = workbench.page;
+    await newSession(page);
+    const heard: unknown[] = [];
+    const listening = (reply: MockReply): MockReply => (request, response) => {
+      heard.push(request.body);
+      return reply(request, response);
+    };
+    const streaming = Array.from({ length: 40 }, (_, index) => `word${index + 1} `);
+    real.mock.script(
+      [listening(anthropicStream({ blocks: [{ type: "text", chunks: streaming }], stopReason: "end_turn", deltaDelayMs: SLOW_DELTA_DELAY_MS })), listening(says("The moral: be brief."))],
+      says("Done."),
+    );
+    const prompt = "Tell me a short story.";
+    const queued = "And give it a moral.";
+    const chat = await ask(page, prompt);
+    const turn = turnOf(chat, prompt);
+    await turn.getByText("word3", { exact: false }).first().waitFor({ timeout: 120_000 });
+    const composer = chat.locator("textarea").first();
+    await composer.fill(queued);
+    await composer.press("Enter");
+    const waiting = chat.getByRole("list", { name: "Queued messages" }).getByRole("listitem");
+    await waiting.first().waitFor({ timeout: 30_000 });
+    assert.equal(await turn.locator(".turn-footer").count(), 0, "queued while the answer still streamed");
+    assert.equal(heard.length, 1, "nothing more was asked of the model while the answer streamed");
+
+    await turn.locator(".turn-footer", { hasText: "Completed" }).waitFor({ timeout: 120_000 });
+    const next = turnOf(chat, queued);
+    await next.locator(".turn-footer", { hasText: "Completed" }).waitFor({ timeout: 120_000 });
+    await waiting.first().waitFor({ state: "detached", timeout: 30_000 });
+    assert.match(await next.innerText(), /The moral: be brief\./);
+    // The next request is the queued message as the user's turn, after the first answer in the same conversation.
+    assert.equal(heard.length, 2);
+    assert.ok(lastUserText(heard[1]).includes(queued), `the model's next user turn: ${lastUserText(heard[1]).slice(-400)}`);
+    assert.ok(JSON.stringify(heard[1]).includes("word40"), "the first answer is in the conversation before it");
   });
 });
