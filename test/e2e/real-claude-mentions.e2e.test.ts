@@ -1,16 +1,16 @@
 // A file picked with @ in the chat of a real VS Code reaches the real, published Claude Code 2.1.330 run directly
 // (profile `claude`, stream-json) as what its model actually gets: the user message's text names it as `@README.md`
-// under the prompt. Claude 2.1.330 does not expand `@path` in a stream-json message (recorded in docs/), so the
+// under the prompt. Claude 2.1.330 does not expand `@path` in a stream-json message (recorded in docs/chat.md), so the
 // reference is text the model reads; the model (our mock) then reads the file with Claude's Read tool, and the file's
 // text comes back to it in the same turn. A pasted image reaches the model as an image block of the user message.
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import type { FrameLocator } from "playwright-core";
 import { ensureInstalled } from "../../scripts/recording/agent-cli-cache";
 import { anthropicStream } from "../../scripts/recording/anthropic-replies";
 import { claudeCli } from "../../scripts/recording/claude-cli";
 import type { MockReply } from "../../scripts/recording/mock-model-server";
-import type { FrameLocator } from "playwright-core";
 import { useRealAgentInPanel } from "./real-agent-in-panel";
 import { newSession, openChat, RESULTS, turnOf } from "./workbench";
 

@@ -54,11 +54,11 @@ class PageView implements ConversationView {
 describe("a queued message across a window reload", () => {
   let folder: string;
   let host: ScriptedSessionsHost;
+  let clock = 0;
   const open: ChatSessions[] = [];
 
   async function sessions(activeId?: string): Promise<ChatSessions> {
     const store = await SessionStore.open(folder, { maxBytes: 50 * 1024 * 1024, log: { warn: () => {} } });
-    let clock = 0;
     const opened = await ChatSessions.open(
       {
         store,
@@ -69,6 +69,7 @@ describe("a queued message across a window reload", () => {
         say: () => {},
         pickAgent: async () => CLAUDE,
         log: () => {},
+        // A clock that moves on at every look, across the reload too.
         now: () => (clock += 1000),
       },
       activeId,
