@@ -4,7 +4,8 @@
 // Claude's answer opens that workspace file at its line; a right-aligned table in its answer renders aligned, and the
 // webview logs no Content Security Policy error (composer.e2e.test.ts checks these with the fake Locus CLI). A message
 // typed with Enter while Claude's answer streams waits in the queue, and the model gets it as the next user turn of the
-// same conversation once that answer is done.
+// same conversation once that answer is done; one sent with Ctrl+Enter goes into the running turn instead, and the
+// model hears it in that turn.
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -141,5 +142,40 @@ describe(`real Claude Code ${VERSION} run directly in a real VS Code: the compos
     assert.equal(heard.length, 2);
     assert.ok(lastUserText(heard[1]).includes(queued), `the model's next user turn: ${lastUserText(heard[1]).slice(-400)}`);
     assert.ok(JSON.stringify(heard[1]).includes("word40"), "the first answer is in the conversation before it");
+  });
+
+  it("sends a message typed with Ctrl+Enter into the turn Claude is streaming: the model hears it in the same turn", async () => {
+    const page = workbench.page;
+    await newSession(page);
+    const heard: unknown[] = [];
+    const listening = (reply: MockReply): MockReply => (request, response) => {
+      heard.push(request.body);
+      return reply(request, response);
+    };
+    // Text that streams for a while, then a read: the request after the read is the turn's next, where a message
+    // taken mid-turn shows.
+    const streaming = Array.from({ length: 40 }, (_, index) => `word${index + 1} `);
+    const read = { type: "tool_use" as const, id: "toolu_e2e_composer_read", name: "Read", input: { file_path: path.join(workbench.workspace, "README.md") } };
+    real.mock.script(
+      [
+        listening(anthropicStream({ blocks: [{ type: "text", chunks: streaming }, read], stopReason: "tool_use", deltaDelayMs: SLOW_DELTA_DELAY_MS })),
+        listening(says("Read it, and in French too.")),
+      ],
+      says("Done."),
+    );
+    const prompt = "Read the README.";
+    const steered = "Also answer in French.";
+    const chat = await ask(page, prompt);
+    const turn = turnOf(chat, prompt);
+    await turn.getByText("word3", { exact: false }).first().waitFor({ timeout: 120_000 });
+    const composer = chat.locator("textarea").first();
+    await composer.fill(steered);
+    await composer.press("Control+Enter");
+    await turn.getByRole("group", { name: "You, while the agent worked" }).waitFor({ timeout: 30_000 });
+    await turn.locator(".turn-footer", { hasText: "Completed" }).waitFor({ timeout: 120_000 });
+    assert.equal(heard.length, 2, "the streamed answer's request, then the one after the read");
+    assert.ok(JSON.stringify(heard[1]).includes(steered), `the model's request in the same turn did not carry the message: ${JSON.stringify(heard[1]).slice(-600)}`);
+    assert.match(await turn.innerText(), /in French too\./);
+    assert.equal(await chat.locator(".turn").filter({ hasText: steered }).count(), 1, "no turn of its own: only the running one shows it");
   });
 });
