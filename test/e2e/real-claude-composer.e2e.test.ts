@@ -5,7 +5,7 @@
 // webview logs no Content Security Policy error (composer.e2e.test.ts checks these with the fake Locus CLI). A message
 // typed with Enter while Claude's answer streams waits in the queue, and the model gets it as the next user turn of the
 // same conversation once that answer is done; one sent with Ctrl+Enter goes into the running turn instead, and the
-// model hears it in that turn.
+// model hears it in that turn. After a run, / completes the slash commands Claude's init line named.
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -32,7 +32,7 @@ function lastUserText(body: unknown): string {
   return typeof last.content === "string" ? last.content : last.content.map((block) => block.text ?? "").join("\n");
 }
 
-describe(`real Claude Code ${VERSION} run directly in a real VS Code: the composer's keys and the answer's links and tables`, function () {
+describe(`real Claude Code ${VERSION} run directly in a real VS Code: the composer (keys, queue, steer, slash commands) and the answer's links and tables`, function () {
   this.timeout(300_000);
   const real = useRealAgentInPanel({
     name: "claude-composer",
@@ -177,5 +177,22 @@ describe(`real Claude Code ${VERSION} run directly in a real VS Code: the compos
     assert.ok(JSON.stringify(heard[1]).includes(steered), `the model's request in the same turn did not carry the message: ${JSON.stringify(heard[1]).slice(-600)}`);
     assert.match(await turn.innerText(), /in French too\./);
     assert.equal(await chat.locator(".turn").filter({ hasText: steered }).count(), 1, "no turn of its own: only the running one shows it");
+  });
+
+  it("completes after / the slash commands Claude's init line named, once a run has started", async () => {
+    const page = workbench.page;
+    await newSession(page);
+    real.mock.script([says("Hello.")], says("Done."));
+    const chat = await ask(page, "Say hello.");
+    await turnOf(chat, "Say hello.").locator(".turn-footer", { hasText: "Completed" }).waitFor({ timeout: 120_000 });
+    const composer = chat.locator("textarea").first();
+    await composer.click();
+    await composer.pressSequentially("/comp");
+    const list = chat.getByRole("listbox", { name: "Slash commands" });
+    await list.getByRole("option").first().waitFor({ timeout: 30_000 });
+    assert.ok((await list.locator(".command-name").allTextContents()).includes("/compact"), "Claude's /compact is offered");
+    await composer.press("Enter");
+    assert.equal(await composer.inputValue(), "/compact ");
+    await composer.fill("");
   });
 });
