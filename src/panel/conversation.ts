@@ -107,8 +107,12 @@ export interface ConversationHost {
   persistQueue?(queued: readonly PendingPrompt[]): void;
   /** The composer's Add Selection: the editor's selection offered to this conversation (see offerAttachment). */
   addSelection?(): void;
-  /** Why the session's agent cannot take these parts' images, or null when it can: nothing is sent then. */
-  imagesRefusal?(parts: readonly PromptPart[]): string | null;
+  /**
+   * Why the session's agent cannot take these parts' images, or null when it can: nothing is sent then. A promise when
+   * the agent must be asked first (an ACP agent not started yet: it is started for `conversation`, the one the prompt
+   * goes to).
+   */
+  imagesRefusal?(parts: readonly PromptPart[], conversation: RunRequest["conversation"]): string | null | Promise<string | null>;
   /** The @ picker: the workspace's files and folders that best match what was typed. */
   findFiles?(query: string): Promise<PickedFile[]>;
   /** The session is deleted: the agent's side of the conversation ends too (a warm ACP agent is stopped). */
@@ -207,6 +211,8 @@ export class Conversation {
   private readonly observers = new Set<ConversationObserver>();
   /** Set once a run of an agent CLI said something: the next prompt to the same agent continues that conversation. */
   private cliConversation: CliConversation | null;
+  /** The id of the next new CLI conversation, minted again once a prompt started it (see nextConversation). */
+  private newConversationId = randomUUID();
 
   constructor(
     private readonly host: ConversationHost,
@@ -419,8 +425,8 @@ export class Conversation {
     if (text.length === 0 || this.current !== undefined || this.host.restriction() !== null) return false;
     if (this.host.mayStart?.() === false) return false;
     const agent = this.host.agentName();
-    const continued = this.cliConversation?.agent === agent ? this.cliConversation : null;
-    const conversation = { id: continued?.id ?? randomUUID(), continues: continued !== null };
+    const conversation = this.nextConversation();
+    if (!conversation.continues) this.newConversationId = randomUUID();
     const turn = this.beginTurn({ prompt: text, agent, context, origin: "prompt" });
     this.lastParts = parts === undefined ? undefined : { turnId: turn.id, parts };
     // Typed parts go as they are, for each agent to take its way; a context without them (the editor's) goes as text.
@@ -428,6 +434,16 @@ export class Conversation {
     const run = this.host.startRun({ ...request, conversation, onChange: (change) => this.onChange(turn, change) });
     this.track(turn, run, { agent, id: conversation.id });
     return true;
+  }
+
+  /**
+   * The CLI conversation the next prompt goes to: the running turn's or the last one's, to continue, else a new one,
+   * whose id stays the same until a prompt starts it (an agent started ahead for it is the one that prompt finds).
+   */
+  private nextConversation(): RunRequest["conversation"] {
+    const agent = this.host.agentName();
+    const continued = [this.current?.cliConversation, this.cliConversation].find((known) => known?.agent === agent) ?? null;
+    return { id: continued?.id ?? this.newConversationId, continues: continued !== null };
   }
 
   /** An error card's or a notification's button, for the turn it belongs to. */
@@ -454,7 +470,7 @@ export class Conversation {
     await this.stop();
     const parts = this.lastParts?.turnId === turn.id ? this.lastParts.parts : undefined;
     // Another agent may answer the retry (Use Built-in Agent): one that takes no images gets the rest as text.
-    const refusal = parts?.some(isImage) === true ? (this.host.imagesRefusal?.(parts) ?? null) : null;
+    const refusal = parts?.some(isImage) === true ? ((await this.host.imagesRefusal?.(parts, this.nextConversation())) ?? null) : null;
     if (refusal !== null) this.host.logRejected(`retried without its images: ${refusal}`);
     return this.send(turn.prompt, turn.context, refusal === null ? parts : undefined);
   }
@@ -550,25 +566,15 @@ export class Conversation {
       case "send":
       case "sendNow": {
         const parts: PromptPart[] = [...(intent.attachments ?? []), ...(intent.images ?? [])];
-        // An agent that takes no images gets none of this prompt: the view says why and keeps the draft.
-        const refusal = parts.some(isImage) ? (this.host.imagesRefusal?.(parts) ?? null) : null;
-        if (refusal !== null) {
-          view.post({ type: "promptRefused", sessionId: this.host.sessionId, reason: refusal });
-          return;
-        }
-        const context = attachedContext(parts);
-        const prompt = intent.prompt.trim();
-        if (this.current === undefined) {
-          if (!this.send(prompt, context, parts.length === 0 ? undefined : parts)) this.host.logRejected("a prompt arrived while runs are not allowed; ignored");
-        } else if (intent.type === "sendNow") {
-          // While a turn runs, Send now goes into it (or stops it and goes next).
-          const item = { id: randomUUID(), prompt, context, createdAt: Date.now() };
-          if (parts.length > 0) this.queuedParts.set(item.id, parts);
-          this.sendNow(item);
-          this.queueChanged();
-        }
-        // While a turn runs, a message waits its turn: sent when this one completes.
-        else this.enqueue(prompt, context, parts);
+        // An agent that takes no images gets none of this prompt: the view says why and keeps the draft. An agent that
+        // has not said yet is asked first (started ahead of its first prompt).
+        const refusal = parts.some(isImage) ? (this.host.imagesRefusal?.(parts, this.nextConversation()) ?? null) : null;
+        if (refusal instanceof Promise) {
+          void refusal.then(
+            (known) => this.takePrompt(view, intent, parts, known),
+            () => this.takePrompt(view, intent, parts, null),
+          );
+        } else this.takePrompt(view, intent, parts, refusal);
         return;
       }
       case "queued":
@@ -637,6 +643,28 @@ export class Conversation {
         this.chooseSetting(intent.setting, intent.optionId, intent.value);
         return;
     }
+  }
+
+  /** A prompt from the composer, once its agent's refusal of its images (or null) is known: sent, queued or refused. */
+  private takePrompt(view: ConversationView, intent: Extract<WebviewIntent, { type: "send" | "sendNow" }>, parts: PromptPart[], refusal: string | null): void {
+    if (this.disposed) return;
+    if (refusal !== null) {
+      view.post({ type: "promptRefused", sessionId: this.host.sessionId, reason: refusal });
+      return;
+    }
+    const context = attachedContext(parts);
+    const prompt = intent.prompt.trim();
+    if (this.current === undefined) {
+      if (!this.send(prompt, context, parts.length === 0 ? undefined : parts)) this.host.logRejected("a prompt arrived while runs are not allowed; ignored");
+    } else if (intent.type === "sendNow") {
+      // While a turn runs, Send now goes into it (or stops it and goes next).
+      const item = { id: randomUUID(), prompt, context, createdAt: Date.now() };
+      if (parts.length > 0) this.queuedParts.set(item.id, parts);
+      this.sendNow(item);
+      this.queueChanged();
+    }
+    // While a turn runs, a message waits its turn: sent when this one completes.
+    else this.enqueue(prompt, context, parts);
   }
 
   /** Opens a diff only from a tool card the conversation holds: the view names it, the host's copy supplies it. */

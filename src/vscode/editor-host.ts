@@ -32,7 +32,7 @@ export class EditorHost implements SessionsHost {
     return this.runner.start(readSettings(this.log), request);
   }
 
-  imagesRefusal(request: Parameters<NonNullable<SessionsHost["imagesRefusal"]>>[0]): string | null {
+  imagesRefusal(request: Parameters<NonNullable<SessionsHost["imagesRefusal"]>>[0]): Promise<string | null> {
     return this.runner.imagesRefusal(readSettings(this.log), request);
   }
 
