@@ -188,11 +188,6 @@ export class Conversation {
   private sendNextAfterStop = false;
   /** The agent's slash commands as it last said them. */
   private commands: { name: string; description: string }[] = [];
-  /**
-   * The parts of queued messages, by id, while this window lives: a queued message is kept (and sent after a reload)
-   * with its attachments as text, and without its images.
-   */
-  private readonly queuedParts = new Map<string, readonly PromptPart[]>();
   /** The last turn's parts, for its Retry: one turn's only, as images may be megabytes. */
   private lastParts: { turnId: number; parts: readonly PromptPart[] } | undefined;
   /** What the header's pickers show, once the session has any. */
@@ -284,9 +279,7 @@ export class Conversation {
       this.host.logRejected(`a message arrived while ${MAX_QUEUED} already wait for the running turn; ignored`);
       return;
     }
-    const id = randomUUID();
-    if (parts.length > 0) this.queuedParts.set(id, parts);
-    this.queued.push({ id, prompt: text, context, createdAt: Date.now() });
+    this.queued.push(pendingPrompt(text, context, parts));
     this.queueChanged();
   }
 
@@ -297,7 +290,6 @@ export class Conversation {
       return;
     }
     const [item] = this.queued.splice(index, 1);
-    if (action === "remove") this.queuedParts.delete(id);
     if (action === "up") this.queued.splice(Math.max(0, index - 1), 0, item);
     if (action === "down") this.queued.splice(Math.min(this.queued.length, index + 1), 0, item);
     if (action === "sendNow") this.sendNow(item);
@@ -310,11 +302,8 @@ export class Conversation {
    */
   private sendNow(item: PendingPrompt): void {
     // An image cannot ride on a steered line: a message with images goes next, after the stop.
-    const steerable = !(this.queuedParts.get(item.id) ?? []).some(isImage);
-    if (steerable && this.current?.run.steer?.(promptWithContext(item.prompt, item.context), item.prompt) === true) {
-      this.queuedParts.delete(item.id);
-      return;
-    }
+    const steerable = (item.images ?? []).length === 0;
+    if (steerable && this.current?.run.steer?.(promptWithContext(item.prompt, item.context), item.prompt) === true) return;
     this.queued.unshift(item);
     this.held = false;
     if (this.current === undefined) this.sendQueued();
@@ -337,12 +326,11 @@ export class Conversation {
   private sendQueued(): void {
     const next = this.queued[0];
     if (next === undefined || this.current !== undefined) return;
-    if (!this.send(next.prompt, next.context, this.queuedParts.get(next.id))) {
+    if (!this.send(next.prompt, next.context, partsOf(next))) {
       this.held = true;
       return;
     }
     this.queued.shift();
-    this.queuedParts.delete(next.id);
   }
 
   private queueChanged(): void {
@@ -658,9 +646,7 @@ export class Conversation {
       if (!this.send(prompt, context, parts.length === 0 ? undefined : parts)) this.host.logRejected("a prompt arrived while runs are not allowed; ignored");
     } else if (intent.type === "sendNow") {
       // While a turn runs, Send now goes into it (or stops it and goes next).
-      const item = { id: randomUUID(), prompt, context, createdAt: Date.now() };
-      if (parts.length > 0) this.queuedParts.set(item.id, parts);
-      this.sendNow(item);
+      this.sendNow(pendingPrompt(prompt, context, parts));
       this.queueChanged();
     }
     // While a turn runs, a message waits its turn: sent when this one completes.
@@ -784,6 +770,26 @@ export class Conversation {
  */
 function cliSpoke(turn: Turn): boolean {
   return turn.blocks.some((block) => block.kind !== "error") || (turn.done !== null && !turn.done.synthesized);
+}
+
+/** A message to wait for the running turn, with everything the user attached: kept with the session, images too. */
+function pendingPrompt(prompt: string, context: PromptContext | null, parts: readonly PromptPart[]): PendingPrompt {
+  const attachments = parts.filter((part): part is Attachment => !isImage(part));
+  const images = parts.filter(isImage);
+  return {
+    id: randomUUID(),
+    prompt,
+    context,
+    createdAt: Date.now(),
+    ...(attachments.length === 0 ? {} : { attachments }),
+    ...(images.length === 0 ? {} : { images }),
+  };
+}
+
+/** A waiting message's parts as they are sent (a message kept before parts were, or without any: none). */
+function partsOf(item: PendingPrompt): readonly PromptPart[] | undefined {
+  const parts = [...(item.attachments ?? []), ...(item.images ?? [])];
+  return parts.length === 0 ? undefined : parts;
 }
 
 /** Only absolute http(s) URLs leave the editor; everything else (javascript:, command:, vscode:, file:) is refused. */

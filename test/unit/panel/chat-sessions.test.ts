@@ -281,6 +281,29 @@ describe("ChatSessions: many conversations, each with its own agent, run and fil
     assert.deepEqual(saved?.pendingPrompts, pendingPrompts);
   });
 
+  it("sends a message queued with a file and an image, after a reload, with both", async () => {
+    const before = await sessions();
+    const session = before.active;
+    const view = { post: () => {} };
+    session.conversation.attach(view);
+    session.conversation.send("first question");
+    const image = { kind: "image", mimeType: "image/png", data: Buffer.from("\x89PNG\r\n\x1a\n the screenshot").toString("base64"), name: "shot.png" };
+    const attachment = { kind: "file", path: "src/a.ts" };
+    session.conversation.handleIntent(view, { type: "send", prompt: "and what is this?", attachments: [attachment], images: [image] });
+    assert.equal(session.pendingPrompts.length, 1);
+    // The window reloads while the first turn runs: its run ends with the window, the message waits.
+    await before.dispose();
+
+    const after = await sessions(session.id);
+    const reopened = after.active;
+    const reloadedView = { post: () => {} };
+    reopened.conversation.attach(reloadedView);
+    reopened.conversation.handleIntent(reloadedView, { type: "resumeQueue" });
+    const request = host.requests.at(-1);
+    assert.equal(request?.prompt, "and what is this?");
+    assert.deepEqual(request?.parts, [attachment, image]);
+  });
+
   it("lists the sessions of the store newest first, without reading them, and opens one on demand", async () => {
     const before = await sessions();
     const older = before.active;
