@@ -22,7 +22,9 @@ import { realScheduler, type ScheduledCall, type Scheduler } from "../process/sc
 import type { Session } from "../session/session";
 import { attachedContext } from "../common/attached-context";
 import { isImage, type PromptPart } from "../protocol/prompt-parts";
+import { MAX_IMAGE_BASE64_CHARS, MAX_IMAGES } from "../protocol/image-bytes";
 import { applyChange } from "../common/turn-changes";
+import { TurnParts } from "./turn-parts";
 import { failingError } from "../common/turn-failure";
 import { charsIn, withRequestsCancelled } from "../sessions/kept-turns";
 
@@ -140,6 +142,11 @@ export function promptWithContext(prompt: string, context: PromptContext | null)
 const MAX_OFFERED_ATTACHMENTS = 20;
 /** More waiting messages than anyone queues by hand (within what a stored session may keep, MAX_PENDING_PROMPTS). */
 const MAX_QUEUED = 20;
+/**
+ * Image text the turns of a window keep for their Retry: one prompt's worth at most (five images of 5 MB). A newer
+ * turn's images push out the oldest turns' ones; their files and selections are kept.
+ */
+const MAX_RETRY_IMAGE_CHARS = MAX_IMAGES * MAX_IMAGE_BASE64_CHARS;
 
 /** How many turns survive a reload; older ones are dropped first. */
 export const MAX_PERSISTED_TURNS = 50;
@@ -188,8 +195,8 @@ export class Conversation {
   private sendNextAfterStop = false;
   /** The agent's slash commands as it last said them. */
   private commands: { name: string; description: string }[] = [];
-  /** The last turn's parts, for its Retry: one turn's only, as images may be megabytes. */
-  private lastParts: { turnId: number; parts: readonly PromptPart[] } | undefined;
+  /** Each turn's parts, for its Retry (within a bound of images). */
+  private readonly turnParts = new TurnParts(MAX_RETRY_IMAGE_CHARS);
   /** What the header's pickers show, once the session has any. */
   private controls: AgentControls | undefined;
   /** Attachments offered while no view was attached, for the first one that is. */
@@ -416,7 +423,7 @@ export class Conversation {
     const conversation = this.nextConversation();
     if (!conversation.continues) this.newConversationId = randomUUID();
     const turn = this.beginTurn({ prompt: text, agent, context, origin: "prompt" });
-    this.lastParts = parts === undefined ? undefined : { turnId: turn.id, parts };
+    if (parts !== undefined) this.turnParts.keep(turn.id, parts);
     // Typed parts go as they are, for each agent to take its way; a context without them (the editor's) goes as text.
     const request = parts === undefined ? { prompt: promptWithContext(text, context) } : { prompt: text, parts };
     const run = this.host.startRun({ ...request, conversation, onChange: (change) => this.onChange(turn, change) });
@@ -453,14 +460,22 @@ export class Conversation {
     }
   }
 
-  /** Asks the same again: stops the turn's run if it is still going, then sends its prompt and context anew. */
+  /**
+   * Asks the same again: stops the turn's run if it is still going, then sends its prompt and context anew, with every
+   * part it was sent with (a turn from before a reload: its context, as text).
+   */
   async retry(turn: Turn): Promise<boolean> {
     await this.stop();
-    const parts = this.lastParts?.turnId === turn.id ? this.lastParts.parts : undefined;
-    // Another agent may answer the retry (Use Built-in Agent): one that takes no images gets the rest as text.
+    const kept = this.turnParts.of(turn.id);
+    if (kept?.imagesDropped === true) this.host.logRejected("retried without its images: newer turns' images took their place");
+    let parts = kept?.parts;
+    // Another agent may answer the retry (Use Built-in Agent): one that takes no images gets the rest.
     const refusal = parts?.some(isImage) === true ? ((await this.host.imagesRefusal?.(parts, this.nextConversation())) ?? null) : null;
-    if (refusal !== null) this.host.logRejected(`retried without its images: ${refusal}`);
-    return this.send(turn.prompt, turn.context, refusal === null ? parts : undefined);
+    if (refusal !== null) {
+      this.host.logRejected(`retried without its images: ${refusal}`);
+      parts = parts?.filter((part) => !isImage(part));
+    }
+    return this.send(turn.prompt, turn.context, parts === undefined || parts.length === 0 ? undefined : parts);
   }
 
   /**

@@ -534,6 +534,32 @@ describe("Conversation", () => {
     ]);
   });
 
+  it("retries an earlier turn, not only the last, with the files, selection and images it was sent with", async () => {
+    const image = { kind: "image" as const, mimeType: "image/png" as const, data: "iVBORw0KGgo=", name: "shot.png" };
+    const file = { path: "src/a.ts", kind: "file" as const };
+    const selection = { path: "src/b.ts", kind: "selection" as const, lines: { start: 2, end: 3 }, text: "const b = 2;", language: "typescript" };
+    conversation.handleIntent(view, { type: "send", prompt: "Look", attachments: [file, selection], images: [image] });
+    await finishedRun(conversation);
+    conversation.handleIntent(view, { type: "send", prompt: "And then?" });
+    await finishedRun(conversation);
+    assert.equal(await conversation.retry(view.turns()[0]), true);
+    await finishedRun(conversation);
+    assert.deepEqual(host.requests.at(-1)?.parts, [file, selection, image]);
+    assert.equal(host.requests.at(-1)?.prompt, "Look");
+  });
+
+  it("retries with its files, without its images, said in the log, when the agent now answering takes none", async () => {
+    const image = { kind: "image" as const, mimeType: "image/png" as const, data: "iVBORw0KGgo=", name: "shot.png" };
+    const file = { path: "src/a.ts", kind: "file" as const };
+    conversation.handleIntent(view, { type: "send", prompt: "Look", attachments: [file], images: [image] });
+    await finishedRun(conversation);
+    host.imagesRefusalText = "The built-in agent does not take images: remove the image to send this prompt (nothing was sent).";
+    assert.equal(await conversation.retry(view.turns()[0]), true);
+    await finishedRun(conversation);
+    assert.deepEqual(host.requests[1]?.parts, [file]);
+    assert.match(host.rejected.at(-1) ?? "", /^retried without its images: The built-in agent does not take images/);
+  });
+
   it("retries without its images, said in the log, when the agent now answering takes none", async () => {
     const image = { kind: "image" as const, mimeType: "image/png" as const, data: "iVBORw0KGgo=", name: "shot.png" };
     conversation.handleIntent(view, { type: "send", prompt: "Look", images: [image] });
