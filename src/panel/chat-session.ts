@@ -32,7 +32,7 @@ export interface SessionRunRequest extends RunRequest {
 
 /** What every session needs of the editor; the rest of a conversation's host is the session's own. */
 export interface SessionsHost
-  extends Pick<ConversationHost, "openExternal" | "writeClipboard" | "runEditorAction" | "logRejected" | "restriction" | "openDiff" | "workspaceFiles" | "openWorkspaceFile" | "findFiles" | "addSelection"> {
+  extends Pick<ConversationHost, "openExternal" | "writeClipboard" | "runEditorAction" | "logRejected" | "restriction" | "openDiff" | "workspaceFiles" | "openWorkspaceFile" | "findFiles" | "addSelection" | "droppedFiles"> {
   startRun(request: SessionRunRequest): Run;
   /**
    * Why this session's agent cannot take these parts' images, or null when it can; a promise when its agent is started
@@ -376,6 +376,7 @@ export class ChatSession {
       workspaceFiles: (paths) => host.workspaceFiles?.(paths) ?? Promise.resolve([]),
       openWorkspaceFile: (path, line) => host.openWorkspaceFile?.(path, line),
       findFiles: (query) => host.findFiles?.(query) ?? Promise.resolve([]),
+      droppedFiles: (uris) => host.droppedFiles?.(uris) ?? Promise.resolve({ attachments: [], refused: [...uris] }),
       addSelection: () => host.addSelection?.(),
       imagesRefusal: (parts, conversation) => host.imagesRefusal?.({ ...this.agentOfRun(), parts, conversation }) ?? null,
       endConversation: () => host.endAgent(this.id),

@@ -117,6 +117,8 @@ export interface ConversationHost {
   imagesRefusal?(parts: readonly PromptPart[], conversation: RunRequest["conversation"]): string | null | Promise<string | null>;
   /** The @ picker: the workspace's files and folders that best match what was typed. */
   findFiles?(query: string): Promise<PickedFile[]>;
+  /** Files and folders dropped on the composer, by their URIs: chips for the workspace ones, the rest refused. */
+  droppedFiles?(uris: readonly string[]): Promise<{ attachments: Attachment[]; refused: string[] }>;
   /** The session is deleted: the agent's side of the conversation ends too (a warm ACP agent is stopped). */
   endConversation?(): void;
   /** New Session (a button, an error card's action): another session; this one stays as it is. */
@@ -597,6 +599,15 @@ export class Conversation {
         void (this.host.findFiles?.(intent.query) ?? Promise.resolve([])).then(
           (files) => view.post({ type: "filesFound", sessionId: this.host.sessionId, requestId, files }),
           () => view.post({ type: "filesFound", sessionId: this.host.sessionId, requestId, files: [] }),
+        );
+        return;
+      }
+      case "dropFiles": {
+        // Answered to the view that was dropped on: its composer gets the chips.
+        const refuseAll = { attachments: [], refused: intent.uris };
+        void (this.host.droppedFiles?.(intent.uris) ?? Promise.resolve(refuseAll)).then(
+          (dropped) => view.post({ type: "filesDropped", sessionId: this.host.sessionId, ...dropped }),
+          () => view.post({ type: "filesDropped", sessionId: this.host.sessionId, ...refuseAll }),
         );
         return;
       }

@@ -36,6 +36,7 @@ const HOST_MESSAGE_TYPES: Readonly<Record<HostMessage["type"], true>> = {
   queue: true,
   promptRefused: true,
   controls: true,
+  filesDropped: true,
 };
 
 function isHostMessage(data: unknown): data is HostMessage {
