@@ -329,7 +329,7 @@ export class Conversation {
     if (this.queued.length === 0 || this.held) return;
     if (sendNow || turn.status === "completed") this.sendQueued();
     else this.held = true;
-    this.queueChanged();
+    this.showQueue();
   }
 
   private sendQueued(): void {
@@ -340,6 +340,8 @@ export class Conversation {
       return;
     }
     this.queued.shift();
+    // Kept at once, whoever sent it (a turn's end, Send queued): a reload must not find it waiting and send it again.
+    this.host.persistQueue?.(this.queued);
   }
 
   private queueChanged(): void {

@@ -304,6 +304,25 @@ describe("ChatSessions: many conversations, each with its own agent, run and fil
     assert.deepEqual(request?.parts, [attachment, image]);
   });
 
+  it("forgets a message sent with Send queued after a reload, in the session's file too: the next reload does not send it again", async () => {
+    const before = await sessions();
+    const session = before.active;
+    session.conversation.send("first question");
+    const view = { post: () => {} };
+    session.conversation.attach(view);
+    session.conversation.handleIntent(view, { type: "send", prompt: "then the docs" });
+    await before.dispose();
+
+    const after = await sessions(session.id);
+    after.active.conversation.handleIntent(view, { type: "resumeQueue" });
+    assert.equal(host.requests.at(-1)?.prompt, "then the docs");
+    await answer(host, after.active.conversation, "done");
+    await after.dispose();
+    const stored = await (await SessionStore.open(folder, { maxBytes: 50 * 1024 * 1024, log: { warn: () => {} } })).load(session.id);
+    assert.equal(stored?.turns.at(-1)?.prompt, "then the docs");
+    assert.deepEqual(stored?.pendingPrompts, []);
+  });
+
   it("lists the sessions of the store newest first, without reading them, and opens one on demand", async () => {
     const before = await sessions();
     const older = before.active;
