@@ -2,10 +2,13 @@
 // webview only then). The drop names them by URI: `application/vnd.code.uri-list` lists them all, `text/uri-list` only
 // the first (VS Code's workaround of a Chromium bug); the host makes chips of the workspace ones. A drop of files from
 // the OS carries the files themselves: that one is the image chips' (image-attachments.ts).
-import { MAX_ATTACHMENTS, MAX_DROPPED_URI_CHARS, type WebviewIntent } from "../protocol/messages";
+import type { WebviewIntent } from "../protocol/messages";
 
 const CODE_URI_LIST = "application/vnd.code.uri-list";
 const URI_LIST = "text/uri-list";
+/** The `dropFiles` intent's bounds (messages.ts's MAX_ATTACHMENTS, MAX_DROPPED_URI_CHARS): the page loads no schema. */
+const MAX_ATTACHMENTS = 20;
+const MAX_DROPPED_URI_CHARS = 4096;
 
 /** Makes chips of what the explorer drops on `target`; `refuse` says why something dropped was not attached. */
 export function takeExplorerDrops(target: HTMLElement, post: (intent: WebviewIntent) => void, refuse: (reason: string) => void): void {
@@ -29,10 +32,10 @@ function carriesUris(data: DataTransfer | null): boolean {
   return data !== null && (data.types.includes(CODE_URI_LIST) || data.types.includes(URI_LIST));
 }
 
-/** A uri-list's URIs: one a line, `#` lines are comments (RFC 2483). */
+/** A uri-list's URIs: one a line (CRLF: the trim takes the CR), `#` lines are comments (RFC 2483). */
 export function urisIn(list: string): string[] {
   return list
-    .split(/\r?\n/)
+    .split("\n")
     .map((line) => line.trim())
     .filter((line) => line !== "" && !line.startsWith("#"));
 }

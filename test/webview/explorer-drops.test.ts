@@ -2,6 +2,7 @@
 // page asks the host about them, and the host's answer becomes chips (or a line saying what was refused). A drop of
 // files from the OS stays the image chips'.
 import * as assert from "node:assert/strict";
+import { WebviewIntentSchema } from "../../src/protocol/messages";
 import { WebviewHarness, type TestHostMessage } from "../helpers/webview-harness";
 
 const EMPTY: TestHostMessage = { type: "snapshot", turns: [], restriction: null };
@@ -58,6 +59,15 @@ describe("webview: files dropped from the explorer on the composer", function ()
   it("reads text/uri-list, skipping its comment lines, when that is all the drop carries", async function () {
     await drop({ "text/uri-list": "# dragged\r\nfile:///work/app/README.md\r\n" });
     assert.deepEqual(await harness.waitForIntent("dropFiles"), { type: "dropFiles", uris: ["file:///work/app/README.md"] });
+  });
+
+  it("asks about as many as a prompt may carry, within the intent's bounds, and says the rest were not attached", async function () {
+    const uris = [`file:///work/${"x".repeat(5000)}.ts`, ...Array.from({ length: 25 }, (_, index) => `file:///work/app/${index}.ts`)];
+    await drop({ "application/vnd.code.uri-list": uris.join("\r\n") });
+    const asked = await harness.waitForIntent("dropFiles");
+    assert.deepEqual(asked.uris, uris.slice(1, 21));
+    assert.ok(WebviewIntentSchema.safeParse(asked).success, "the host takes it");
+    await harness.page.getByRole("alert").filter({ hasText: "At most 20 files and folders go with one prompt" }).waitFor();
   });
 
   it("shows the host's answer as file and folder chips that go with the prompt, and says what was refused", async function () {
