@@ -65,6 +65,11 @@ export class AcpConversation {
     return this.connection.promptCapabilities;
   }
 
+  /** Starts the warm agent ahead of a prompt, for what its prompts may carry; undefined when it could not start. */
+  start(): Promise<PromptCapabilities | undefined> {
+    return this.connection.start();
+  }
+
   /** The same, set at once where the agent holds its session (agent-connection.ts `chooseNow`). */
   chooseNow(chosen: ChosenSettings): Promise<ChoiceOutcome> {
     return this.connection.chooseNow(chosen);

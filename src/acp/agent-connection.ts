@@ -189,6 +189,8 @@ export class AcpAgentConnection {
   private readonly log: AcpLog;
   private readonly settings: SessionSetup;
   private agent: LiveAgent | undefined;
+  /** The agent starting and opening its session (a prompt's, or `start`'s ahead of one). */
+  private starting: Promise<LiveAgent> | undefined;
   private turn: Turn | undefined;
   private idleTimer: ScheduledCall | undefined;
   private savedSessionId: string | undefined;
@@ -440,9 +442,34 @@ export class AcpAgentConnection {
     return crashedError(exit.exitCode, exit.signal, exit.stderrTail);
   }
 
-  /** The running agent with a session, starting both when needed. */
-  private async ready(): Promise<LiveAgent> {
-    if (this.agent !== undefined && this.agent.process.exitReport === undefined) return this.agent;
+  /**
+   * Starts the agent and its session ahead of a prompt, to learn what its prompts may carry (an image?) before one is
+   * sent; kept warm for that prompt as after a turn. Undefined when it could not start: the prompt then says why.
+   */
+  async start(): Promise<PromptCapabilities | undefined> {
+    if (this.disposed) return undefined;
+    try {
+      await this.ready();
+    } catch (error) {
+      this.log.info(`the agent did not start ahead of a prompt: ${describe(error)}`);
+      return undefined;
+    }
+    if (this.turn === undefined && this.idleTimer === undefined) this.armIdleTimer();
+    return this.promptCapabilities;
+  }
+
+  /** The running agent with a session, starting both when needed: a start under way is the one waited for. */
+  private ready(): Promise<LiveAgent> {
+    if (this.starting !== undefined) return this.starting;
+    if (this.agent !== undefined && this.agent.process.exitReport === undefined) return Promise.resolve(this.agent);
+    const starting = this.startWithSession().finally(() => {
+      if (this.starting === starting) this.starting = undefined;
+    });
+    this.starting = starting;
+    return starting;
+  }
+
+  private async startWithSession(): Promise<LiveAgent> {
     const agent = this.startAgent();
     try {
       await this.handshake(agent);

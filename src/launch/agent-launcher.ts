@@ -165,8 +165,8 @@ export class AgentLauncher {
 
   /**
    * Why the session's agent cannot take this launch's images, or null when it can (or has none). A stream CLI's profile
-   * says; an ACP agent's `initialize` answer says, once its warm agent has given it (before that, null: its first turn
-   * is refused by the agent's answer, with this same sentence, and nothing is sent).
+   * says; an ACP agent's `initialize` answer says, once its warm agent has given it (before that, null: see
+   * `imagesRefusalOnceKnown`; a first turn sent without asking is refused by the agent's answer, and nothing is sent).
    */
   imagesRefusal(launch: Pick<AgentLaunch, "sessionId" | "agent" | "parts">): string | null {
     if (!(launch.parts ?? []).some(isImage)) return null;
@@ -174,6 +174,23 @@ export class AgentLauncher {
     const { profile } = resolveCli(launch.agent.choice);
     if (acpTransportOf(profile) === undefined) return profile.takesImages === true ? null : imagesRefused(profile.displayName);
     const capabilities = this.sessions.get(launch.sessionId)?.acp?.promptCapabilities;
+    return capabilities === undefined || capabilities.image === true ? null : imagesRefused(profile.displayName);
+  }
+
+  /**
+   * The same, known before anything is sent: an ACP agent that has not said what it takes is started for this launch's
+   * conversation first (the warm agent its prompt then finds) and asked. An agent that does not start gives null: the
+   * prompt's turn says why it did not. A session's agent for another conversation is left as it is.
+   */
+  async imagesRefusalOnceKnown(launch: Omit<AgentLaunch, "prompt">): Promise<string | null> {
+    const refusal = this.imagesRefusal(launch);
+    if (refusal !== null || !(launch.parts ?? []).some(isImage) || launch.agent.kind !== "cli") return refusal;
+    const { profile, command } = resolveCli(launch.agent.choice);
+    if (acpTransportOf(profile) === undefined) return null;
+    const key = acpKey(launch, launch.agent, profile, command);
+    const known = this.sessions.get(launch.sessionId);
+    if (known !== undefined && known.key !== key) return null;
+    const capabilities = await this.acpConversation(launch, launch.agent, profile, command).start();
     return capabilities === undefined || capabilities.image === true ? null : imagesRefused(profile.displayName);
   }
 
@@ -257,7 +274,7 @@ export class AgentLauncher {
   }
 
   /** The session's entry for this launch: the same while its agent's conversation and command stay the same. */
-  private sessionAgent(launch: AgentLaunch, key: string): SessionAgent {
+  private sessionAgent(launch: Omit<AgentLaunch, "prompt">, key: string): SessionAgent {
     const known = this.sessions.get(launch.sessionId);
     if (known !== undefined && known.key === key) {
       for (const kind of Object.keys(known.policy)) delete known.policy[kind as keyof AutoAnswerPolicy];
@@ -287,9 +304,7 @@ export class AgentLauncher {
 
   /** An ACP agent: each session keeps one warm agent process and one ACP session for all its turns. */
   private startAcp(launch: ConfinedLaunch, agent: Extract<LaunchAgent, { kind: "cli" }>, profile: CliProfile, command: string): LaunchedRun {
-    const args = [...(userArgumentsOf(profile, agent.choice.cliArgs, agent.choice.cliExtraArgs) ?? profile.defaultArgs)];
-    const entry = this.sessionAgent(launch, JSON.stringify([launch.conversation.id, command, args, agent.env]));
-    const conversation = entry.acp ?? (entry.acp = this.startAcpAgent(launch, agent.env, profile, command, args, entry));
+    const conversation = this.acpConversation(launch, agent, profile, command);
     // A mode or model chosen since the last turn is set in the warm agent's session before this prompt.
     if (launch.chosenSettings !== undefined) conversation.choose(launch.chosenSettings);
     const parts = launch.parts ?? [];
@@ -318,7 +333,13 @@ export class AgentLauncher {
     };
   }
 
-  private startAcpAgent(launch: AgentLaunch, env: LaunchAgentEnv, profile: CliProfile, command: string, args: string[], entry: SessionAgent): AcpConversation {
+  /** The session's warm agent for the launch's conversation, made (not started yet) when it has none. */
+  private acpConversation(launch: Omit<AgentLaunch, "prompt">, agent: Extract<LaunchAgent, { kind: "cli" }>, profile: CliProfile, command: string): AcpConversation {
+    const entry = this.sessionAgent(launch, acpKey(launch, agent, profile, command));
+    return (entry.acp ??= this.startAcpAgent(launch, agent.env, profile, command, acpArgs(agent, profile), entry));
+  }
+
+  private startAcpAgent(launch: Omit<AgentLaunch, "prompt">, env: LaunchAgentEnv, profile: CliProfile, command: string, args: string[], entry: SessionAgent): AcpConversation {
     const transport = acpTransportOf(profile);
     const { log } = this.options;
     const conversation = new AcpConversation({
@@ -458,6 +479,15 @@ export class AgentLauncher {
     const message = stderrLogged ? withoutStderrExcerpt(error.message) : error.message;
     for (const line of logLines(`${error.code}: ${message}`)) this.options.log.info(line);
   }
+}
+
+/** What makes a warm agent the same one: its conversation, command, arguments and environment. */
+function acpKey(launch: Pick<AgentLaunch, "conversation">, agent: Extract<LaunchAgent, { kind: "cli" }>, profile: CliProfile, command: string): string {
+  return JSON.stringify([launch.conversation.id, command, acpArgs(agent, profile), agent.env]);
+}
+
+function acpArgs(agent: Extract<LaunchAgent, { kind: "cli" }>, profile: CliProfile): string[] {
+  return [...(userArgumentsOf(profile, agent.choice.cliArgs, agent.choice.cliExtraArgs) ?? profile.defaultArgs)];
 }
 
 function clip(text: string): string {

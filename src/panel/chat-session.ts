@@ -33,10 +33,13 @@ export interface SessionRunRequest extends RunRequest {
 
 /** What every session needs of the editor; the rest of a conversation's host is the session's own. */
 export interface SessionsHost
-  extends Pick<ConversationHost, "openExternal" | "writeClipboard" | "runEditorAction" | "logRejected" | "restriction" | "openDiff" | "workspaceFiles" | "openWorkspaceFile" | "findFiles" | "addSelection"> {
+  extends Pick<ConversationHost, "openExternal" | "writeClipboard" | "runEditorAction" | "logRejected" | "restriction" | "openDiff" | "workspaceFiles" | "openWorkspaceFile" | "findFiles" | "addSelection" | "droppedFiles"> {
   startRun(request: SessionRunRequest): Run;
-  /** Why this session's agent cannot take these parts' images, or null when it can. */
-  imagesRefusal?(request: { sessionId: SessionId; agent: AgentIdentity; parts: readonly PromptPart[] }): string | null;
+  /**
+   * Why this session's agent cannot take these parts' images, or null when it can; a promise when its agent is started
+   * first to say (an ACP agent), as a run of `request` would start it.
+   */
+  imagesRefusal?(request: Omit<SessionRunRequest, "prompt" | "onChange"> & { parts: readonly PromptPart[] }): string | null | Promise<string | null>;
   /** The session ended (deleted): its warm agent, if any, stops. */
   endAgent(sessionId: SessionId): void;
   /**
@@ -347,18 +350,7 @@ export class ChatSession {
       sessionId: this.id,
       header: () => this.header(),
       mayStart: () => this.owner.mayStart(this),
-      startRun: (request) =>
-        host.startRun({
-          ...request,
-          sessionId: this.id,
-          agent: this.agent,
-          acpSessionId: this.agentSession.acpSessionId,
-          onAcpSession: (acpSessionId) => {
-            this.agentSession = { ...this.agentSession, acpSessionId };
-          },
-          onAgentState: (update) => this.onAgentState(update),
-          chosen: { ...this.chosen, ...(this.chosenSettings === undefined ? { remembered: true } : {}) },
-        }),
+      startRun: (request) => host.startRun({ ...request, ...this.agentOfRun() }),
       openExternal: (url) => host.openExternal(url),
       writeClipboard: (text) => host.writeClipboard(text),
       runEditorAction: async (action, turn) => {
@@ -398,13 +390,28 @@ export class ChatSession {
       workspaceFiles: (paths) => host.workspaceFiles?.(paths) ?? Promise.resolve([]),
       openWorkspaceFile: (path, line) => host.openWorkspaceFile?.(path, line),
       findFiles: (query) => host.findFiles?.(query) ?? Promise.resolve([]),
+      droppedFiles: (uris) => host.droppedFiles?.(uris) ?? Promise.resolve({ attachments: [], refused: [...uris] }),
       addSelection: () => host.addSelection?.(),
-      imagesRefusal: (parts) => host.imagesRefusal?.({ sessionId: this.id, agent: this.agent, parts }) ?? null,
+      imagesRefusal: (parts, conversation) => host.imagesRefusal?.({ ...this.agentOfRun(), parts, conversation }) ?? null,
       endConversation: () => host.endAgent(this.id),
       newSession: () => this.owner.newSession(),
       newSessionWithAgent: () => this.owner.newSessionWithAgent(this),
       chooseSetting: (setting, optionId, value) =>
         setting === "option" ? this.chooseOption(optionId ?? "", value ?? undefined) : this.choose(setting, value ?? undefined),
+    };
+  }
+
+  /** What a run of this session is started with besides its prompt: its agent, and the agent's session to continue. */
+  private agentOfRun(): Pick<SessionRunRequest, "sessionId" | "agent" | "acpSessionId" | "onAcpSession" | "onAgentState" | "chosen"> {
+    return {
+      sessionId: this.id,
+      agent: this.agent,
+      acpSessionId: this.agentSession.acpSessionId,
+      onAcpSession: (acpSessionId) => {
+        this.agentSession = { ...this.agentSession, acpSessionId };
+      },
+      onAgentState: (update) => this.onAgentState(update),
+      chosen: { ...this.chosen, ...(this.chosenSettings === undefined ? { remembered: true } : {}) },
     };
   }
 

@@ -22,7 +22,9 @@ import { realScheduler, type ScheduledCall, type Scheduler } from "../process/sc
 import type { Session } from "../session/session";
 import { attachedContext } from "../common/attached-context";
 import { isImage, type PromptPart } from "../protocol/prompt-parts";
+import { MAX_IMAGE_BASE64_CHARS, MAX_IMAGES } from "../protocol/image-bytes";
 import { applyChange } from "../common/turn-changes";
+import { TurnParts } from "./turn-parts";
 import { failingError } from "../common/turn-failure";
 import { charsIn, withRequestsCancelled } from "../sessions/kept-turns";
 import { LiveContext } from "./live-context";
@@ -111,10 +113,16 @@ export interface ConversationHost {
   persistQueue?(queued: readonly PendingPrompt[]): void;
   /** The composer's Add Selection: the editor's selection offered to this conversation (see offerAttachment). */
   addSelection?(): void;
-  /** Why the session's agent cannot take these parts' images, or null when it can: nothing is sent then. */
-  imagesRefusal?(parts: readonly PromptPart[]): string | null;
+  /**
+   * Why the session's agent cannot take these parts' images, or null when it can: nothing is sent then. A promise when
+   * the agent must be asked first (an ACP agent not started yet: it is started for `conversation`, the one the prompt
+   * goes to).
+   */
+  imagesRefusal?(parts: readonly PromptPart[], conversation: RunRequest["conversation"]): string | null | Promise<string | null>;
   /** The @ picker: the workspace's files and folders that best match what was typed. */
   findFiles?(query: string): Promise<PickedFile[]>;
+  /** Files and folders dropped on the composer, by their URIs: chips for the workspace ones, the rest refused. */
+  droppedFiles?(uris: readonly string[]): Promise<{ attachments: Attachment[]; refused: string[] }>;
   /** The session is deleted: the agent's side of the conversation ends too (a warm ACP agent is stopped). */
   endConversation?(): void;
   /** New Session (a button, an error card's action): another session; this one stays as it is. */
@@ -140,6 +148,11 @@ export function promptWithContext(prompt: string, context: PromptContext | null)
 const MAX_OFFERED_ATTACHMENTS = 20;
 /** More waiting messages than anyone queues by hand (within what a stored session may keep, MAX_PENDING_PROMPTS). */
 const MAX_QUEUED = 20;
+/**
+ * Image text the turns of a window keep for their Retry: one prompt's worth at most (five images of 5 MB). A newer
+ * turn's images push out the oldest turns' ones; their files and selections are kept.
+ */
+const MAX_RETRY_IMAGE_CHARS = MAX_IMAGES * MAX_IMAGE_BASE64_CHARS;
 
 /** How many turns survive a reload; older ones are dropped first. */
 export const MAX_PERSISTED_TURNS = 50;
@@ -188,19 +201,14 @@ export class Conversation {
   private sendNextAfterStop = false;
   /** The agent's slash commands as it last said them. */
   private commands: { name: string; description: string }[] = [];
-  /**
-   * The parts of queued messages, by id, while this window lives: a queued message is kept (and sent after a reload)
-   * with its attachments as text, and without its images.
-   */
-  private readonly queuedParts = new Map<string, readonly PromptPart[]>();
-  /** The last turn's parts, for its Retry: one turn's only, as images may be megabytes. */
-  private lastParts: { turnId: number; parts: readonly PromptPart[] } | undefined;
+  /** Each turn's parts, for its Retry (within a bound of images). */
+  private readonly turnParts = new TurnParts(MAX_RETRY_IMAGE_CHARS);
   /** What the header's pickers show, once the session has any. */
   private controls: AgentControls | undefined;
   /** Attachments offered while no view was attached, for the first one that is. */
   private readonly offered: Attachment[] = [];
   private current:
-    | { turn: Turn; run: Run; startedAt: number; cliConversation: CliConversation | null; steered: { item: PendingPrompt; parts: readonly PromptPart[] | undefined }[] }
+    | { turn: Turn; run: Run; startedAt: number; cliConversation: CliConversation | null; steered: PendingPrompt[] }
     | undefined;
   private pending: { turnId: number; changes: SessionChange[] } | undefined;
   private flushTimer: ScheduledCall | undefined;
@@ -215,6 +223,8 @@ export class Conversation {
   private readonly liveContext: LiveContext;
   /** Set once a run of an agent CLI said something: the next prompt to the same agent continues that conversation. */
   private cliConversation: CliConversation | null;
+  /** The id of the next new CLI conversation, minted again once a prompt started it (see nextConversation). */
+  private newConversationId = randomUUID();
 
   constructor(
     private readonly host: ConversationHost,
@@ -288,9 +298,7 @@ export class Conversation {
       this.host.logRejected(`a message arrived while ${MAX_QUEUED} already wait for the running turn; ignored`);
       return;
     }
-    const id = randomUUID();
-    if (parts.length > 0) this.queuedParts.set(id, parts);
-    this.queued.push({ id, prompt: text, context, createdAt: Date.now() });
+    this.queued.push(pendingPrompt(text, context, parts));
     this.queueChanged();
   }
 
@@ -301,7 +309,6 @@ export class Conversation {
       return;
     }
     const [item] = this.queued.splice(index, 1);
-    if (action === "remove") this.queuedParts.delete(id);
     if (action === "up") this.queued.splice(Math.max(0, index - 1), 0, item);
     if (action === "down") this.queued.splice(Math.min(this.queued.length, index + 1), 0, item);
     if (action === "sendNow") this.sendNow(item);
@@ -314,10 +321,9 @@ export class Conversation {
    */
   private sendNow(item: PendingPrompt): void {
     // An image cannot ride on a steered line: a message with images goes next, after the stop.
-    const steerable = !(this.queuedParts.get(item.id) ?? []).some(isImage);
+    const steerable = (item.images ?? []).length === 0;
     if (steerable && this.current?.run.steer?.(promptWithContext(item.prompt, item.context), item.prompt) === true) {
-      this.current.steered.push({ item, parts: this.queuedParts.get(item.id) });
-      this.queuedParts.delete(item.id);
+      this.current.steered.push(item);
       return;
     }
     this.queued.unshift(item);
@@ -336,18 +342,19 @@ export class Conversation {
     if (this.queued.length === 0 || this.held) return;
     if (sendNow || turn.status === "completed") this.sendQueued();
     else this.held = true;
-    this.queueChanged();
+    this.showQueue();
   }
 
   private sendQueued(): void {
     const next = this.queued[0];
     if (next === undefined || this.current !== undefined) return;
-    if (!this.send(next.prompt, next.context, this.queuedParts.get(next.id))) {
+    if (!this.send(next.prompt, next.context, partsOf(next))) {
       this.held = true;
       return;
     }
     this.queued.shift();
-    this.queuedParts.delete(next.id);
+    // Kept at once, whoever sent it (a turn's end, Send queued): a reload must not find it waiting and send it again.
+    this.host.persistQueue?.(this.queued);
   }
 
   private queueChanged(): void {
@@ -435,15 +442,25 @@ export class Conversation {
     if (text.length === 0 || this.current !== undefined || this.host.restriction() !== null) return false;
     if (this.host.mayStart?.() === false) return false;
     const agent = this.host.agentName();
-    const continued = this.cliConversation?.agent === agent ? this.cliConversation : null;
-    const conversation = { id: continued?.id ?? randomUUID(), continues: continued !== null };
+    const conversation = this.nextConversation();
+    if (!conversation.continues) this.newConversationId = randomUUID();
     const turn = this.beginTurn({ prompt: text, agent, context, origin: "prompt" });
-    this.lastParts = parts === undefined ? undefined : { turnId: turn.id, parts };
+    if (parts !== undefined) this.turnParts.keep(turn.id, parts);
     // Typed parts go as they are, for each agent to take its way; a context without them (the editor's) goes as text.
     const request = parts === undefined ? { prompt: promptWithContext(text, context) } : { prompt: text, parts };
     const run = this.host.startRun({ ...request, conversation, onChange: (change) => this.onChange(turn, change) });
     this.track(turn, run, { agent, id: conversation.id });
     return true;
+  }
+
+  /**
+   * The CLI conversation the next prompt goes to: the running turn's or the last one's, to continue, else a new one,
+   * whose id stays the same until a prompt starts it (an agent started ahead for it is the one that prompt finds).
+   */
+  private nextConversation(): RunRequest["conversation"] {
+    const agent = this.host.agentName();
+    const continued = [this.current?.cliConversation, this.cliConversation].find((known) => known?.agent === agent) ?? null;
+    return { id: continued?.id ?? this.newConversationId, continues: continued !== null };
   }
 
   /** An error card's or a notification's button, for the turn it belongs to. */
@@ -465,14 +482,22 @@ export class Conversation {
     }
   }
 
-  /** Asks the same again: stops the turn's run if it is still going, then sends its prompt and context anew. */
+  /**
+   * Asks the same again: stops the turn's run if it is still going, then sends its prompt and context anew, with every
+   * part it was sent with (a turn from before a reload: its context, as text).
+   */
   async retry(turn: Turn): Promise<boolean> {
     await this.stop();
-    const parts = this.lastParts?.turnId === turn.id ? this.lastParts.parts : undefined;
-    // Another agent may answer the retry (Use Built-in Agent): one that takes no images gets the rest as text.
-    const refusal = parts?.some(isImage) === true ? (this.host.imagesRefusal?.(parts) ?? null) : null;
-    if (refusal !== null) this.host.logRejected(`retried without its images: ${refusal}`);
-    return this.send(turn.prompt, turn.context, refusal === null ? parts : undefined);
+    const kept = this.turnParts.of(turn.id);
+    if (kept?.imagesDropped === true) this.host.logRejected("retried without its images: newer turns' images took their place");
+    let parts = kept?.parts;
+    // Another agent may answer the retry (Use Built-in Agent): one that takes no images gets the rest.
+    const refusal = parts?.some(isImage) === true ? ((await this.host.imagesRefusal?.(parts, this.nextConversation())) ?? null) : null;
+    if (refusal !== null) {
+      this.host.logRejected(`retried without its images: ${refusal}`);
+      parts = parts?.filter((part) => !isImage(part));
+    }
+    return this.send(turn.prompt, turn.context, parts === undefined || parts.length === 0 ? undefined : parts);
   }
 
   /**
@@ -568,25 +593,15 @@ export class Conversation {
       case "send":
       case "sendNow": {
         const parts: PromptPart[] = [...(intent.attachments ?? []), ...(intent.images ?? [])];
-        // An agent that takes no images gets none of this prompt: the view says why and keeps the draft.
-        const refusal = parts.some(isImage) ? (this.host.imagesRefusal?.(parts) ?? null) : null;
-        if (refusal !== null) {
-          view.post({ type: "promptRefused", sessionId: this.host.sessionId, reason: refusal });
-          return;
-        }
-        const context = attachedContext(parts);
-        const prompt = intent.prompt.trim();
-        if (this.current === undefined) {
-          if (!this.send(prompt, context, parts.length === 0 ? undefined : parts)) this.host.logRejected("a prompt arrived while runs are not allowed; ignored");
-        } else if (intent.type === "sendNow") {
-          // While a turn runs, Send now goes into it (or stops it and goes next).
-          const item = { id: randomUUID(), prompt, context, createdAt: Date.now() };
-          if (parts.length > 0) this.queuedParts.set(item.id, parts);
-          this.sendNow(item);
-          this.queueChanged();
-        }
-        // While a turn runs, a message waits its turn: sent when this one completes.
-        else this.enqueue(prompt, context, parts);
+        // An agent that takes no images gets none of this prompt: the view says why and keeps the draft. An agent that
+        // has not said yet is asked first (started ahead of its first prompt).
+        const refusal = parts.some(isImage) ? (this.host.imagesRefusal?.(parts, this.nextConversation()) ?? null) : null;
+        if (refusal instanceof Promise) {
+          void refusal.then(
+            (known) => this.takePrompt(view, intent, parts, known),
+            () => this.takePrompt(view, intent, parts, null),
+          );
+        } else this.takePrompt(view, intent, parts, refusal);
         return;
       }
       case "queued":
@@ -606,6 +621,15 @@ export class Conversation {
         void (this.host.findFiles?.(intent.query) ?? Promise.resolve([])).then(
           (files) => view.post({ type: "filesFound", sessionId: this.host.sessionId, requestId, files }),
           () => view.post({ type: "filesFound", sessionId: this.host.sessionId, requestId, files: [] }),
+        );
+        return;
+      }
+      case "dropFiles": {
+        // Answered to the view that was dropped on: its composer gets the chips.
+        const refuseAll = { attachments: [], refused: intent.uris };
+        void (this.host.droppedFiles?.(intent.uris) ?? Promise.resolve(refuseAll)).then(
+          (dropped) => view.post({ type: "filesDropped", sessionId: this.host.sessionId, ...dropped }),
+          () => view.post({ type: "filesDropped", sessionId: this.host.sessionId, ...refuseAll }),
         );
         return;
       }
@@ -655,6 +679,26 @@ export class Conversation {
         this.chooseSetting(intent.setting, intent.optionId, intent.value);
         return;
     }
+  }
+
+  /** A prompt from the composer, once its agent's refusal of its images (or null) is known: sent, queued or refused. */
+  private takePrompt(view: ConversationView, intent: Extract<WebviewIntent, { type: "send" | "sendNow" }>, parts: PromptPart[], refusal: string | null): void {
+    if (this.disposed) return;
+    if (refusal !== null) {
+      view.post({ type: "promptRefused", sessionId: this.host.sessionId, reason: refusal });
+      return;
+    }
+    const context = attachedContext(parts);
+    const prompt = intent.prompt.trim();
+    if (this.current === undefined) {
+      if (!this.send(prompt, context, parts.length === 0 ? undefined : parts)) this.host.logRejected("a prompt arrived while runs are not allowed; ignored");
+    } else if (intent.type === "sendNow") {
+      // While a turn runs, Send now goes into it (or stops it and goes next).
+      this.sendNow(pendingPrompt(prompt, context, parts));
+      this.queueChanged();
+    }
+    // While a turn runs, a message waits its turn: sent when this one completes.
+    else this.enqueue(prompt, context, parts);
   }
 
   /** Opens a diff only from a tool card the conversation holds: the view names it, the host's copy supplies it. */
@@ -725,9 +769,7 @@ export class Conversation {
   private requeueUntaken({ run, steered }: NonNullable<Conversation["current"]>): void {
     const untaken = Math.min(run.untakenSteers?.() ?? 0, steered.length);
     if (untaken === 0) return;
-    const again = steered.slice(steered.length - untaken);
-    for (const { item, parts } of again) if (parts !== undefined) this.queuedParts.set(item.id, parts);
-    this.queued.unshift(...again.map(({ item }) => item));
+    this.queued.unshift(...steered.slice(steered.length - untaken));
     this.queueChanged();
   }
 
@@ -788,6 +830,26 @@ export class Conversation {
  */
 function cliSpoke(turn: Turn): boolean {
   return turn.blocks.some((block) => block.kind !== "error") || (turn.done !== null && !turn.done.synthesized);
+}
+
+/** A message to wait for the running turn, with everything the user attached: kept with the session, images too. */
+function pendingPrompt(prompt: string, context: PromptContext | null, parts: readonly PromptPart[]): PendingPrompt {
+  const attachments = parts.filter((part): part is Attachment => !isImage(part));
+  const images = parts.filter(isImage);
+  return {
+    id: randomUUID(),
+    prompt,
+    context,
+    createdAt: Date.now(),
+    ...(attachments.length === 0 ? {} : { attachments }),
+    ...(images.length === 0 ? {} : { images }),
+  };
+}
+
+/** A waiting message's parts as they are sent (a message kept before parts were, or without any: none). */
+function partsOf(item: PendingPrompt): readonly PromptPart[] | undefined {
+  const parts = [...(item.attachments ?? []), ...(item.images ?? [])];
+  return parts.length === 0 ? undefined : parts;
 }
 
 /** Only absolute http(s) URLs leave the editor; everything else (javascript:, command:, vscode:, file:) is refused. */

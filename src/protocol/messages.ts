@@ -168,6 +168,11 @@ export const HostMessageSchema = z.discriminatedUnion("type", [
    * the header; null once a turn's end says it with that turn's usage.
    */
   z.object({ type: z.literal("context"), ...AboutSession, context: z.nullable(ContextUseSchema) }),
+  /**
+   * The answer to the view's `dropFiles`, to that view only: chips for the dropped workspace files and folders, and
+   * what was refused (not a file or folder inside the workspace), as the drop named it.
+   */
+  z.object({ type: z.literal("filesDropped"), ...AboutSession, attachments: z.array(AttachmentSchema), refused: z.array(z.string()) }),
 ]);
 export type HostMessage = z.infer<typeof HostMessageSchema>;
 
@@ -184,6 +189,8 @@ const MAX_OPTION_ID_CHARS = 1024;
 export const MAX_WRITTEN_PATH_CHARS = 1024;
 /** How many files and folders one prompt may carry. */
 export const MAX_ATTACHMENTS = 20;
+/** A dropped file's URI: its path (at most 1024 characters) percent-encoded, and its scheme and host. */
+export const MAX_DROPPED_URI_CHARS = 4096;
 /** The @ picker's query: what was typed after the @. */
 export const MAX_FILE_QUERY_CHARS = 200;
 /** How many paths one `checkPaths` may ask about. */
@@ -263,6 +270,14 @@ export const WebviewIntentSchema = z.discriminatedUnion("type", [
     setting: z.enum(["mode", "model", "option"]),
     optionId: z.optional(z.string().check(z.minLength(1), z.maxLength(MAX_SETTING_ID_CHARS))),
     value: z.nullable(z.string().check(z.minLength(1), z.maxLength(MAX_SETTING_ID_CHARS))),
+  }),
+  /**
+   * Files and folders dropped on the composer from VS Code's explorer, by the URIs the drop carried (`text/uri-list`,
+   * `application/vnd.code.uri-list`): the host makes chips of the workspace ones (`filesDropped`).
+   */
+  z.strictObject({
+    type: z.literal("dropFiles"),
+    uris: z.array(z.string().check(z.minLength(1), z.maxLength(MAX_DROPPED_URI_CHARS))).check(z.minLength(1), z.maxLength(MAX_ATTACHMENTS)),
   }),
 ]);
 export type WebviewIntent = z.infer<typeof WebviewIntentSchema>;

@@ -3,7 +3,9 @@
 // storage and a CLI's store are not trusted.
 import * as z from "zod/mini";
 import { AgentStateSchema, ChosenAgentSettingsSchema, emptyAgentState } from "./agent-state";
-import { MAX_PROMPT_CHARS, PromptContextSchema, TurnSchema } from "./messages";
+import { AttachmentSchema, MAX_ATTACHMENTS, MAX_PROMPT_CHARS, PromptContextSchema, TurnSchema } from "./messages";
+import { MAX_IMAGES } from "./image-bytes";
+import { PromptImageSchema } from "./prompt-parts";
 
 import { SessionIdSchema } from "./session-id";
 
@@ -90,6 +92,13 @@ export const PendingPromptSchema = z.object({
   context: z._default(z.nullable(PromptContextSchema), null),
   /** When the user sent it. */
   createdAt: z.number(),
+  /** The files, folders and selection it carries, sent with it; absent in files written before they were kept. */
+  attachments: z.optional(z.array(AttachmentSchema).check(z.maxLength(MAX_ATTACHMENTS))),
+  /**
+   * Its images. The store keeps their bytes in a file of their own beside the session's (session-store.ts), so that
+   * the session's file, written again at every change, does not carry megabytes.
+   */
+  images: z.optional(z.array(PromptImageSchema).check(z.maxLength(MAX_IMAGES))),
 });
 export type PendingPrompt = z.infer<typeof PendingPromptSchema>;
 

@@ -5,10 +5,12 @@ import { keptTurns } from "./kept-turns";
 
 /**
  * The text of the session's file, or why there is none: a session that does not fit its schema is not written, since
- * it could not be read back (the store would lose it at the next load instead of now, with a reason).
+ * it could not be read back (the store would lose it at the next load instead of now, with a reason). Its queued
+ * messages' images are not in it: the store keeps them in files of their own (queued-images.ts).
  */
 export function sessionFileText(session: StoredSession, maxChars: number): { text: string } | { problem: string } {
-  const kept = { ...session, turns: keptTurns(session.turns, maxChars) };
+  const pendingPrompts = session.pendingPrompts.map(({ images: _images, ...prompt }) => prompt);
+  const kept = { ...session, turns: keptTurns(session.turns, maxChars), pendingPrompts };
   const checked = StoredSessionSchema.safeParse(kept);
   if (!checked.success) return { problem: `does not fit the session schema at ${checked.error.issues[0]?.path.join(".") ?? "its top"}` };
   return { text: JSON.stringify(kept) };

@@ -12,6 +12,7 @@ import { SessionIdSchema, SessionSummarySchema, type SessionId, type SessionSumm
 import { escapeForLog } from "../protocol/visible-text";
 import { TEMPORARY_SUFFIX, writeFileAtomically } from "./atomic-file";
 import { maxFileBytes, SESSION_FILE_LIMITS } from "./kept-turns";
+import { QueuedImages } from "./queued-images";
 import { parseSessionFile, sessionFileText } from "./session-file";
 import { indexText, parseIndex, type IndexEntry } from "./session-index";
 import { statusOf, summaryOf } from "./session-summary";
@@ -39,6 +40,7 @@ export class SessionStore {
   private readonly lanes = new WriteLanes<boolean>();
   private readonly maxSessionChars: number;
   private readonly maxFileBytes: number;
+  private readonly queuedImages: QueuedImages;
 
   private constructor(
     private readonly folder: string,
@@ -47,6 +49,7 @@ export class SessionStore {
   ) {
     this.maxSessionChars = options.maxSessionChars ?? SESSION_FILE_LIMITS.chars;
     this.maxFileBytes = maxFileBytes(this.maxSessionChars);
+    this.queuedImages = new QueuedImages(folder, options.log);
   }
 
   /**
@@ -85,9 +88,9 @@ export class SessionStore {
   }
 
   /**
-   * The session as its file holds it, or undefined when there is none or it does not fit its schema (one log line; the
-   * session leaves the list, its file stays). A list row older than the file (a crash came between their writes) is
-   * brought up to date.
+   * The session as its file holds it, its queued messages' images with it, or undefined when there is none or it does
+   * not fit its schema (one log line; the session leaves the list, its file stays). A list row older than the file (a
+   * crash came between their writes) is brought up to date.
    */
   async load(id: SessionId): Promise<StoredSession | undefined> {
     assertSessionId(id);
@@ -101,7 +104,7 @@ export class SessionStore {
       this.entries.set(id, { summary: summaryOf(read.session, entry.summary.status), bytes: read.bytes });
       void this.writeIndexSoon();
     }
-    return read.session;
+    return this.queuedImages.restore(read.session);
   }
 
   /**
@@ -128,6 +131,7 @@ export class SessionStore {
     await this.lanes.run(id, async () => {
       try {
         await fs.rm(this.sessionFile(id), { force: true });
+        await this.queuedImages.remove(id);
       } catch (error) {
         this.options.log.warn(`session ${id} could not be deleted: ${describeError(error)}`);
         return false;
@@ -171,6 +175,8 @@ export class SessionStore {
       if (size > this.maxFileBytes) return this.notSaved(session.id, `is over a file's size bound (${size} of at most ${this.maxFileBytes} bytes)`);
       const problem = summaryProblem(summary);
       if (problem !== null) return this.notSaved(session.id, problem);
+      // Before the file that names the messages: a crash between the two leaves images no message names, not the reverse.
+      await this.queuedImages.keep(session);
       const bytes = await writeFileAtomically(this.sessionFile(session.id), file.text);
       this.entries.set(session.id, { summary, bytes });
       return true;

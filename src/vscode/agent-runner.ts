@@ -4,12 +4,11 @@
 import * as os from "node:os";
 import * as path from "node:path";
 import * as vscode from "vscode";
-import { AgentLauncher, type LaunchAgent } from "../launch/agent-launcher";
+import { AgentLauncher, type AgentLaunch, type LaunchAgent } from "../launch/agent-launcher";
 import type { SessionRunRequest } from "../panel/chat-session";
 import type { Run } from "../panel/conversation";
 import type { ChoiceOutcome, ChosenAgentSettings } from "../protocol/agent-state";
 import type { SessionChange } from "../protocol/messages";
-import type { PromptPart } from "../protocol/prompt-parts";
 import type { AgentIdentity } from "../protocol/sessions";
 import { escapeForLog } from "../protocol/visible-text";
 import { BUILTIN_AGENT_PROFILE, profileSettingOf } from "../profiles/agent-identity";
@@ -56,12 +55,24 @@ export class AgentRunner implements vscode.Disposable {
 
   /** Runs the session's own agent: the settings give only what is not the agent's (its env, timeouts, approvals). */
   start(current: AgentSettings, request: SessionRunRequest): Run {
+    return this.launcher.start({ ...this.launchOf(current, request), prompt: request.prompt, onChange: this.loggedChanges(request) });
+  }
+
+  /**
+   * Why the session's agent cannot take these parts' images (its profile, or its ACP agent's word, the agent started
+   * for the conversation first when it has not said yet), or null.
+   */
+  imagesRefusal(current: AgentSettings, request: Omit<SessionRunRequest, "prompt" | "onChange">): Promise<string | null> {
+    return this.launcher.imagesRefusalOnceKnown(this.launchOf(current, request));
+  }
+
+  /** A launch of the session's agent as the settings say, but for its prompt. */
+  private launchOf(current: AgentSettings, request: Omit<SessionRunRequest, "prompt" | "onChange">): Omit<AgentLaunch, "prompt"> {
     const settings = settingsForAgent(current, request.agent);
     const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
-    return this.launcher.start({
+    return {
       sessionId: request.sessionId,
       agent: this.launchAgentOf(settings),
-      prompt: request.prompt,
       parts: request.parts,
       // Where pi keeps the conversation's session file (pi makes the folder); other CLIs keep theirs themselves.
       conversation: { ...request.conversation, stateDir: path.join(this.context.globalStorageUri.fsPath, "cli-conversations") },
@@ -76,16 +87,9 @@ export class AgentRunner implements vscode.Disposable {
       acpSessionId: request.acpSessionId,
       // The chat's turn is the transcript, built from the changes: the host holds it once.
       heldByListener: true,
-      onChange: this.loggedChanges(request),
       onAgentState: (update) => request.onAgentState(update),
       onAcpSession: (acpSessionId) => request.onAcpSession(acpSessionId),
-    });
-  }
-
-  /** Why the session's agent cannot take these parts' images (its profile, or its ACP agent's word), or null. */
-  imagesRefusal(current: AgentSettings, request: { sessionId: string; agent: AgentIdentity; parts: readonly PromptPart[] }): string | null {
-    const agent = this.launchAgentOf(settingsForAgent(current, request.agent));
-    return this.launcher.imagesRefusal({ sessionId: request.sessionId, agent, parts: request.parts });
+    };
   }
 
   private launchAgentOf(settings: AgentSettings): LaunchAgent {

@@ -11,6 +11,7 @@ import type { ToolDiff } from "../protocol/transcript";
 import { escapeForLog } from "../protocol/visible-text";
 import { resolveCli } from "../profiles/profile-registry";
 import { AgentLauncher } from "../launch/agent-launcher";
+import { droppedFiles, type DroppedFiles } from "../launch/dropped-files";
 import type { AgentStateUpdate, ChoiceOutcome, ChosenAgentSettings } from "../protocol/agent-state";
 import type { AgentIdentity } from "../protocol/sessions";
 import { settingsForAgent, type AgentRunner } from "./agent-runner";
@@ -32,7 +33,7 @@ export class EditorHost implements SessionsHost {
     return this.runner.start(readSettings(this.log), request);
   }
 
-  imagesRefusal(request: Parameters<NonNullable<SessionsHost["imagesRefusal"]>>[0]): string | null {
+  imagesRefusal(request: Parameters<NonNullable<SessionsHost["imagesRefusal"]>>[0]): Promise<string | null> {
     return this.runner.imagesRefusal(readSettings(this.log), request);
   }
 
@@ -134,6 +135,19 @@ export class EditorHost implements SessionsHost {
 
   findFiles(query: string): Promise<PickedFile[]> {
     return this.files.find(query);
+  }
+
+  droppedFiles(uris: readonly string[]): Promise<DroppedFiles> {
+    return droppedFiles(uris, workspaceRoots(), (uri) => {
+      // A remote window's explorer names its files by the window's own scheme: placed only in one of its folders.
+      let parsed: vscode.Uri;
+      try {
+        parsed = vscode.Uri.parse(uri, true);
+      } catch {
+        return undefined;
+      }
+      return vscode.workspace.getWorkspaceFolder(parsed) === undefined ? undefined : parsed.fsPath;
+    });
   }
 
   workspaceFiles(paths: readonly string[]): Promise<string[]> {

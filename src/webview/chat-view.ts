@@ -136,6 +136,9 @@ export class ChatView {
       case "filesFound":
         this.composer.filesFound(message.requestId, message.files);
         return;
+      case "filesDropped":
+        this.composer.filesDropped(message.attachments, message.refused);
+        return;
       case "turn-started": {
         const view = new TurnView(message.turn, this.post);
         // The host may start a turn again (a retry); the new one replaces the old in place.

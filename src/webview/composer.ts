@@ -8,6 +8,7 @@ import { button, element } from "./element";
 import type { PromptImage } from "../protocol/prompt-parts";
 import { FileMentions } from "./file-mentions";
 import { ImageAttachments } from "./image-attachments";
+import { takeExplorerDrops } from "./explorer-drops";
 import { QueueView } from "./queue-view";
 import { SlashCommands, type SlashCommand } from "./slash-commands";
 
@@ -63,6 +64,7 @@ export class Composer {
     this.notice = element("div", { className: "composer-notice", attributes: { role: "alert" } });
     this.notice.hidden = true;
     this.images = new ImageAttachments(this.input, (reason) => this.say(reason));
+    takeExplorerDrops(this.input, post, (reason) => this.say(reason));
     this.commands = new SlashCommands(this.input);
     this.queue = new QueueView(post, (text) => {
       // The text to edit goes into the box, after what is there.
@@ -171,6 +173,12 @@ export class Composer {
     this.keepDraft();
   }
 
+  /** The host's answer to a drop from the explorer: chips for the workspace files and folders, and what was refused. */
+  filesDropped(attachments: readonly Attachment[], refused: readonly string[]): void {
+    for (const attachment of attachments) this.mentions.add(attachment);
+    if (refused.length > 0) this.say(`${refused.map(shownUri).join(", ")}: not a file or folder in the workspace, not attached.`);
+  }
+
   /** The messages waiting for the running turn. */
   showQueue(queue: Parameters<QueueView["show"]>[0]): void {
     this.queue.show(queue);
@@ -274,5 +282,15 @@ export class Composer {
     if (this.running) this.input.setAttribute("aria-keyshortcuts", SEND_NOW_KEY.replace("Cmd", "Meta").replace("Ctrl", "Control"));
     else this.input.removeAttribute("aria-keyshortcuts");
     this.stopButton.hidden = !this.running;
+  }
+}
+
+/** A refused URI as the user knows it: its path when it has one. */
+function shownUri(uri: string): string {
+  try {
+    const url = new URL(uri);
+    return url.protocol === "file:" ? decodeURIComponent(url.pathname) : uri;
+  } catch {
+    return uri;
   }
 }

@@ -37,6 +37,7 @@ const HOST_MESSAGE_TYPES: Readonly<Record<HostMessage["type"], true>> = {
   promptRefused: true,
   controls: true,
   context: true,
+  filesDropped: true,
 };
 
 function isHostMessage(data: unknown): data is HostMessage {

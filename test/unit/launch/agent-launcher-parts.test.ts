@@ -91,6 +91,41 @@ describe("the parts of a prompt through the agent launcher", () => {
     assert.equal(launcher.imagesRefusal(launch(agent, [{ kind: "file", path: "src/a.ts" }], 1)), null);
   });
 
+  /** The agent processes started, as the fake agent records each. */
+  function agentsStarted(): number {
+    if (!fs.existsSync(record)) return 0;
+    return fs.readFileSync(record, "utf8").trim().split("\n").filter((line) => "agentStarted" in (JSON.parse(line) as object)).length;
+  }
+
+  it("learns before the first turn that an ACP agent takes no images, sending it nothing, and its next turn uses the agent it started", async () => {
+    const agent = acpAgent({ embeddedContext: true });
+    assert.match((await launcher.imagesRefusalOnceKnown(launch(agent, [image]))) ?? "", /^ACP agent does not take images/);
+    assert.deepEqual(promptsReceived(), [], "the agent got no prompt");
+    const transcript = await launcher.start(launch(agent, [{ kind: "file", path: "src/a.ts" }])).finished;
+    assert.equal(transcript.status, "completed");
+    assert.equal(promptsReceived().length, 1);
+    assert.equal(agentsStarted(), 1, "the turn went to the agent started to ask");
+  });
+
+  it("learns before the first turn that an ACP agent takes images, and that turn sends them to the agent it started", async () => {
+    const agent = acpAgent({ image: true });
+    assert.equal(await launcher.imagesRefusalOnceKnown(launch(agent, [image])), null);
+    const transcript = await launcher.start(launch(agent, [image])).finished;
+    assert.equal(transcript.status, "completed");
+    assert.deepEqual(promptsReceived()[0]?.[1], { type: "image", mimeType: "image/png", data: image.data });
+    assert.equal(agentsStarted(), 1);
+  });
+
+  it("sends a first turn that comes while the agent is still starting to ask, to that same agent once it has its session", async () => {
+    const agent = acpAgent({ image: true });
+    const asked = launcher.imagesRefusalOnceKnown(launch(agent, [image]));
+    const transcript = await launcher.start(launch(agent, [image])).finished;
+    assert.equal(await asked, null);
+    assert.equal(transcript.status, "completed");
+    assert.equal(promptsReceived().length, 1);
+    assert.equal(agentsStarted(), 1);
+  });
+
   it("passes no file outside the workspace, nor one that does not exist, and says so in the log", async () => {
     const outside = fs.mkdtempSync(path.join(os.tmpdir(), "outside-"));
     try {

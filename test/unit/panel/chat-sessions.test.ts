@@ -281,6 +281,48 @@ describe("ChatSessions: many conversations, each with its own agent, run and fil
     assert.deepEqual(saved?.pendingPrompts, pendingPrompts);
   });
 
+  it("sends a message queued with a file and an image, after a reload, with both", async () => {
+    const before = await sessions();
+    const session = before.active;
+    const view = { post: () => {} };
+    session.conversation.attach(view);
+    session.conversation.send("first question");
+    const image = { kind: "image", mimeType: "image/png", data: Buffer.from("\x89PNG\r\n\x1a\n the screenshot").toString("base64"), name: "shot.png" };
+    const attachment = { kind: "file", path: "src/a.ts" };
+    session.conversation.handleIntent(view, { type: "send", prompt: "and what is this?", attachments: [attachment], images: [image] });
+    assert.equal(session.pendingPrompts.length, 1);
+    // The window reloads while the first turn runs: its run ends with the window, the message waits.
+    await before.dispose();
+
+    const after = await sessions(session.id);
+    const reopened = after.active;
+    const reloadedView = { post: () => {} };
+    reopened.conversation.attach(reloadedView);
+    reopened.conversation.handleIntent(reloadedView, { type: "resumeQueue" });
+    const request = host.requests.at(-1);
+    assert.equal(request?.prompt, "and what is this?");
+    assert.deepEqual(request?.parts, [attachment, image]);
+  });
+
+  it("forgets a message sent with Send queued after a reload, in the session's file too: the next reload does not send it again", async () => {
+    const before = await sessions();
+    const session = before.active;
+    session.conversation.send("first question");
+    const view = { post: () => {} };
+    session.conversation.attach(view);
+    session.conversation.handleIntent(view, { type: "send", prompt: "then the docs" });
+    await before.dispose();
+
+    const after = await sessions(session.id);
+    after.active.conversation.handleIntent(view, { type: "resumeQueue" });
+    assert.equal(host.requests.at(-1)?.prompt, "then the docs");
+    await answer(host, after.active.conversation, "done");
+    await after.dispose();
+    const stored = await (await SessionStore.open(folder, { maxBytes: 50 * 1024 * 1024, log: { warn: () => {} } })).load(session.id);
+    assert.equal(stored?.turns.at(-1)?.prompt, "then the docs");
+    assert.deepEqual(stored?.pendingPrompts, []);
+  });
+
   it("lists the sessions of the store newest first, without reading them, and opens one on demand", async () => {
     const before = await sessions();
     const older = before.active;

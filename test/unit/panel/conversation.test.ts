@@ -114,6 +114,11 @@ class RecordingHost implements ConversationHost {
   findFiles(query: string): Promise<PickedFile[]> {
     return Promise.resolve(query === "auth" ? [{ path: "src/auth.ts", kind: "file", open: false }] : []);
   }
+  /** The explorer's drop: this workspace has exactly one file, src/auth.ts. */
+  droppedFiles(uris: readonly string[]): Promise<{ attachments: { kind: "file"; path: string }[]; refused: string[] }> {
+    const inside = "file:///work/src/auth.ts";
+    return Promise.resolve({ attachments: uris.includes(inside) ? [{ kind: "file", path: "src/auth.ts" }] : [], refused: uris.filter((uri) => uri !== inside) });
+  }
   /** This workspace has exactly one file. */
   workspaceFiles(paths: readonly string[]): Promise<string[]> {
     return Promise.resolve(paths.filter((path) => path === "src/auth.ts"));
@@ -234,6 +239,18 @@ describe("Conversation", () => {
     conversation.handleIntent(view, { type: "findFiles", requestId: 7, query: "auth" });
     await eventually("the files found", () => view.messages.some((message) => message.type === "filesFound"));
     assert.deepEqual(view.messages.at(-1), { type: "filesFound", sessionId: TEST_SESSION_ID, requestId: 7, files: [{ path: "src/auth.ts", kind: "file", open: false }] });
+  });
+
+  it("answers a drop from the explorer to the view dropped on: chips for the workspace files, the rest refused", async () => {
+    conversation.handleIntent(view, { type: "dropFiles", uris: ["file:///work/src/auth.ts", "file:///etc/passwd"] });
+    await eventually("the drop's answer", () => view.messages.some((message) => message.type === "filesDropped"));
+    assert.deepEqual(view.messages.at(-1), { type: "filesDropped", sessionId: TEST_SESSION_ID, attachments: [{ kind: "file", path: "src/auth.ts" }], refused: ["file:///etc/passwd"] });
+  });
+
+  it("drops a drop of more files than a prompt may carry, unanswered, and says so in the log", () => {
+    conversation.handleIntent(view, { type: "dropFiles", uris: Array.from({ length: 21 }, (_, index) => `file:///work/${index}.ts`) });
+    assert.match(host.rejected.at(-1) ?? "", /not an intent/);
+    assert.ok(!view.messages.some((message) => message.type === "filesDropped"));
   });
 
   it("tells the agent of the files and folders attached to a prompt, and shows them under it", async () => {
@@ -563,6 +580,32 @@ describe("Conversation", () => {
       ["Look", parts],
       ["Look", parts],
     ]);
+  });
+
+  it("retries an earlier turn, not only the last, with the files, selection and images it was sent with", async () => {
+    const image = { kind: "image" as const, mimeType: "image/png" as const, data: "iVBORw0KGgo=", name: "shot.png" };
+    const file = { path: "src/a.ts", kind: "file" as const };
+    const selection = { path: "src/b.ts", kind: "selection" as const, lines: { start: 2, end: 3 }, text: "const b = 2;", language: "typescript" };
+    conversation.handleIntent(view, { type: "send", prompt: "Look", attachments: [file, selection], images: [image] });
+    await finishedRun(conversation);
+    conversation.handleIntent(view, { type: "send", prompt: "And then?" });
+    await finishedRun(conversation);
+    assert.equal(await conversation.retry(view.turns()[0]), true);
+    await finishedRun(conversation);
+    assert.deepEqual(host.requests.at(-1)?.parts, [file, selection, image]);
+    assert.equal(host.requests.at(-1)?.prompt, "Look");
+  });
+
+  it("retries with its files, without its images, said in the log, when the agent now answering takes none", async () => {
+    const image = { kind: "image" as const, mimeType: "image/png" as const, data: "iVBORw0KGgo=", name: "shot.png" };
+    const file = { path: "src/a.ts", kind: "file" as const };
+    conversation.handleIntent(view, { type: "send", prompt: "Look", attachments: [file], images: [image] });
+    await finishedRun(conversation);
+    host.imagesRefusalText = "The built-in agent does not take images: remove the image to send this prompt (nothing was sent).";
+    assert.equal(await conversation.retry(view.turns()[0]), true);
+    await finishedRun(conversation);
+    assert.deepEqual(host.requests[1]?.parts, [file]);
+    assert.match(host.rejected.at(-1) ?? "", /^retried without its images: The built-in agent does not take images/);
   });
 
   it("retries without its images, said in the log, when the agent now answering takes none", async () => {

@@ -107,6 +107,51 @@ describe("the session store", () => {
     assert.deepEqual(warnings, []);
   });
 
+  describe("the images of queued messages", () => {
+    const image = { kind: "image" as const, mimeType: "image/png" as const, data: Buffer.from("\x89PNG\r\n\x1a\n the screenshot").toString("base64"), name: "shot.png" };
+    const attachment = { kind: "file" as const, path: "src/a.ts" };
+    const queued = { id: "0b7c1f3e-5a2d-4c8e-9f10-2b3c4d5e6f70", prompt: "what is wrong here?", context: null, createdAt: 7_000, attachments: [attachment], images: [image] };
+
+    function imagesFolder(id: SessionId): string {
+      return path.join(storage, "sessions", `${id}.queued-images`);
+    }
+
+    it("keeps a queued message's attachments and images, the images beside the session's file rather than in it", async () => {
+      const session = await saved(await open(), storedSession({ pendingPrompts: [queued] }));
+      assert.ok(!fs.readFileSync(sessionFile(session.id), "utf8").includes(image.data), "the session's file does not carry the image");
+      assert.deepEqual(fs.readdirSync(imagesFolder(session.id)), [`${queued.id}.json`]);
+      assert.deepEqual((await (await open()).load(session.id))?.pendingPrompts, [queued]);
+    });
+
+    it("removes a message's images once it no longer waits, and a deleted session's", async () => {
+      const store = await open();
+      const session = await saved(store, storedSession({ pendingPrompts: [queued] }));
+      await saved(store, { ...session, pendingPrompts: [] });
+      assert.equal(fs.existsSync(imagesFolder(session.id)), false);
+      await saved(store, { ...session, pendingPrompts: [queued] });
+      await store.delete(session.id);
+      assert.equal(fs.existsSync(imagesFolder(session.id)), false);
+    });
+
+    it("removes the images a reloaded window's store finds for a message that was sent meanwhile", async () => {
+      const session = await saved(await open(), storedSession({ pendingPrompts: [queued] }));
+      const reloaded = await open();
+      const loaded = await reloaded.load(session.id);
+      assert.ok(loaded);
+      await saved(reloaded, { ...loaded, pendingPrompts: [] });
+      assert.equal(fs.existsSync(imagesFolder(session.id)), false);
+    });
+
+    it("gives back a message whose images were lost without them, with one log line", async () => {
+      const session = await saved(await open(), storedSession({ pendingPrompts: [queued] }));
+      fs.writeFileSync(path.join(imagesFolder(session.id), `${queued.id}.json`), JSON.stringify([{ ...image, mimeType: "text/html" }]));
+      const { images: _, ...withoutImages } = queued;
+      assert.deepEqual((await (await open()).load(session.id))?.pendingPrompts, [withoutImages]);
+      assert.equal(warnings.length, 1);
+      assert.match(warnings[0] ?? "", /images of a queued message .* were not read back: it does not fit its schema/);
+    });
+  });
+
   it("lists sessions newest first", async () => {
     const store = await open();
     const older = await saved(store, storedSession({ title: "older", updatedAt: 1 }));
