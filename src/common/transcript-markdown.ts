@@ -9,7 +9,7 @@ import { diffLines, diffPreview } from "./line-diff";
 import { answeredByWords } from "./permission-answer";
 import { toolAbout } from "./tool-summary";
 import { usageLine } from "./usage-text";
-import { isProgress } from "./shown-blocks";
+import { shownAs } from "./shown-blocks";
 
 /** Where one turn of a transcript ended (a stream may hold several): how many blocks came before, and its `done`. */
 export interface TurnEnd {
@@ -22,9 +22,8 @@ export function transcriptToMarkdown(transcript: Transcript, turnEnds: readonly 
   const out: string[] = [];
   out.push(`# Agent Stream transcript`, "");
   out.push(`- session: ${transcript.sessionId ?? "(none)"}`, `- dialect: ${transcript.dialect}`, `- status: ${transcript.status}`, "");
-  // What the chat shows of a finished turn: no status blocks (shown-blocks.ts).
   const showBlocks = (blocks: readonly TranscriptBlock[]) => {
-    for (const block of blocks) if (!isProgress(block)) out.push(blockToMarkdown(block), "");
+    for (const shown of shownToMarkdown(blocks)) out.push(shown, "");
   };
   let shown = 0;
   for (const end of turnEnds) {
@@ -51,6 +50,23 @@ export function transcriptToMarkdown(transcript: Transcript, turnEnds: readonly 
     for (const p of transcript.problems) out.push(`- ${p.line !== null ? `line ${p.line}` : "stream"}: ${p.code} ${p.message}`);
   }
   return out.join("\n") + "\n";
+}
+
+/** One turn's blocks as the chat shows them once it is over (shown-blocks.ts): each shown one's markdown, in order. */
+export function shownToMarkdown(blocks: readonly (TranscriptBlock | undefined)[]): string[] {
+  return blocks.flatMap((block, index) => {
+    const shown = shownAs(blocks, index);
+    switch (shown.as) {
+      case "itself":
+        return block === undefined ? [] : [blockToMarkdown(block)];
+      case "nothing":
+        return [];
+      case "user message":
+        return [`> **You:** ${quoted(shown.text)}`];
+      case "notice":
+        return [`> ℹ️ ${quoted(shown.text)}`];
+    }
+  });
 }
 
 export function blockToMarkdown(block: TranscriptBlock): string {
@@ -83,10 +99,15 @@ export function blockToMarkdown(block: TranscriptBlock): string {
       return `🔐 **Permission:** ${block.title} — ${answer}${outside}`;
     }
     case "steer":
-      return `> **You, while the agent worked:** ${block.text.replace(/\n/g, "\n> ")}`;
+      return `> **You, while the agent worked:** ${quoted(block.text)}`;
     case "plan":
       return ["**Plan:**", ...block.entries.map((e) => `- [${e.status === "completed" ? "x" : " "}] ${e.content}${e.status === "in_progress" ? " _(in progress)_" : ""}`)].join("\n");
   }
+}
+
+/** Text inside a block quote: each of its lines stays in the quote. */
+function quoted(text: string): string {
+  return text.replace(/\n/g, "\n> ");
 }
 
 /** Characters of one file's folded diff shown; past them a note says how many more there were. */

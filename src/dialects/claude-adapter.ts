@@ -554,14 +554,16 @@ export class ClaudeAdapter implements DialectAdapter {
   }
 
   /**
-   * A `prompt` status between two messages' answers (as pi's adapter shows a later prompt), so their texts stay
-   * apart. It quotes the message when the CLI echoed it before the answer; 2.1.197 echoes it after, so it is numbered.
+   * A status between two messages' answers, so their texts stay apart: a `prompt` that quotes the message when the
+   * CLI echoed it before the answer (as pi's adapter shows a later prompt); 2.1.197 echoes it after, so its words are
+   * not known yet and a `next message` numbers it (shown-blocks.ts shows a prompt's words as the user's, never a number).
    */
   private announceNextMessage(out: AdapterOutput, words?: string): void {
     if (this.phase.kind !== "answering" && this.phase.kind !== "turn-ended") return;
     this.phase = { ...this.phase, announce: false };
-    const message = words?.trim() || `Message ${this.phase.turn}`;
-    out.event(this.factory.make("status", { status: "prompt", message }));
+    const said = words?.trim() ?? "";
+    const status = said === "" ? { status: "next message", message: `Message ${this.phase.turn}` } : { status: "prompt", message: said };
+    out.event(this.factory.make("status", status));
   }
 
   /** Everything the transcript shows goes out here, after the status that opens a new message's answer. */

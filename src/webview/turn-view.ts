@@ -5,7 +5,7 @@ import type { ToolCard } from "../protocol/transcript";
 import type { TurnUsage } from "../protocol/usage";
 import { isFinished } from "../protocol/session-states";
 import { applyChange } from "../common/turn-changes";
-import { isProgress } from "../common/shown-blocks";
+import { shownAs } from "../common/shown-blocks";
 import type { BlockContext } from "./blocks/block-view";
 import { createBlockView, type ShownBlock } from "./blocks/block-views";
 import type { StatusBlock } from "./blocks/status-view";
@@ -162,7 +162,7 @@ export class TurnView {
   private showBlock(index: number): void {
     const block = this.turn.blocks[index];
     if (block === undefined) return;
-    if (isProgress(block)) this.noteStatus(index, block);
+    if (block.kind === "status") this.noteStatus(index, block);
     const existing = this.views[index];
     if (existing?.kind === block.kind) {
       existing.view.update(block);
@@ -197,6 +197,7 @@ export class TurnView {
       blockIndex,
       running: this.running,
       last: blockIndex === this.turn.blocks.length - 1,
+      shown: shownAs(this.turn.blocks, blockIndex),
       replay: this.turn.origin === "replay",
       post: this.post,
       toolCard: (toolId) => this.toolCard(toolId),

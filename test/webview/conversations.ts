@@ -8,10 +8,10 @@ import * as cli from "../helpers/stream-builder";
 import { TEST_HEADER, TEST_SESSION_ID } from "../helpers/test-session";
 
 /**
- * What happens during a turn: an event from the CLI, a line that could not be read, the user's Stop, or the CLI's
- * exit (with what it left on stderr).
+ * What happens during a turn: an event from the CLI, a line that could not be read, the user's Stop, the CLI's
+ * exit (with what it left on stderr), or a message the user sent into the running turn.
  */
-export type Step = CliStreamEvent | { problem: Problem } | { userStop: true } | { exited: ProcessEnding };
+export type Step = CliStreamEvent | { problem: Problem } | { userStop: true } | { exited: ProcessEnding } | { steer: string };
 
 export interface RecordedTurn {
   started: Extract<HostMessage, { type: "turn-started" }>;
@@ -29,6 +29,7 @@ export function recordTurn(id: number, prompt: string, steps: readonly Step[], a
     if ("problem" in step) session.acceptProblem(step.problem);
     else if ("userStop" in step) session.stopRequested("user");
     else if ("exited" in step) session.processEnded(step.exited);
+    else if ("steer" in step) session.noteSteer(step.steer);
     else session.acceptEvent(step, line + 1);
   });
   const final: Turn = {

@@ -2,6 +2,7 @@
 // `switch` over block kinds (the table in block-views.ts says which view shows which kind).
 import type { WebviewIntent } from "../../protocol/messages";
 import type { ToolCard, TranscriptBlock } from "../../protocol/transcript";
+import type { ShownAs } from "../../common/shown-blocks";
 
 export interface BlockView<B extends TranscriptBlock = TranscriptBlock> {
   /** The view's element in the turn; null for a block shown elsewhere (a status shows in the turn's status line). */
@@ -26,6 +27,8 @@ export interface BlockContext {
   readonly running: boolean;
   /** This is the turn's newest block. */
   readonly last: boolean;
+  /** What a reader sees of it (shown-blocks.ts): a status shows only when it says more than progress. */
+  readonly shown: ShownAs;
   /** A recorded stream shown as it was: nothing ran here, so its error cards offer no actions. */
   readonly replay: boolean;
   post(intent: WebviewIntent): void;

@@ -23,7 +23,7 @@ export const BLOCK_VIEWS: BlockViewTable = {
   // Only the newest thinking of a running turn is open: it is the one still streaming.
   thinking: (block, context) => new ThinkingView(block, context.running && context.last),
   tool: (block, context) => new ToolCardView(block, context),
-  status: () => new StatusView(),
+  status: (_block, context) => new StatusView(context.shown),
   error: (block, context) => new ErrorCardView(block, context),
   permission: (block, context) => new PermissionCardView(block, context),
   plan: (block) => new PlanView(block),

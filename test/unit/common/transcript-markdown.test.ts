@@ -3,12 +3,19 @@
 import * as assert from "node:assert/strict";
 import MarkdownIt from "markdown-it";
 import { randomUUID } from "node:crypto";
+import * as fs from "node:fs";
 import * as os from "node:os";
+import * as path from "node:path";
+import { AcpConversation } from "../../../src/acp/acp-conversation";
+import { NodeWorkspaceFiles } from "../../../src/acp/workspace-files";
+import { LOST_SESSION_MESSAGE } from "../../../src/dialects/acp/acp-event-translator";
 import { blockToMarkdown, MAX_DIFF_CHARS, MAX_OUTPUT_CHARS, transcriptToMarkdown } from "../../../src/common/transcript-markdown";
 import { createAdapter } from "../../../src/dialects/registry";
 import { claudeProfile } from "../../../src/profiles/claude-profile";
-import { PermissionBlockSchema, ToolCardSchema, type ToolDiff, type Transcript } from "../../../src/protocol/transcript";
+import { PermissionBlockSchema, ToolCardSchema, TranscriptSchema, type ToolDiff, type Transcript } from "../../../src/protocol/transcript";
 import { LiveSession } from "../../../src/session/live-session";
+import { cancellingDesk } from "../../helpers/acp-harness";
+import { fixture, transcriptOf } from "../../helpers/dialect-harness";
 import { fakeCli } from "../../helpers/repo";
 
 const markdown = new MarkdownIt();
@@ -155,8 +162,11 @@ describe("a message sent into the running turn, in markdown", () => {
 });
 
 describe("a finished turn in markdown, as the chat shows it", () => {
-  /** Claude Code (played from its 2.1.330 recording) taking "Also say it in French." while it answers. */
-  async function steeredTurn(): Promise<Transcript> {
+  /**
+   * Claude Code (played from its 2.1.330 recording) taking "Also say it in French." while it answers; `written` is
+   * what goes to its stdin (the words and the editor context the agent gets), and it echoes all of it.
+   */
+  async function steeredTurn(written = "Also say it in French."): Promise<Transcript> {
     const input = claudeProfile.invocation({ prompt: "Read notes.txt and tell me what it says.", userArgs: null, conversation: { id: randomUUID(), continues: false, stateDir: os.tmpdir() } }).input;
     assert.ok(input?.steer !== undefined);
     let live: LiveSession | undefined;
@@ -166,7 +176,7 @@ describe("a finished turn in markdown, as the chat shows it", () => {
       process: { command: fakeCli("stdin-claude-steered.js"), args: [], cwd: os.tmpdir(), env: { ...process.env, FAKE_MESSAGES: "2" }, input, inactivityTimeoutMs: 0 },
       isRunOver: input.isRunOver,
       onChange: (change) => {
-        if (change.kind === "text-appended" && !steered) steered = live?.steer("Also say it in French.") ?? false;
+        if (change.kind === "text-appended" && !steered) steered = live?.steer(written, "Also say it in French.") ?? false;
       },
     });
     const transcript = await live.finished;
@@ -184,9 +194,92 @@ describe("a finished turn in markdown, as the chat shows it", () => {
     assert.ok(text.includes("en français"), text);
   });
 
+  it("shows a steered message once when the agent echoes it with the editor context sent after the words", async () => {
+    const text = transcriptToMarkdown(await steeredTurn("Also say it in French.\n\nThe user's editor: notes.txt, line 3"));
+    assert.equal(text.split("Also say it in French.").length - 1, 1, text);
+    assert.ok(text.includes("> **You, while the agent worked:** Also say it in French."), text);
+    assert.doesNotMatch(text, /The user's editor/);
+  });
+
   it("shows the turn's usage once, in the footer's words, not each result's count as well", async () => {
     const text = transcriptToMarkdown(await steeredTurn());
     assert.doesNotMatch(text, /_usage:/);
     assert.match(text, /^_240 in · 8 out · \$0\.0017 · <1% of 1M context_$/m);
+  });
+});
+
+describe("a replayed recording of several prompts in one run, in markdown", () => {
+  /** `file` under test/fixtures, read as `agent-stream transcript --format markdown` reads it. */
+  async function markdownOf(dialect: "claude" | "pi", file: string): Promise<string> {
+    const [folder, ...name] = file.split("/");
+    return transcriptToMarkdown(await transcriptOf(fixture(folder, name.join("/")), createAdapter(dialect)));
+  }
+
+  for (const [dialect, file] of [
+    ["claude", "claude-recorded/2.1.330/two-messages.ndjson"],
+    ["claude", "claude-recorded/2.1.330/two-messages-queued.ndjson"],
+    ["pi", "pi-recorded/0.73.1/two-messages.ndjson"],
+    ["pi", "pi/two-messages.ndjson"],
+  ] as const) {
+    it(`shows the words of the later prompt between the two answers (${file})`, async () => {
+      const text = await markdownOf(dialect, file);
+      assert.match(text, /Nice to meet you, Ada!\n\n> \*\*You:\*\* What is my name\?\n\nYour name is Ada\./);
+      assert.equal(text.split("What is my name?").length - 1, 1, text);
+    });
+  }
+
+  it("shows a message the recording's user sent into the running turn, which only the agent's echo holds", async () => {
+    for (const file of ["claude-recorded/2.1.330/steer-mid-answer.ndjson", "pi-recorded/0.73.1/steer-mid-answer.ndjson"]) {
+      const text = await markdownOf(file.startsWith("pi") ? "pi" : "claude", file);
+      assert.match(text, /> \*\*You:\*\* Also say it in French\.\n\nThe notes say the build is green/, file);
+    }
+  });
+
+  it("puts no words in the user's mouth where the CLI echoed the prompt only after its answer (Claude Code 2.1.197)", async () => {
+    const text = await markdownOf("claude", "claude-recorded/2.1.197/two-messages.ndjson");
+    assert.match(text, /Nice to meet you, Ada!\n\nYour name is Ada\./);
+    assert.doesNotMatch(text, /You:|Message 2/);
+  });
+});
+
+describe("a notice that explains the answer, in markdown", () => {
+  it("keeps the notice that the agent could not continue the earlier conversation", async () => {
+    const workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "md-lost-")));
+    const chat = new AcpConversation({
+      command: process.execPath,
+      args: [fakeCli("fake-acp-agent.mjs"), "load"],
+      env: { ...process.env, FAKE_ACP_LOAD: "refuse" },
+      workspaceRoots: [workspace],
+      files: new NodeWorkspaceFiles([workspace]),
+      permissions: cancellingDesk([workspace]),
+      savedSessionId: "saved-7",
+    });
+    try {
+      const text = transcriptToMarkdown(await chat.prompt([{ type: "text", text: "go on" }]).finished);
+      assert.equal(text.split(LOST_SESSION_MESSAGE).length - 1, 1, text);
+      assert.ok(text.includes(`> ℹ️ ${LOST_SESSION_MESSAGE}`), text);
+    } finally {
+      await chat.dispose();
+      fs.rmSync(workspace, { recursive: true, force: true });
+    }
+  });
+
+  it("keeps a line that says the answer may be cut short, and leaves out progress", () => {
+    const transcript = TranscriptSchema.parse({
+      sessionId: null,
+      dialect: "pi",
+      status: "completed",
+      done: { exitCode: 0, durationMs: 900, toolsUsed: [], tokensUsed: 120, success: true, synthesized: false },
+      problems: [],
+      blocks: [
+        { kind: "status", status: "retrying", message: "Retrying (attempt 2 of 3)" },
+        { kind: "text", text: "The first half" },
+        { kind: "status", status: "truncated", message: "The model reached its output limit; the answer may be cut short." },
+        { kind: "status", status: "usage", message: "120 tokens" },
+      ],
+    });
+    const text = transcriptToMarkdown(transcript);
+    assert.match(text, /The first half\n\n> ℹ️ The model reached its output limit; the answer may be cut short\.\n/);
+    assert.doesNotMatch(text, /Retrying|_usage/);
   });
 });

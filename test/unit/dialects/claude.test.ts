@@ -384,7 +384,7 @@ describe("the claude dialect", () => {
       );
       assert.deepEqual(
         transcript.blocks.map((b) => (b.kind === "text" ? b.text : b.kind === "status" ? `${b.status}: ${b.message}` : b.kind)),
-        ["Nice to meet you.", "prompt: Message 2", "Hello again."],
+        ["Nice to meet you.", "next message: Message 2", "Hello again."],
       );
     });
 
@@ -392,7 +392,7 @@ describe("the claude dialect", () => {
       const transcript = await transcriptOf(lines(init, ...answer("m1", "One."), result(), userEcho("Two?"), ...answer("m2", "Two."), result(), ...answer("m3", "Three."), result()));
       assert.deepEqual(
         transcript.blocks.map((b) => (b.kind === "text" ? b.text : b.kind === "status" ? `${b.status}: ${b.message}` : b.kind)),
-        ["One.", "prompt: Two?", "Two.", "prompt: Message 3", "Three."],
+        ["One.", "prompt: Two?", "Two.", "next message: Message 3", "Three."],
       );
       assert.equal(transcript.done.synthesized, false);
       assert.deepEqual(transcript.problems, []);
@@ -461,7 +461,7 @@ describe("the claude dialect", () => {
       const transcript = await transcriptOf(lines(init, ...answer("m1", "Fine."), result(), init, result({ subtype: "error_max_turns", is_error: true })));
       assert.deepEqual(transcript.blocks, [
         { kind: "text", text: "Fine." },
-        { kind: "status", status: "prompt", message: "Message 2" },
+        { kind: "status", status: "next message", message: "Message 2" },
         { kind: "error", code: "UNKNOWN", message: "Claude Code stopped: it reached the maximum number of turns.", recoverable: false },
       ]);
       assert.equal(transcript.status, "failed");
