@@ -256,6 +256,67 @@ function claudeScenarios(): Scenario[] {
     },
     ...steerScenarios(),
     ...permissionScenarios(),
+    ...initializeScenarios(),
+  ];
+}
+
+/**
+ * The control protocol's `initialize` request (the Claude Agent SDK's first line; its answer is the SDK's
+ * `supportedCommands()`, models and more): what it answers, when, and whether it must come first.
+ */
+function initializeScenarios(): Scenario[] {
+  const initialize = (id: string) => ({ type: "control_request", request_id: id, request: { subtype: "initialize" } });
+  const isAnswerTo = (id: string) => (line: unknown) => isRecord(line) && line.type === "control_response" && isRecord(line.response) && line.response.request_id === id;
+  const closeAfterResult = async (run: CliRun, log: DriveLog) => {
+    await run.waitForLine(isResult, { timeoutMs: 60_000 }).catch((error: Error) => log.note(`no result: ${error.message}`));
+    log.note("stdin closed");
+    run.endInput();
+  };
+  return [
+    {
+      name: "initialize",
+      description:
+        "--permission-prompt-tool stdio, as Agent Stream runs it: a control_request initialize before any message, its answer awaited, then a user message; stdin closed after the result.",
+      args: () => PERMISSION_INPUT,
+      stdin: "pipe",
+      replies: () => [answer(texts.SHORT_ANSWER_CHUNKS)],
+      otherwise: answer(texts.SHORT_ANSWER_CHUNKS),
+      drive: async (run, log) => {
+        send(run, log, initialize("req_initialize_1"));
+        await run.waitForLine(isAnswerTo("req_initialize_1"), { timeoutMs: 30_000 }).catch((error: Error) => log.note(`no answer to initialize: ${error.message}`));
+        send(run, log, userMessage(texts.SHORT_PROMPT));
+        await closeAfterResult(run, log);
+      },
+    },
+    {
+      name: "initialize-with-message",
+      description:
+        "--permission-prompt-tool stdio: a control_request initialize and the user message written at once (the message not waiting for the answer); stdin closed after the result.",
+      args: () => PERMISSION_INPUT,
+      stdin: "pipe",
+      replies: () => [answer(texts.SHORT_ANSWER_CHUNKS)],
+      otherwise: answer(texts.SHORT_ANSWER_CHUNKS),
+      drive: async (run, log) => {
+        send(run, log, initialize("req_initialize_1"));
+        send(run, log, userMessage(texts.SHORT_PROMPT));
+        await closeAfterResult(run, log);
+      },
+    },
+    {
+      name: "initialize-after-message",
+      description:
+        "--permission-prompt-tool stdio: the user message first, then a control_request initialize once the init line is out (mid-turn, as a run already started would ask); stdin closed after the result.",
+      args: () => PERMISSION_INPUT,
+      stdin: "pipe",
+      replies: () => [slowAnswer()],
+      otherwise: answer(texts.SHORT_ANSWER_CHUNKS),
+      drive: async (run, log) => {
+        send(run, log, userMessage(texts.SLOW_PROMPT));
+        await run.waitForLine((line) => isRecord(line) && line.type === "system" && line.subtype === "init");
+        send(run, log, initialize("req_initialize_1"));
+        await closeAfterResult(run, log);
+      },
+    },
   ];
 }
 

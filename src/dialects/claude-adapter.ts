@@ -711,6 +711,9 @@ function isClaudeValue(value: Json): boolean {
       return isRecord(value.message) && (typeof value.session_id === "string" || "parent_tool_use_id" in value);
     case "result":
       return typeof value.subtype === "string" && (typeof value.is_error === "boolean" || typeof value.session_id === "string");
+    case "control_response":
+      // Its control protocol's answers: one to an `initialize` asked before the prompt comes ahead of `system/init`.
+      return isRecord(value.response) && typeof value.response.request_id === "string";
     default:
       return false;
   }

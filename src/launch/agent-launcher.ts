@@ -25,6 +25,7 @@ import { imagesRefused, isImage, type PromptPart } from "../protocol/prompt-part
 import { runEnvironment } from "../session/error-cause";
 import { LiveSession } from "../session/live-session";
 import type { Session } from "../session/session";
+import { DescribedCommands } from "./described-commands";
 import { workspaceParts } from "./workspace-parts";
 
 /** Raw lines longer than this are cut in the trace log (the run still gets all of them). */
@@ -386,6 +387,7 @@ export class AgentLauncher {
     const flags = agent.profile.settingFlags;
     const settingsChannel = agent.input === undefined ? undefined : flags?.channel;
     const stderr = this.options.onStderr === undefined ? new ByteTail(STDERR_TAIL_BYTES) : undefined;
+    const commands = new DescribedCommands((update) => launch.onAgentState?.(update));
     const live = LiveSession.start({
       // A CLI that asks permission in band (Claude Code's `can_use_tool`): its requests go to the session's desk.
       permissionChannel: agent.permissionChannel,
@@ -393,6 +395,7 @@ export class AgentLauncher {
       settingsChannel,
       // Claude says its mode when it changes, asked or by itself (leaving plan mode): the header follows it.
       onSettingSaid: (setting, value) => launch.onAgentState?.(setting === "mode" ? { kind: "mode", modeId: value } : { kind: "model", modelId: value }),
+      onCommandsSaid: (described) => commands.describe(described),
       log: (message) => log.warn(escapeForLog(message)),
       adapter: createAdapter(agent.dialect),
       maxLineBytes: launch.maxLineBytes,
@@ -407,8 +410,8 @@ export class AgentLauncher {
         const state = event.type === "start" ? agentStateOfStart(agent.profile.settingFlags, event.payload) : undefined;
         if (state !== undefined) launch.onAgentState?.(state);
         // The slash commands it takes (Claude Code's init line), for the composer to complete.
-        const commands = event.type === "start" ? event.payload.commands : undefined;
-        if (commands !== undefined) launch.onAgentState?.({ kind: "commands", commands: commands.map((name) => ({ name, description: "" })) });
+        const names = event.type === "start" ? event.payload.commands : undefined;
+        if (names !== undefined) commands.name(names);
         launch.onEvent?.(event);
       },
       onChange: launch.onChange,

@@ -4,12 +4,30 @@
 /** A setting a CLI can change mid-run. */
 export type ChannelSetting = "mode" | "model";
 
+/** A slash command the CLI takes, with what it does in its own words ("" when it says nothing). */
+export interface ChannelCommand {
+  name: string;
+  description: string;
+}
+
 export interface SettingsChannel {
   /** The line (without its newline) that asks the CLI to change `setting` to `value`; its answer names `requestId`. */
   request(requestId: string, setting: ChannelSetting, value: string): string;
   /**
-   * The CLI's answer to a request, by its id (`error`: why it refused, in its words); or a setting the CLI says it now
-   * has, asked or not (Claude's status line after a switch, or when it leaves plan mode); undefined for other values.
+   * The line (without its newline) written before the prompt that asks the CLI which slash commands it takes, with
+   * their descriptions (Claude's `initialize`); its answer names `requestId`. Absent: the CLI is not asked.
    */
-  read(value: unknown): { kind: "answer"; requestId: string; error: string | null } | { kind: "said"; setting: ChannelSetting; value: string } | undefined;
+  commandsRequest?(requestId: string): string;
+  /**
+   * The CLI's answer to a request, by its id (`error`: why it refused, in its words); or a setting the CLI says it now
+   * has, asked or not (Claude's status line after a switch, or when it leaves plan mode); or the commands it answered
+   * `commandsRequest` with; undefined for other values.
+   */
+  read(
+    value: unknown,
+  ):
+    | { kind: "answer"; requestId: string; error: string | null }
+    | { kind: "said"; setting: ChannelSetting; value: string }
+    | { kind: "commands"; requestId: string; commands: ChannelCommand[] }
+    | undefined;
 }

@@ -13,7 +13,7 @@ import { StreamPermissions } from "./stream-permissions";
 import type { PermissionChannel } from "../permissions/permission-channel";
 import type { PermissionDesk } from "../permissions/permission-desk";
 import type { ChoiceOutcome } from "../protocol/agent-state";
-import type { ChannelSetting, SettingsChannel } from "../protocol/settings-channel";
+import type { ChannelCommand, ChannelSetting, SettingsChannel } from "../protocol/settings-channel";
 import { StreamSettings } from "./stream-settings";
 
 export interface LiveSessionOptions extends Omit<SessionOptions, "dialect"> {
@@ -39,6 +39,8 @@ export interface LiveSessionOptions extends Omit<SessionOptions, "dialect"> {
   settingsChannel?: SettingsChannel;
   /** The CLI said it now has this mode or model (by `settingsChannel`). */
   onSettingSaid?(setting: ChannelSetting, value: string): void;
+  /** The CLI answered with the slash commands it takes, described (by `settingsChannel`, asked before the prompt). */
+  onCommandsSaid?(commands: ChannelCommand[]): void;
   /** For the desk's refusals nobody sees otherwise. */
   log?: (message: string) => void;
 }
@@ -58,7 +60,7 @@ export class LiveSession {
   private readonly processInput: CliInput | undefined;
 
   private constructor(options: LiveSessionOptions) {
-    const { process: processOptions, adapter, maxLineBytes, onStderr, onLine, isRunOver, permissionChannel, permissions, settingsChannel, onSettingSaid, log, ...sessionOptions } = options;
+    const { process: processOptions, adapter, maxLineBytes, onStderr, onLine, isRunOver, permissionChannel, permissions, settingsChannel, onSettingSaid, onCommandsSaid, log, ...sessionOptions } = options;
     this.session = new Session({ ...sessionOptions, dialect: () => adapter.dialect });
     this.desk = permissions;
     this.permissionRequests =
@@ -74,7 +76,7 @@ export class LiveSession {
             onWaiting: (waiting) => this.process.setWaitingForUser(waiting),
             log,
           });
-    this.settings = settingsChannel === undefined ? undefined : new StreamSettings(settingsChannel, (line) => this.process.writeInput(line), onSettingSaid);
+    this.settings = settingsChannel === undefined ? undefined : new StreamSettings(settingsChannel, (line) => this.process.writeInput(line), onSettingSaid, onCommandsSaid);
     const settled = this.settings === undefined ? adapter : takingLines(adapter, this.settings);
     const answered = this.permissionRequests === undefined ? settled : takingLines(settled, this.permissionRequests);
     this.processInput = processOptions.input;
@@ -89,7 +91,10 @@ export class LiveSession {
     this.finished = new Promise((resolve) => (settle = resolve));
     this.session.begin();
     const timeout = formatDuration(processOptions.inactivityTimeoutMs ?? 0);
-    this.process = CliProcess.start(processOptions, {
+    // The question about the CLI's commands goes in the same write as the prompt, ahead of it (as the Claude Agent SDK asks).
+    const opening = this.settings?.openingLines() ?? "";
+    const input = processOptions.input === undefined || opening === "" ? processOptions.input : { ...processOptions.input, initial: opening + processOptions.input.initial };
+    this.process = CliProcess.start({ ...processOptions, input }, {
       onStdout: (chunk) => feed.push(chunk),
       onStderr,
       onInactivityTimeout: () => {

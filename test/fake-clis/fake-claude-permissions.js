@@ -5,7 +5,8 @@
 // answer that is not a control_response to the request waiting ends the run with exit 3 and the reason on stderr.
 // FAKE_WORKSPACE replaces the recording's workspace folder in every line. FAKE_WITHDRAW=1: the first request is withdrawn at once (control_cancel_request, as Claude does on an interrupt)
 // instead of waited on; the recording's next lines follow. The echoes of earlier answers in a recording (written
-// there by --replay-user-messages) are skipped. Exits 0 when stdin closes after the last line.
+// there by --replay-user-messages) are skipped. Exits 0 when stdin closes after the last line. An `initialize` control
+// request (written before the prompt) is left unanswered: these recordings were made without one.
 "use strict";
 const fs = require("node:fs");
 
@@ -45,6 +46,8 @@ function writeNext() {
 }
 
 function onLine(text) {
+  const line = JSON.parse(text);
+  if (line.type === "control_request" && line.request.subtype === "initialize") return;
   if (!prompted) {
     prompted = true;
     writeNext();

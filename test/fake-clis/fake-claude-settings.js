@@ -1,14 +1,19 @@
 #!/usr/bin/env node
 // Claude Code 2.1.330 taking its mode and model changed mid-turn: once the prompt arrives on stdin it says its init
-// (permissionMode and model as its flags gave them) and then waits, answering each control request as the real CLI
+// (permissionMode and model as its flags gave them, the slash commands as the real one named them) and then waits, answering each control request as the real CLI
 // answered it (docs/protocols/claude-stream-json.md): `set_permission_mode` with a known mode → success naming the
 // mode, then a `system/status` line with the new permissionMode; with an unknown one → an error with Claude's words;
 // `set_model` → success naming the model. `interrupt` ends the turn (its answer, then a `result`), as does stdin
 // closing. Every stdin line after the prompt is appended to FAKE_STDIN_LOG when set. FAKE_LEAVE_PLAN=1: started in
 // plan mode, it leaves it by itself after its init (a status line naming `default`), as Claude does once its plan is
-// approved.
+// approved. An `initialize` control request (written before the prompt) is answered with the answer Claude Code
+// 2.1.330 gave (test/fixtures/claude-recorded/2.1.330/initialize.ndjson), before the init line as Claude does;
+// FAKE_INITIALIZE=never leaves it unanswered.
 "use strict";
 const fs = require("node:fs");
+const path = require("node:path");
+
+const INITIALIZE_RECORDING = path.join(__dirname, "..", "fixtures", "claude-recorded", "2.1.330", "initialize.ndjson");
 
 const MODES = ["acceptEdits", "auto", "bypassPermissions", "default", "dontAsk", "plan"];
 const args = process.argv.slice(2);
@@ -27,10 +32,33 @@ function endTurn() {
   write({ type: "result", subtype: "success", is_error: false, result: "", session_id: sessionId, duration_ms: 1, num_turns: 1, total_cost_usd: 0, usage: { input_tokens: 1, output_tokens: 1 } });
 }
 
+/** Claude's recorded answer to `initialize`, naming this request. */
+function initialized(requestId) {
+  const recorded = fs
+    .readFileSync(INITIALIZE_RECORDING, "utf8")
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line))
+    .find((value) => value.type === "control_response");
+  return { ...recorded, response: { ...recorded.response, request_id: requestId } };
+}
+
+/** The slash commands Claude Code 2.1.330's init line named in that recording. */
+function recordedCommands() {
+  const init = JSON.parse(fs.readFileSync(INITIALIZE_RECORDING, "utf8").split("\n").find((line) => line.includes('"subtype":"init"')));
+  return { slash_commands: init.slash_commands, terminal_slash_commands: init.terminal_slash_commands };
+}
+
 function onLine(text) {
+  const initialize = JSON.parse(text);
+  if (initialize.type === "control_request" && initialize.request.subtype === "initialize") {
+    if (process.env.FAKE_STDIN_LOG) fs.appendFileSync(process.env.FAKE_STDIN_LOG, `${text}\n`);
+    if (process.env.FAKE_INITIALIZE !== "never") write(initialized(initialize.request_id));
+    return;
+  }
   if (!prompted) {
     prompted = true;
-    write({ type: "system", subtype: "init", cwd: process.cwd(), session_id: sessionId, tools: [], model, permissionMode: mode, slash_commands: [] });
+    write({ type: "system", subtype: "init", cwd: process.cwd(), session_id: sessionId, tools: [], model, permissionMode: mode, ...recordedCommands() });
     write({ type: "system", subtype: "status", status: "requesting", session_id: sessionId });
     if (process.env.FAKE_LEAVE_PLAN === "1" && mode === "plan") {
       mode = "default";

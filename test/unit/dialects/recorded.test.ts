@@ -56,6 +56,10 @@ const EXPECTED: Record<string, Expected> = {
   "steer-mid-answer": { status: "completed", tools: [], texts: ["Let me read the notes first.", "The notes say the build is green; en français : le build est vert."] },
   // An edit and a new file (every CLI was recorded with one; Claude Code's also edits a notebook and reads an image).
   "tool-edit": { status: "completed", minText: 10 },
+  // Claude's control protocol asked `initialize` (before the prompt, with it, mid-turn): the turn is as without it.
+  initialize: { status: "completed", texts: ["Hi there!"] },
+  "initialize-with-message": { status: "completed", texts: ["Hi there!"] },
+  "initialize-after-message": { status: "completed", minText: 100 },
 };
 
 /** Where a CLI differs: its own tool names (Claude Code's and pi's are `read`, `bash`), what its stream cannot show. */

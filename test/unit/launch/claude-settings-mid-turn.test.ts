@@ -65,7 +65,7 @@ describe("Claude Code's mode and model changed mid-turn", () => {
       .split("\n")
       .filter((line) => line !== "")
       .map((line) => JSON.parse(line) as { type: string; request?: Record<string, unknown> })
-      .filter((line) => line.type === "control_request" && line.request?.subtype !== "interrupt")
+      .filter((line) => line.type === "control_request" && line.request?.subtype !== "interrupt" && line.request?.subtype !== "initialize")
       .map((line) => line.request);
 
   it("asks the running Claude to switch to plan mode on its stdin, and the session hears it switched", async () => {
