@@ -8,7 +8,7 @@ import * as path from "node:path";
 import type { ConsoleMessage } from "playwright-core";
 import { eventually } from "../helpers/eventually";
 import { fakeCli, repoRoot } from "../helpers/repo";
-import { chatFrame, openChat, RESULTS, statusItem, turnOf, useWorkbench, useWorkbenchWithSlowCli } from "./workbench";
+import { chatFrame, mentionFile, openChat, RESULTS, statusItem, turnOf, useWorkbench, useWorkbenchWithSlowCli } from "./workbench";
 
 describe("composer in a real VS Code", function () {
   this.timeout(240_000);
@@ -21,13 +21,7 @@ describe("composer in a real VS Code", function () {
   it("attaches a file picked with @, and a path in the answer opens that file at its line; ↑ brings the prompt back", async () => {
     const page = workbench.page;
     const chat = await openChat(page);
-    const composer = chat.locator("textarea").first();
-    await composer.click();
-    await composer.pressSequentially("Explain @readm");
-    const option = chat.getByRole("option", { name: /README\.md/ });
-    await option.first().waitFor({ timeout: 30_000 });
-    await composer.press("Enter");
-    await chat.locator(".attachment-chip", { hasText: "README.md" }).waitFor();
+    const composer = await mentionFile(chat, "Explain @readm", "README.md");
     assert.equal(await composer.inputValue(), "Explain ");
     await composer.pressSequentially("README.md:3 please");
     await composer.press("Enter");

@@ -12,7 +12,7 @@ import { fakeCli, repoRoot } from "../helpers/repo";
 import { eventually } from "../helpers/eventually";
 import { QWEN } from "./real-acp-agents";
 import { useRealAgentInPanel } from "./real-agent-in-panel";
-import { openChat, turnOf, useWorkbench } from "./workbench";
+import { mentionFile, openChat, turnOf, useWorkbench } from "./workbench";
 
 /** A 1×1 PNG. */
 const PNG_BASE64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
@@ -57,12 +57,7 @@ describe(`prompt parts with real ${QWEN.title} ${QWEN.version} over ACP in a rea
     real.mock.dumpRequestsTo(folder);
     real.mock.script([], QWEN.api.answer(["Read it."]), QWEN.sideRequests);
     const chat = await openChat(page);
-    const composer = chat.locator("textarea").first();
-    await composer.click();
-    await composer.pressSequentially("Explain @readm");
-    await chat.getByRole("option", { name: /README\.md/ }).first().waitFor({ timeout: 30_000 });
-    await composer.press("Enter");
-    await chat.locator(".attachment-chip", { hasText: "README.md" }).waitFor();
+    const composer = await mentionFile(chat, "Explain @readm", "README.md");
     await composer.pressSequentially("briefly");
     await composer.press("Enter");
     const turn = turnOf(chat, "Explain briefly");

@@ -11,7 +11,7 @@ import { ensureInstalled } from "../../scripts/recording/agent-cli-cache";
 import { fakeCli } from "../helpers/repo";
 import { QWEN } from "./real-acp-agents";
 import { useRealAgentInPanel } from "./real-agent-in-panel";
-import { openChat, turnOf } from "./workbench";
+import { mentionFile, openChat, turnOf } from "./workbench";
 
 interface ContentBlock {
   type: string;
@@ -57,12 +57,7 @@ describe(`real ${QWEN.title} ${QWEN.version} over ACP in a real VS Code, its wir
     real.mock.dumpRequestsTo(dumps);
     real.mock.script([], QWEN.api.answer(["Read it."]), QWEN.sideRequests);
     const chat = await openChat(page);
-    const composer = chat.locator("textarea").first();
-    await composer.click();
-    await composer.pressSequentially("Explain @readm");
-    await chat.getByRole("option", { name: /README\.md/ }).first().waitFor({ timeout: 30_000 });
-    await composer.press("Enter");
-    await chat.locator(".attachment-chip", { hasText: "README.md" }).waitFor();
+    const composer = await mentionFile(chat, "Explain @readm", "README.md");
     await composer.pressSequentially("briefly");
     await composer.press("Enter");
     const turn = turnOf(chat, "Explain briefly");

@@ -12,7 +12,7 @@ import { anthropicStream } from "../../scripts/recording/anthropic-replies";
 import { claudeCli } from "../../scripts/recording/claude-cli";
 import type { MockReply } from "../../scripts/recording/mock-model-server";
 import { useRealAgentInPanel } from "./real-agent-in-panel";
-import { newSession, openChat, RESULTS, turnOf } from "./workbench";
+import { mentionFile, newSession, openChat, RESULTS, turnOf } from "./workbench";
 
 const VERSION = "2.1.330";
 /** A 1×1 PNG. */
@@ -69,12 +69,7 @@ describe(`real Claude Code ${VERSION} run directly in a real VS Code: a file pic
     ], anthropicStream({ blocks: [{ type: "text", chunks: ["Done."] }], stopReason: "end_turn" }));
 
     const chat = await openChat(page);
-    const composer = chat.locator("textarea").first();
-    await composer.click();
-    await composer.pressSequentially("Explain @readm");
-    await chat.getByRole("option", { name: /README\.md/ }).first().waitFor({ timeout: 30_000 });
-    await composer.press("Enter");
-    await chat.locator(".attachment-chip", { hasText: "README.md" }).waitFor();
+    const composer = await mentionFile(chat, "Explain @readm", "README.md");
     await composer.pressSequentially("briefly");
     await composer.press("Enter");
     const turn = turnOf(chat, "Explain briefly");

@@ -147,7 +147,12 @@ export async function runCommand(page: Page, title: string): Promise<void> {
 
 /** A regular expression matching exactly `text`, for a label that may be split into highlighted parts. */
 function wholeLabel(text: string): RegExp {
-  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+  return new RegExp(`^${literally(text)}$`);
+}
+
+/** `text` as a regular expression's source that matches it literally. */
+function literally(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /** Ctrl+P, the file's name, its row: the file opens in the editor. */
@@ -161,6 +166,20 @@ export async function quickOpen(page: Page, fileName: string): Promise<void> {
 /** The chat webview's own document (inside VS Code's webview host frame). */
 export function chatFrame(page: Page): FrameLocator {
   return page.frameLocator("iframe.webview").last().frameLocator("iframe#active-frame");
+}
+
+/**
+ * Types `typed` (ending in "@" and the start of a name) in the chat's message box, takes the picker's row for `file`,
+ * and returns the message box once the file's chip is there.
+ */
+export async function mentionFile(chat: FrameLocator, typed: string, file: string): Promise<Locator> {
+  const composer = chat.locator("textarea").first();
+  await composer.click();
+  await composer.pressSequentially(typed);
+  await chat.getByRole("option", { name: new RegExp(literally(file)) }).first().waitFor({ timeout: 30_000 });
+  await composer.press("Enter");
+  await chat.locator(".attachment-chip", { hasText: file }).waitFor();
+  return composer;
 }
 
 /** The turn whose prompt is `prompt`, in the chat. */
