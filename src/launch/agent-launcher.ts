@@ -146,7 +146,7 @@ interface SessionAgent {
   readonly roots: readonly string[];
   acp: AcpConversation | undefined;
   /** A stream CLI's run under way that takes a change of its mode or model mid-turn, and the settings it runs in. */
-  stream?: { live: LiveSession; flags: SettingFlags; chosen: ChosenSettings; onAgentState(update: AgentStateUpdate): void };
+  stream?: { live: LiveSession; flags: SettingFlags; chosen: ChosenSettings; offered: OfferedModels; onAgentState(update: AgentStateUpdate): void };
   /** The models a stream CLI last offered (Claude's initialize answer): kept for the runs after, whose start can come first. */
   models?: readonly ChannelModel[];
 }
@@ -244,6 +244,8 @@ export class AgentLauncher {
       if (answer.kind === "next-turn") outcome = answer;
       else {
         stream.chosen = { ...stream.chosen, [setting]: value };
+        // The models its answer lists, should it come after, mark this one.
+        if (setting === "model") stream.offered.chosen = value;
         stream.onAgentState(setting === "mode" ? { kind: "mode", modeId: value } : { kind: "model", modelId: value });
       }
     }
@@ -441,7 +443,7 @@ export class AgentLauncher {
     const stream =
       settingsChannel === undefined || flags === undefined
         ? undefined
-        : { live, flags, chosen: { ...launch.chosenSettings }, onAgentState: (update: AgentStateUpdate) => launch.onAgentState?.(update) };
+        : { live, flags, chosen: { ...launch.chosenSettings }, offered, onAgentState: (update: AgentStateUpdate) => launch.onAgentState?.(update) };
     entry.stream = stream;
     void live.finished.then((transcript) => {
       if (entry.stream === stream) entry.stream = undefined;

@@ -8,7 +8,8 @@
 // plan mode, it leaves it by itself after its init (a status line naming `default`), as Claude does once its plan is
 // approved. An `initialize` control request (written before the prompt) is answered with the answer Claude Code
 // 2.1.330 gave (test/fixtures/claude-recorded/2.1.330/initialize.ndjson), before the init line as Claude does;
-// FAKE_INITIALIZE=never leaves it unanswered, FAKE_INITIALIZE=late answers it after the init line (and the plan left). Its init names
+// FAKE_INITIALIZE=never leaves it unanswered, FAKE_INITIALIZE=late answers it after the init line (and the plan left),
+// FAKE_INITIALIZE=after-set-model after its answer to the first `set_model`. Its init names
 // the model its `--model` alias resolves to in that answer (`opus` → `claude-opus-5-5`; none: `default`'s), as Claude's does.
 "use strict";
 const fs = require("node:fs");
@@ -61,7 +62,7 @@ function onLine(text) {
   const initialize = JSON.parse(text);
   if (initialize.type === "control_request" && initialize.request.subtype === "initialize") {
     if (process.env.FAKE_STDIN_LOG) fs.appendFileSync(process.env.FAKE_STDIN_LOG, `${text}\n`);
-    if (process.env.FAKE_INITIALIZE === "late") lateInitialize = initialize.request_id;
+    if (process.env.FAKE_INITIALIZE === "late" || process.env.FAKE_INITIALIZE === "after-set-model") lateInitialize = initialize.request_id;
     else if (process.env.FAKE_INITIALIZE !== "never") write(initialized(initialize.request_id));
     return;
   }
@@ -73,7 +74,7 @@ function onLine(text) {
       mode = "default";
       write({ type: "system", subtype: "status", status: null, permissionMode: mode, session_id: sessionId });
     }
-    if (lateInitialize !== undefined) write(initialized(lateInitialize));
+    if (lateInitialize !== undefined && process.env.FAKE_INITIALIZE === "late") write(initialized(lateInitialize));
     return;
   }
   if (process.env.FAKE_STDIN_LOG) fs.appendFileSync(process.env.FAKE_STDIN_LOG, `${text}\n`);
@@ -92,6 +93,8 @@ function onLine(text) {
   } else if (request.subtype === "set_model") {
     model = request.model;
     write({ type: "control_response", response: { subtype: "success", request_id: requestId, response: { model } } });
+    if (lateInitialize !== undefined && process.env.FAKE_INITIALIZE === "after-set-model") write(initialized(lateInitialize));
+    lateInitialize = undefined;
   } else if (request.subtype === "interrupt") {
     write({ type: "control_response", response: { subtype: "success", request_id: requestId, response: { still_queued: [] } } });
     endTurn();

@@ -102,6 +102,15 @@ describe("Claude Code's models in the header's picker", () => {
     assert.deepEqual(header().model, { currentId: "sonnet", offered: CLAUDE_MODELS, configId: null });
   });
 
+  it("marks the alias picked mid-turn when Claude's initialize answer comes after the pick", async () => {
+    const run = launcher.start(launch({}, { FAKE_INITIALIZE: "after-set-model" }));
+    await eventually("Claude's init", () => header().model !== null);
+    assert.deepEqual(await launcher.chooseNow("s", { model: "sonnet" }), { kind: "applied" });
+    await eventually("the models offered", () => (header().model?.offered.length ?? 0) > 0);
+    await run.stop();
+    assert.deepEqual(header().model, { currentId: "sonnet", offered: CLAUDE_MODELS, configId: null });
+  });
+
   it("runs a remembered model Claude does not list, shown by its name beside the list", async () => {
     const state = await settled(launcher.start(launch({ model: "claude-sonnet-4-5", remembered: true })));
     // The fake's init names the model its --model flag gave.
