@@ -14,10 +14,11 @@ import type { AgentStateUpdate, ChoiceOutcome } from "../protocol/agent-state";
 import type { CliStreamEvent } from "../protocol/events";
 import type { SessionChange } from "../protocol/messages";
 import type { Transcript } from "../protocol/transcript";
+import type { ChannelModel } from "../protocol/settings-channel";
 import { escapeForLog, logLines } from "../protocol/visible-text";
 import { acpTransportOf, userArgumentsOf, type CliProfile, type ConversationKey, type SettingFlags } from "../profiles/cli-profile";
 import { agentCommand, resolveCli, type AgentCommand, type CliChoice } from "../profiles/profile-registry";
-import { agentStateBeforeRuns, agentStateOfStart, keptRuleArgs, rememberedModeChecked } from "../profiles/setting-flags";
+import { agentStateBeforeRuns, agentStateOfStart, keptRuleArgs, modelSetting, type OfferedModels, rememberedModeChecked } from "../profiles/setting-flags";
 import { withoutStderrExcerpt } from "../common/stderr-excerpt";
 import { failingError } from "../common/turn-failure";
 import { promptWithParts } from "../common/attached-context";
@@ -145,7 +146,9 @@ interface SessionAgent {
   readonly roots: readonly string[];
   acp: AcpConversation | undefined;
   /** A stream CLI's run under way that takes a change of its mode or model mid-turn, and the settings it runs in. */
-  stream?: { live: LiveSession; flags: SettingFlags; chosen: ChosenSettings; onAgentState(update: AgentStateUpdate): void };
+  stream?: { live: LiveSession; flags: SettingFlags; chosen: ChosenSettings; offered: OfferedModels; onAgentState(update: AgentStateUpdate): void };
+  /** The models a stream CLI last offered (Claude's initialize answer): kept for the runs after, whose start can come first. */
+  models?: readonly ChannelModel[];
 }
 
 export class AgentLauncher {
@@ -241,6 +244,8 @@ export class AgentLauncher {
       if (answer.kind === "next-turn") outcome = answer;
       else {
         stream.chosen = { ...stream.chosen, [setting]: value };
+        // The models its answer lists, should it come after, mark this one.
+        if (setting === "model") stream.offered.chosen = value;
         stream.onAgentState(setting === "mode" ? { kind: "mode", modeId: value } : { kind: "model", modelId: value });
       }
     }
@@ -388,6 +393,9 @@ export class AgentLauncher {
     const settingsChannel = agent.input === undefined ? undefined : flags?.channel;
     const stderr = this.options.onStderr === undefined ? new ByteTail(STDERR_TAIL_BYTES) : undefined;
     const commands = new DescribedCommands((update) => launch.onAgentState?.(update));
+    // The models the header offers, marked by the session's choice or the model the run's start names, in either order.
+    const offered: OfferedModels = { models: entry.models ?? [], chosen: launch.chosenSettings?.model };
+    let namedModel: string | undefined;
     const live = LiveSession.start({
       // A CLI that asks permission in band (Claude Code's `can_use_tool`): its requests go to the session's desk.
       permissionChannel: agent.permissionChannel,
@@ -395,7 +403,13 @@ export class AgentLauncher {
       settingsChannel,
       // Claude says its mode when it changes, asked or by itself (leaving plan mode): the header follows it.
       onSettingSaid: (setting, value) => launch.onAgentState?.(setting === "mode" ? { kind: "mode", modeId: value } : { kind: "model", modelId: value }),
-      onCommandsSaid: (described) => commands.describe(described),
+      onCommandsSaid: (described, models) => {
+        commands.describe(described);
+        // An answer that lists none (an older Claude) leaves the models kept.
+        if (models.length === 0) return;
+        entry.models = offered.models = models;
+        if (namedModel !== undefined) launch.onAgentState?.({ kind: "models", model: modelSetting(namedModel, offered) });
+      },
       log: (message) => log.warn(escapeForLog(message)),
       adapter: createAdapter(agent.dialect),
       maxLineBytes: launch.maxLineBytes,
@@ -407,7 +421,8 @@ export class AgentLauncher {
       heldByListener: launch.heldByListener,
       onEvent: (event) => {
         // The mode and model the CLI says it runs in (Claude Code's init line) are the session's agent state.
-        const state = event.type === "start" ? agentStateOfStart(agent.profile.settingFlags, event.payload) : undefined;
+        if (event.type === "start") namedModel = event.payload.model ?? namedModel;
+        const state = event.type === "start" ? agentStateOfStart(agent.profile.settingFlags, event.payload, offered) : undefined;
         if (state !== undefined) launch.onAgentState?.(state);
         // The slash commands it takes (Claude Code's init line), for the composer to complete.
         const names = event.type === "start" ? event.payload.commands : undefined;
@@ -428,7 +443,7 @@ export class AgentLauncher {
     const stream =
       settingsChannel === undefined || flags === undefined
         ? undefined
-        : { live, flags, chosen: { ...launch.chosenSettings }, onAgentState: (update: AgentStateUpdate) => launch.onAgentState?.(update) };
+        : { live, flags, chosen: { ...launch.chosenSettings }, offered, onAgentState: (update: AgentStateUpdate) => launch.onAgentState?.(update) };
     entry.stream = stream;
     void live.finished.then((transcript) => {
       if (entry.stream === stream) entry.stream = undefined;

@@ -309,7 +309,7 @@ export class ChatSession {
     // The header shows how full the context is as the agent says it, mid-turn too.
     const context = update.kind === "usage" ? contextUse(update.used, update.size) : undefined;
     if (context !== undefined) this.conversation.offerContext(context);
-    if (update.kind === "mode" || update.kind === "model" || update.kind === "settings") this.conversation.offerControls(this.controls());
+    if (update.kind === "mode" || update.kind === "model" || update.kind === "models" || update.kind === "settings") this.conversation.offerControls(this.controls());
     // The agent's own title names the session, unless the user named it.
     if (update.kind !== "title" || this.titleSource === "user") return;
     const title = titleFromPrompt(update.title);

@@ -1,7 +1,8 @@
 // A stream CLI's mode and model at each run (Claude Code's `--permission-mode`, `--model`): the session's chosen ones,
 // else the mode that asks, so that a CLI configured elsewhere to approve by itself does not do so unseen; and the
 // mode and model its stream says it runs in, as the session's agent state.
-import type { AgentStateUpdate, ChosenAgentSettings } from "../protocol/agent-state";
+import type { AgentModelSetting, AgentStateUpdate, ChosenAgentSettings } from "../protocol/agent-state";
+import type { ChannelModel } from "../protocol/settings-channel";
 import type { SettingFlags } from "./cli-profile";
 
 /** The flags that put one run in the session's mode and model, added after the CLI's other arguments. */
@@ -52,14 +53,34 @@ export function agentStateBeforeRuns(flags: SettingFlags | undefined): AgentStat
   return { kind: "settings", mode: { currentId: flags.askingMode, offered: flags.modes.map((known) => ({ ...known })), configId: null }, model: null, configOptions: [] };
 }
 
+/** The models a CLI offers (Claude's initialize answer; none before its first run) and the session's chosen one. */
+export interface OfferedModels {
+  models: readonly ChannelModel[];
+  chosen?: string;
+}
+
 /**
  * The mode and model a run's `start` says (Claude Code's `system/init`), as the session's agent state: the CLI's modes
- * offered, each marked; the model as named, with no list (the CLI takes any alias or full name). Undefined when the
- * start says neither.
+ * offered, each marked; the model with the models offered (see `modelSetting`). Undefined when the start says neither.
  */
-export function agentStateOfStart(flags: SettingFlags | undefined, start: { mode?: string; model?: string }): AgentStateUpdate | undefined {
+export function agentStateOfStart(flags: SettingFlags | undefined, start: { mode?: string; model?: string }, offered: OfferedModels = { models: [] }): AgentStateUpdate | undefined {
   if (start.mode === undefined && start.model === undefined) return undefined;
   const mode = start.mode === undefined || flags === undefined ? null : { currentId: start.mode, offered: flags.modes.map((known) => ({ ...known })), configId: null };
-  const model = start.model === undefined ? null : { currentId: start.model, offered: [], configId: null };
+  const model = start.model === undefined ? null : modelSetting(start.model, offered);
   return { kind: "settings", mode, model, configOptions: [] };
+}
+
+/**
+ * The model a run's start names (`named`: Claude's init line names the model an alias resolves to, `claude-opus-5-5`),
+ * with the models offered by the ids the CLI takes (`opus`). Marked: the session's chosen one when offered, else the
+ * first offered whose id or resolved model is the one named; else the named one as it is (the CLI takes any name).
+ */
+export function modelSetting(named: string, offered: OfferedModels): AgentModelSetting {
+  const { models, chosen } = offered;
+  const current = models.find((model) => model.value === chosen) ?? models.find((model) => model.value === named || model.resolvedModel === named);
+  return {
+    currentId: current?.value ?? named,
+    offered: models.map((model) => ({ id: model.value, name: model.name, description: model.description === "" ? null : model.description })),
+    configId: null,
+  };
 }

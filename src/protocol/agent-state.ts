@@ -21,8 +21,8 @@ export type AgentMode = z.infer<typeof AgentModeSchema>;
 
 /**
  * A setting of the session: its value now and the values offered (empty when the agent names its value but lists no
- * others, as Claude Code's model). `configId`: the ACP config option that sets it, or null (ACP `session/set_mode`,
- * or a stream CLI's flag at the next turn).
+ * others, as Claude Code's model before its first initialize answer). `configId`: the ACP config option that sets it,
+ * or null (ACP `session/set_mode`, or a stream CLI's flag at the next turn).
  */
 function settingSchema<Choice extends z.ZodMiniType>(choice: Choice) {
   return z.object({ currentId: Text, offered: z.array(choice).check(z.maxLength(MAX_CHOICES)), configId: z.nullable(Text) });
@@ -103,7 +103,9 @@ export type AgentStateUpdate =
   | { kind: "commands"; commands: { name: string; description: string }[] }
   | { kind: "usage"; used: number; size: number; cost: { amount: number; currency: string } | null }
   /** The model changed (Claude's `set_model` answered): the models offered stay as they were said. */
-  | { kind: "model"; modelId: string };
+  | { kind: "model"; modelId: string }
+  /** The models offered, learnt after the run's start said its model (Claude's initialize answered late): the mode stays. */
+  | { kind: "models"; model: AgentModelSetting };
 
 export function emptyAgentState(): AgentState {
   return { title: null, mode: null, model: null, configOptions: [], commands: [], usage: null };
@@ -131,6 +133,9 @@ export function applyAgentState(state: AgentState, update: AgentStateUpdate): vo
       return;
     case "model":
       state.model = state.model === null ? { currentId: update.modelId, offered: [], configId: null } : { ...state.model, currentId: update.modelId };
+      return;
+    case "models":
+      state.model = { ...update.model, offered: update.model.offered.map((model) => ({ ...model })) };
       return;
   }
 }

@@ -13,7 +13,7 @@ import { StreamPermissions } from "./stream-permissions";
 import type { PermissionChannel } from "../permissions/permission-channel";
 import type { PermissionDesk } from "../permissions/permission-desk";
 import type { ChoiceOutcome } from "../protocol/agent-state";
-import type { ChannelCommand, ChannelSetting, SettingsChannel } from "../protocol/settings-channel";
+import type { ChannelCommand, ChannelModel, ChannelSetting, SettingsChannel } from "../protocol/settings-channel";
 import { StreamSettings } from "./stream-settings";
 
 export interface LiveSessionOptions extends Omit<SessionOptions, "dialect"> {
@@ -39,8 +39,8 @@ export interface LiveSessionOptions extends Omit<SessionOptions, "dialect"> {
   settingsChannel?: SettingsChannel;
   /** The CLI said it now has this mode or model (by `settingsChannel`). */
   onSettingSaid?(setting: ChannelSetting, value: string): void;
-  /** The CLI answered with the slash commands it takes, described (by `settingsChannel`, asked before the prompt). */
-  onCommandsSaid?(commands: ChannelCommand[]): void;
+  /** The CLI answered with the slash commands it takes, described, and the models it offers (by `settingsChannel`, asked before the prompt). */
+  onCommandsSaid?(commands: ChannelCommand[], models: ChannelModel[]): void;
   /** For the desk's refusals nobody sees otherwise. */
   log?: (message: string) => void;
 }

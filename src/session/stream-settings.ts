@@ -3,7 +3,7 @@
 // asked (its stdin closed once its turn is over, or it exited) takes the change with its next turn instead. Its slash
 // commands are asked once, before its prompt; the turn never waits for that answer.
 import type { ChoiceOutcome } from "../protocol/agent-state";
-import type { ChannelCommand, ChannelSetting, SettingsChannel } from "../protocol/settings-channel";
+import type { ChannelCommand, ChannelModel, ChannelSetting, SettingsChannel } from "../protocol/settings-channel";
 
 const COMMANDS_REQUEST_ID = "agent-stream-commands";
 
@@ -20,8 +20,8 @@ export class StreamSettings {
     private readonly writeLine: (line: string) => boolean,
     /** The CLI says it now has this setting (asked, or by itself). */
     private readonly onSaid: (setting: ChannelSetting, value: string) => void = () => {},
-    /** The CLI answered with the slash commands it takes. */
-    private readonly onCommands: (commands: ChannelCommand[]) => void = () => {},
+    /** The CLI answered with the slash commands it takes and the models it offers. */
+    private readonly onCommands: (commands: ChannelCommand[], models: ChannelModel[]) => void = () => {},
   ) {}
 
   /** What to write before the prompt (with its newline): the channel's commands request, or nothing. */
@@ -51,7 +51,7 @@ export class StreamSettings {
     if (this.commandsAsked && answer !== undefined && answer.requestId === COMMANDS_REQUEST_ID) {
       this.commandsAsked = false;
       // A refusal leaves the names the CLI's start gave.
-      if (answer.kind === "commands") this.onCommands(answer.commands);
+      if (answer.kind === "commands") this.onCommands(answer.commands, answer.models);
       return true;
     }
     const settle = answer === undefined ? undefined : this.waiting.get(answer.requestId);

@@ -8,7 +8,9 @@
 // plan mode, it leaves it by itself after its init (a status line naming `default`), as Claude does once its plan is
 // approved. An `initialize` control request (written before the prompt) is answered with the answer Claude Code
 // 2.1.330 gave (test/fixtures/claude-recorded/2.1.330/initialize.ndjson), before the init line as Claude does;
-// FAKE_INITIALIZE=never leaves it unanswered.
+// FAKE_INITIALIZE=never leaves it unanswered, FAKE_INITIALIZE=late answers it after the init line (and the plan left),
+// FAKE_INITIALIZE=after-set-model after its answer to the first `set_model`. Its init names
+// the model its `--model` alias resolves to in that answer (`opus` → `claude-opus-5-5`; none: `default`'s), as Claude's does.
 "use strict";
 const fs = require("node:fs");
 const path = require("node:path");
@@ -20,10 +22,12 @@ const args = process.argv.slice(2);
 const flag = (name, otherwise) => (args.includes(name) ? args[args.indexOf(name) + 1] : otherwise);
 const sessionId = flag("--session-id", flag("--resume", "00000000-0000-4000-8000-000000000001"));
 let mode = flag("--permission-mode", "default");
-let model = flag("--model", "claude-mock");
+let model = resolved(flag("--model", "default"));
 const write = (value) => fs.writeSync(1, `${JSON.stringify(value)}\n`);
 
 let prompted = false;
+/** The initialize request answered after the init line (FAKE_INITIALIZE=late). */
+let lateInitialize;
 let ended = false;
 
 function endTurn() {
@@ -43,6 +47,11 @@ function initialized(requestId) {
   return { ...recorded, response: { ...recorded.response, request_id: requestId } };
 }
 
+/** The model an alias names in that recording's answer (any other name as it is). */
+function resolved(alias) {
+  return initialized("").response.response.models.find((known) => known.value === alias)?.resolvedModel ?? alias;
+}
+
 /** The slash commands Claude Code 2.1.330's init line named in that recording. */
 function recordedCommands() {
   const init = JSON.parse(fs.readFileSync(INITIALIZE_RECORDING, "utf8").split("\n").find((line) => line.includes('"subtype":"init"')));
@@ -53,7 +62,8 @@ function onLine(text) {
   const initialize = JSON.parse(text);
   if (initialize.type === "control_request" && initialize.request.subtype === "initialize") {
     if (process.env.FAKE_STDIN_LOG) fs.appendFileSync(process.env.FAKE_STDIN_LOG, `${text}\n`);
-    if (process.env.FAKE_INITIALIZE !== "never") write(initialized(initialize.request_id));
+    if (process.env.FAKE_INITIALIZE === "late" || process.env.FAKE_INITIALIZE === "after-set-model") lateInitialize = initialize.request_id;
+    else if (process.env.FAKE_INITIALIZE !== "never") write(initialized(initialize.request_id));
     return;
   }
   if (!prompted) {
@@ -64,6 +74,7 @@ function onLine(text) {
       mode = "default";
       write({ type: "system", subtype: "status", status: null, permissionMode: mode, session_id: sessionId });
     }
+    if (lateInitialize !== undefined && process.env.FAKE_INITIALIZE === "late") write(initialized(lateInitialize));
     return;
   }
   if (process.env.FAKE_STDIN_LOG) fs.appendFileSync(process.env.FAKE_STDIN_LOG, `${text}\n`);
@@ -82,6 +93,8 @@ function onLine(text) {
   } else if (request.subtype === "set_model") {
     model = request.model;
     write({ type: "control_response", response: { subtype: "success", request_id: requestId, response: { model } } });
+    if (lateInitialize !== undefined && process.env.FAKE_INITIALIZE === "after-set-model") write(initialized(lateInitialize));
+    lateInitialize = undefined;
   } else if (request.subtype === "interrupt") {
     write({ type: "control_response", response: { subtype: "success", request_id: requestId, response: { still_queued: [] } } });
     endTurn();

@@ -227,6 +227,29 @@ describe("The header's pickers: the agent's mode, model and options, chosen by t
     }
   });
 
+  it("offers Claude's models once its initialize answer lists them, and still runs a remembered model it does not list", async () => {
+    host.remembered.set("claude", { model: "claude-sonnet-4-5" });
+    const chats = await sessions();
+    const choose = viewOf(chats.active.conversation);
+    chats.active.conversation.send("first question");
+    const onAgentState = host.requests.at(-1)?.onAgentState;
+    onAgentState?.({ kind: "settings", mode: { currentId: "default", offered: MODES, configId: null }, model: { currentId: "claude-sonnet-4-5", offered: [], configId: null }, configOptions: [] });
+    const models = [
+      { id: "opus", name: "Opus", description: "Opus 5.5" },
+      { id: "sonnet", name: "Sonnet", description: null },
+    ];
+    onAgentState?.({ kind: "models", model: { currentId: "claude-sonnet-4-5", offered: models, configId: null } });
+    const controls = lastControls(choose.messages);
+    assert.deepEqual(controls?.model, { currentId: "claude-sonnet-4-5", chosenId: "claude-sonnet-4-5", offered: models });
+    assert.equal(controls?.mode?.currentId, "default", "the mode stays as the init line said it");
+    host.streams.at(-1)?.end();
+    await eventually("the first turn's end", () => !chats.active.conversation.running);
+    chats.active.conversation.send("second question");
+    assert.deepEqual(host.requests.at(-1)?.chosen, { model: "claude-sonnet-4-5", remembered: true });
+    choose.act({ type: "chooseSetting", setting: "model", value: "opus" });
+    assert.deepEqual(host.applied.at(-1), { model: "opus" });
+  });
+
   it("bounds a choice's id and refuses a choice of an option without the option's id", () => {
     assert.equal(WebviewIntentSchema.safeParse({ type: "chooseSetting", setting: "mode", value: "x".repeat(5000) }).success, false);
     assert.equal(WebviewIntentSchema.safeParse({ type: "chooseSetting", setting: "mode", value: null }).success, true);

@@ -4,7 +4,7 @@ import * as assert from "node:assert/strict";
 import { ClaudeAdapter } from "../../../src/dialects/claude-adapter";
 import { applyAgentState, emptyAgentState } from "../../../src/protocol/agent-state";
 import { CLAUDE_SETTING_FLAGS } from "../../../src/profiles/claude-setting-flags";
-import { agentStateOfStart, keptRuleArgs, rememberedModeChecked, settingArgs, unknownModeProblem } from "../../../src/profiles/setting-flags";
+import { agentStateOfStart, keptRuleArgs, modelSetting, rememberedModeChecked, settingArgs, unknownModeProblem } from "../../../src/profiles/setting-flags";
 import { decodeAll, fixture } from "../../helpers/dialect-harness";
 
 /** The `start` the Claude dialect makes of a recorded stream, as a run's agent state. */
@@ -59,6 +59,40 @@ describe("Claude Code's mode and model as the session's agent state", () => {
       unknownModeProblem(CLAUDE_SETTING_FLAGS, "yolo"),
       'unknown mode "yolo"; the modes are default, acceptEdits (approves its own actions), plan, auto (approves its own actions), dontAsk, bypassPermissions (approves its own actions)',
     );
+  });
+});
+
+describe("Claude Code's model marked among the models it offers", () => {
+  const models = [
+    { value: "default", resolvedModel: "claude-opus-5-5", name: "Default (recommended)", description: "Use the default model" },
+    { value: "opus", resolvedModel: "claude-opus-5-5", name: "Opus", description: "" },
+    { value: "sonnet", resolvedModel: "claude-sonnet-5-5", name: "Sonnet", description: "Sonnet 5.5" },
+  ];
+
+  it("offers each model by the alias Claude takes, with its name and description (none when it says nothing)", () => {
+    assert.deepEqual(modelSetting("claude-sonnet-5-5", { models }), {
+      currentId: "sonnet",
+      offered: [
+        { id: "default", name: "Default (recommended)", description: "Use the default model" },
+        { id: "opus", name: "Opus", description: null },
+        { id: "sonnet", name: "Sonnet", description: "Sonnet 5.5" },
+      ],
+      configId: null,
+    });
+  });
+
+  it("marks the first alias of the model the init line names, or the alias it names", () => {
+    assert.equal(modelSetting("claude-opus-5-5", { models }).currentId, "default");
+    assert.equal(modelSetting("opus", { models }).currentId, "opus");
+  });
+
+  it("marks the session's chosen alias over the first one of the same model", () => {
+    assert.equal(modelSetting("claude-opus-5-5", { models, chosen: "opus" }).currentId, "opus");
+  });
+
+  it("keeps a model Claude does not list as it is named, chosen or not", () => {
+    assert.equal(modelSetting("claude-sonnet-4-5", { models, chosen: "claude-sonnet-4-5" }).currentId, "claude-sonnet-4-5");
+    assert.equal(modelSetting("claude-sonnet-4-5", { models: [] }).currentId, "claude-sonnet-4-5");
   });
 });
 
