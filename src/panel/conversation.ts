@@ -17,7 +17,7 @@ import {
   type WebviewIntent,
 } from "../protocol/messages";
 import type { PendingPrompt } from "../protocol/sessions";
-import type { PermissionBlock, ToolDiff, Transcript } from "../protocol/transcript";
+import type { PermissionBlock, SteerBlock, ToolDiff, Transcript } from "../protocol/transcript";
 import { realScheduler, type ScheduledCall, type Scheduler } from "../process/scheduler";
 import type { Session } from "../session/session";
 import { attachedContext } from "../common/attached-context";
@@ -337,12 +337,17 @@ export class Conversation {
 
   /** The turn ended: the next queued message goes if it completed (or Send now stopped it); else the queue is held. */
   private afterTurn(turn: Turn): void {
-    const sendNow = this.sendNextAfterStop;
+    const goesOn = this.queueGoesOn(turn);
     this.sendNextAfterStop = false;
     if (this.queued.length === 0 || this.held) return;
-    if (sendNow || turn.status === "completed") this.sendQueued();
+    if (goesOn) this.sendQueued();
     else this.held = true;
     this.showQueue();
+  }
+
+  /** Whether the queue's first message goes once `turn` has ended, rather than waiting for the user's word. */
+  private queueGoesOn(turn: Turn): boolean {
+    return !this.held && (this.sendNextAfterStop || turn.status === "completed");
   }
 
   private sendQueued(): void {
@@ -752,8 +757,9 @@ export class Conversation {
 
   private onFinished(turn: Turn, cliConversation: CliConversation | null): void {
     if (this.current?.turn === turn) {
-      this.requeueUntaken(this.current);
+      const untaken = this.requeueUntaken(this.current);
       this.current = undefined;
+      this.markUntaken(turn, untaken, this.queueGoesOn(turn) ? "sent next" : "queued");
     }
     if (cliConversation !== null && this.turns.includes(turn) && cliSpoke(turn)) this.cliConversation = cliConversation;
     // The agent no longer has the conversation (a `--resume` of a session it lost): the next prompt starts a new one,
@@ -766,11 +772,24 @@ export class Conversation {
   }
 
   /** The messages steered into a run its agent never took go first in the queue, in the order they were sent. */
-  private requeueUntaken({ run, steered }: NonNullable<Conversation["current"]>): void {
+  /** How many went back. */
+  private requeueUntaken({ run, steered }: NonNullable<Conversation["current"]>): number {
     const untaken = Math.min(run.untakenSteers?.() ?? 0, steered.length);
-    if (untaken === 0) return;
+    if (untaken === 0) return 0;
     this.queued.unshift(...steered.slice(steered.length - untaken));
     this.queueChanged();
+    return untaken;
+  }
+
+  /**
+   * The turn's last `count` steered messages say the agent never took them, and where they went: the turn must not
+   * read as if it had, when the same words come again as the next message (or wait in the queue).
+   */
+  private markUntaken(turn: Turn, count: number, where: NonNullable<SteerBlock["untaken"]>): void {
+    const steers = turn.blocks.flatMap((block, index) => (block.kind === "steer" ? [{ block, index }] : []));
+    for (const { block, index } of steers.slice(steers.length - count)) {
+      this.onChange(turn, { kind: "block-updated", index, block: { ...block, untaken: where } });
+    }
   }
 
   /** What survives a reload: the newest turns, as copies the host may keep; one still running (the window closes), stopped. */
