@@ -27,8 +27,8 @@ import { applyChange } from "../common/turn-changes";
 import { TurnParts } from "./turn-parts";
 import { failingError } from "../common/turn-failure";
 import { charsIn, withRequestsCancelled } from "../sessions/kept-turns";
-import { LiveContext } from "./live-context";
-import type { ContextUse } from "../protocol/usage";
+import { LiveUsage } from "./live-usage";
+import type { ContextUse, UsageCost } from "../protocol/usage";
 
 /** A run in progress, as the conversation needs it (a LiveSession, or a replay). */
 export interface Run {
@@ -220,7 +220,7 @@ export class Conversation {
   private nextTurnId: number;
   private readonly observers = new Set<ConversationObserver>();
   /** How full the agent's context is, as it said mid-turn: for the header before the turn's end says it. */
-  private readonly liveContext: LiveContext;
+  private readonly liveUsage: LiveUsage;
   /** Set once a run of an agent CLI said something: the next prompt to the same agent continues that conversation. */
   private cliConversation: CliConversation | null;
   /** The id of the next new CLI conversation, minted again once a prompt started it (see nextConversation). */
@@ -238,7 +238,7 @@ export class Conversation {
     for (const turn of restored.slice(-MAX_PERSISTED_TURNS)) this.turns.push(withRequestsCancelled(copyTurn(turn)));
     this.nextTurnId = this.turns.reduce((max, t) => Math.max(max, t.id + 1), 0);
     this.savedChars = charsIn(this.turns);
-    this.liveContext = new LiveContext((context) => this.broadcast({ type: "context", sessionId: this.host.sessionId, context }), scheduler, BATCH_MS);
+    this.liveUsage = new LiveUsage((now) => this.broadcast({ type: "context", sessionId: this.host.sessionId, ...now }), scheduler, BATCH_MS);
   }
 
   get running(): boolean {
@@ -276,7 +276,8 @@ export class Conversation {
     view.post(snapshot);
     if (this.commands.length > 0) view.post({ type: "commands", sessionId: this.host.sessionId, commands: this.commands });
     if (this.controls !== undefined) view.post({ type: "controls", sessionId: this.host.sessionId, controls: this.controls });
-    if (this.liveContext.current !== null) view.post({ type: "context", sessionId: this.host.sessionId, context: this.liveContext.current });
+    const usageNow = this.liveUsage.current;
+    if (usageNow !== null) view.post({ type: "context", sessionId: this.host.sessionId, ...usageNow });
     if (this.queued.length > 0) view.post(this.queueMessage());
     // An attachment offered while no view showed the session (the chat was still opening) goes to the first one.
     for (const attachment of this.offered.splice(0)) view.post({ type: "attach", sessionId: this.host.sessionId, attachment });
@@ -394,9 +395,12 @@ export class Conversation {
     this.broadcast({ type: "controls", sessionId: this.host.sessionId, controls });
   }
 
-  /** The agent said how full its context is (ACP `usage_update`): every view's header, at most once a frame. */
-  offerContext(context: ContextUse): void {
-    if (!this.disposed) this.liveContext.update(context);
+  /**
+   * The agent said how full its context is, or the session's cost so far, or both (ACP `usage_update`): every view's
+   * header, at most once a frame.
+   */
+  offerUsage(context: ContextUse | undefined, cost: UsageCost | null): void {
+    if (!this.disposed) this.liveUsage.update(context, cost);
   }
 
   /**
@@ -527,6 +531,7 @@ export class Conversation {
 
   private track(turn: Turn, run: Run, cliConversation: CliConversation | null = null): void {
     this.current = { turn, run, startedAt: Date.now(), cliConversation, steered: [] };
+    this.liveUsage.turnStarted();
     this.saveDelayMs = SAVE_RUNNING_MS;
     // The prompt is kept at once: a reload right after sending still shows what was asked.
     this.saveRunning();
@@ -551,7 +556,7 @@ export class Conversation {
     this.cancelSave();
     this.flushTimer?.cancel();
     this.flushTimer = undefined;
-    this.liveContext.dispose();
+    this.liveUsage.dispose();
     this.views.clear();
     this.observers.clear();
   }
@@ -570,7 +575,7 @@ export class Conversation {
     this.persistTurns();
     this.flushTimer?.cancel();
     this.flushTimer = undefined;
-    this.liveContext.dispose();
+    this.liveUsage.dispose();
     this.views.clear();
     this.observers.clear();
   }
@@ -766,7 +771,7 @@ export class Conversation {
     // with this session's history still shown above, rather than failing the same way again.
     if (turn.status === "failed" && failingError(turn)?.code === "SESSION_NOT_FOUND") this.cliConversation = null;
     this.flush();
-    this.liveContext.turnEnded(turn.done?.usage ?? null);
+    this.liveUsage.turnEnded(turn.done?.usage ?? null);
     this.persistTurns();
     this.afterTurn(turn);
   }
