@@ -10,6 +10,7 @@ import { answeredByWords } from "./permission-answer";
 import { toolAbout } from "./tool-summary";
 import { usageLine } from "./usage-text";
 import { shownAs } from "./shown-blocks";
+import { steerHeading } from "./steer-words";
 
 /** Where one turn of a transcript ended (a stream may hold several): how many blocks came before, and its `done`. */
 export interface TurnEnd {
@@ -99,7 +100,7 @@ export function blockToMarkdown(block: TranscriptBlock): string {
       return `🔐 **Permission:** ${block.title} — ${answer}${outside}`;
     }
     case "steer":
-      return `> **You, while the agent worked:** ${quoted(block.text)}`;
+      return `> **${steerHeading(block)}:** ${quoted(block.text)}`;
     case "plan":
       return ["**Plan:**", ...block.entries.map((e) => `- [${e.status === "completed" ? "x" : " "}] ${e.content}${e.status === "in_progress" ? " _(in progress)_" : ""}`)].join("\n");
   }

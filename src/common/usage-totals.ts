@@ -36,9 +36,20 @@ function addCost(a: UsageCost | null, b: UsageCost | null): UsageCost | null {
   return a.currency === b.currency ? { amount: a.amount + b.amount, currency: a.currency } : null;
 }
 
-/** The session's usage with the context the agent said since its last turn ended (mid-turn), the later word. */
-export function withContextNow(total: TurnUsage | null, context: ContextUse | null): TurnUsage | null {
-  if (context === null) return total;
-  const now: TurnUsage = { inputTokens: null, outputTokens: null, cacheReadTokens: null, cost: null, contextUsed: context.used, contextSize: context.size };
+/** What a session's cost grew by since `before`; unknown when the currency changed or the agent said no cost. */
+export function costAdded(before: UsageCost | null, now: UsageCost | null): UsageCost | undefined {
+  if (now === null) return undefined;
+  if (before === null) return { ...now };
+  if (before.currency !== now.currency) return undefined;
+  return { amount: Math.max(0, now.amount - before.amount), currency: now.currency };
+}
+
+/**
+ * The session's usage with what the agent said since its last turn ended (mid-turn), the later word: how full the
+ * context is, and what the running turn has cost so far.
+ */
+export function withUsageNow(total: TurnUsage | null, context: ContextUse | null, cost: UsageCost | null): TurnUsage | null {
+  if (context === null && cost === null) return total;
+  const now: TurnUsage = { inputTokens: null, outputTokens: null, cacheReadTokens: null, cost, contextUsed: context?.used ?? null, contextSize: context?.size ?? null };
   return total === null ? now : addUsage(total, now);
 }

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { applyAgentState, emptyAgentState, optionValuesOf, type AgentState, type AgentStateUpdate, type ChoiceOutcome, type ChosenAgentSettings } from "../protocol/agent-state";
 import type { AgentControls, CliConversation, SessionChange, SessionHeader, Turn } from "../protocol/messages";
 import type { PromptPart } from "../protocol/prompt-parts";
-import { contextUse } from "../protocol/usage";
+import { contextUse, usageCost } from "../protocol/usage";
 import type { AgentIdentity, AgentSessionRef, PendingPrompt, SessionId, SessionStatus, SessionSummary, StoredSession } from "../protocol/sessions";
 import { STORED_SESSION_VERSION } from "../protocol/sessions";
 import type { Scheduler } from "../process/scheduler";
@@ -306,9 +306,8 @@ export class ChatSession {
     if (this.ended) return;
     applyAgentState(this.agentState, update);
     if (update.kind === "commands") this.conversation.offerCommands(this.agentState.commands);
-    // The header shows how full the context is as the agent says it, mid-turn too.
-    const context = update.kind === "usage" ? contextUse(update.used, update.size) : undefined;
-    if (context !== undefined) this.conversation.offerContext(context);
+    // The header shows how full the context is, and the session's cost, as the agent says them, mid-turn too.
+    if (update.kind === "usage") this.conversation.offerUsage(contextUse(update.used, update.size), usageCost(update.cost));
     if (update.kind === "mode" || update.kind === "model" || update.kind === "models" || update.kind === "settings") this.conversation.offerControls(this.controls());
     // The agent's own title names the session, unless the user named it.
     if (update.kind !== "title" || this.titleSource === "user") return;

@@ -17,7 +17,7 @@ import {
   type WebviewIntent,
 } from "../protocol/messages";
 import type { PendingPrompt } from "../protocol/sessions";
-import type { PermissionBlock, ToolDiff, Transcript } from "../protocol/transcript";
+import type { PermissionBlock, SteerBlock, ToolDiff, Transcript } from "../protocol/transcript";
 import { realScheduler, type ScheduledCall, type Scheduler } from "../process/scheduler";
 import type { Session } from "../session/session";
 import { attachedContext } from "../common/attached-context";
@@ -27,8 +27,8 @@ import { applyChange } from "../common/turn-changes";
 import { TurnParts } from "./turn-parts";
 import { failingError } from "../common/turn-failure";
 import { charsIn, withRequestsCancelled } from "../sessions/kept-turns";
-import { LiveContext } from "./live-context";
-import type { ContextUse } from "../protocol/usage";
+import { LiveUsage } from "./live-usage";
+import type { ContextUse, UsageCost } from "../protocol/usage";
 
 /** A run in progress, as the conversation needs it (a LiveSession, or a replay). */
 export interface Run {
@@ -220,7 +220,7 @@ export class Conversation {
   private nextTurnId: number;
   private readonly observers = new Set<ConversationObserver>();
   /** How full the agent's context is, as it said mid-turn: for the header before the turn's end says it. */
-  private readonly liveContext: LiveContext;
+  private readonly liveUsage: LiveUsage;
   /** Set once a run of an agent CLI said something: the next prompt to the same agent continues that conversation. */
   private cliConversation: CliConversation | null;
   /** The id of the next new CLI conversation, minted again once a prompt started it (see nextConversation). */
@@ -238,7 +238,7 @@ export class Conversation {
     for (const turn of restored.slice(-MAX_PERSISTED_TURNS)) this.turns.push(withRequestsCancelled(copyTurn(turn)));
     this.nextTurnId = this.turns.reduce((max, t) => Math.max(max, t.id + 1), 0);
     this.savedChars = charsIn(this.turns);
-    this.liveContext = new LiveContext((context) => this.broadcast({ type: "context", sessionId: this.host.sessionId, context }), scheduler, BATCH_MS);
+    this.liveUsage = new LiveUsage((now) => this.broadcast({ type: "context", sessionId: this.host.sessionId, ...now }), scheduler, BATCH_MS);
   }
 
   get running(): boolean {
@@ -276,7 +276,8 @@ export class Conversation {
     view.post(snapshot);
     if (this.commands.length > 0) view.post({ type: "commands", sessionId: this.host.sessionId, commands: this.commands });
     if (this.controls !== undefined) view.post({ type: "controls", sessionId: this.host.sessionId, controls: this.controls });
-    if (this.liveContext.current !== null) view.post({ type: "context", sessionId: this.host.sessionId, context: this.liveContext.current });
+    const usageNow = this.liveUsage.current;
+    if (usageNow !== null) view.post({ type: "context", sessionId: this.host.sessionId, ...usageNow });
     if (this.queued.length > 0) view.post(this.queueMessage());
     // An attachment offered while no view showed the session (the chat was still opening) goes to the first one.
     for (const attachment of this.offered.splice(0)) view.post({ type: "attach", sessionId: this.host.sessionId, attachment });
@@ -337,12 +338,17 @@ export class Conversation {
 
   /** The turn ended: the next queued message goes if it completed (or Send now stopped it); else the queue is held. */
   private afterTurn(turn: Turn): void {
-    const sendNow = this.sendNextAfterStop;
+    const goesOn = this.queueGoesOn(turn);
     this.sendNextAfterStop = false;
     if (this.queued.length === 0 || this.held) return;
-    if (sendNow || turn.status === "completed") this.sendQueued();
+    if (goesOn) this.sendQueued();
     else this.held = true;
     this.showQueue();
+  }
+
+  /** Whether the queue's first message goes once `turn` has ended, rather than waiting for the user's word. */
+  private queueGoesOn(turn: Turn): boolean {
+    return !this.held && (this.sendNextAfterStop || turn.status === "completed");
   }
 
   private sendQueued(): void {
@@ -389,9 +395,12 @@ export class Conversation {
     this.broadcast({ type: "controls", sessionId: this.host.sessionId, controls });
   }
 
-  /** The agent said how full its context is (ACP `usage_update`): every view's header, at most once a frame. */
-  offerContext(context: ContextUse): void {
-    if (!this.disposed) this.liveContext.update(context);
+  /**
+   * The agent said how full its context is, or the session's cost so far, or both (ACP `usage_update`): every view's
+   * header, at most once a frame.
+   */
+  offerUsage(context: ContextUse | undefined, cost: UsageCost | null): void {
+    if (!this.disposed) this.liveUsage.update(context, cost);
   }
 
   /**
@@ -522,6 +531,7 @@ export class Conversation {
 
   private track(turn: Turn, run: Run, cliConversation: CliConversation | null = null): void {
     this.current = { turn, run, startedAt: Date.now(), cliConversation, steered: [] };
+    this.liveUsage.turnStarted();
     this.saveDelayMs = SAVE_RUNNING_MS;
     // The prompt is kept at once: a reload right after sending still shows what was asked.
     this.saveRunning();
@@ -546,7 +556,7 @@ export class Conversation {
     this.cancelSave();
     this.flushTimer?.cancel();
     this.flushTimer = undefined;
-    this.liveContext.dispose();
+    this.liveUsage.dispose();
     this.views.clear();
     this.observers.clear();
   }
@@ -565,7 +575,7 @@ export class Conversation {
     this.persistTurns();
     this.flushTimer?.cancel();
     this.flushTimer = undefined;
-    this.liveContext.dispose();
+    this.liveUsage.dispose();
     this.views.clear();
     this.observers.clear();
   }
@@ -752,25 +762,39 @@ export class Conversation {
 
   private onFinished(turn: Turn, cliConversation: CliConversation | null): void {
     if (this.current?.turn === turn) {
-      this.requeueUntaken(this.current);
+      const untaken = this.requeueUntaken(this.current);
       this.current = undefined;
+      this.markUntaken(turn, untaken, this.queueGoesOn(turn) ? "sent next" : "queued");
     }
     if (cliConversation !== null && this.turns.includes(turn) && cliSpoke(turn)) this.cliConversation = cliConversation;
     // The agent no longer has the conversation (a `--resume` of a session it lost): the next prompt starts a new one,
     // with this session's history still shown above, rather than failing the same way again.
     if (turn.status === "failed" && failingError(turn)?.code === "SESSION_NOT_FOUND") this.cliConversation = null;
     this.flush();
-    this.liveContext.turnEnded(turn.done?.usage ?? null);
+    this.liveUsage.turnEnded(turn.done?.usage ?? null);
     this.persistTurns();
     this.afterTurn(turn);
   }
 
   /** The messages steered into a run its agent never took go first in the queue, in the order they were sent. */
-  private requeueUntaken({ run, steered }: NonNullable<Conversation["current"]>): void {
+  /** How many went back. */
+  private requeueUntaken({ run, steered }: NonNullable<Conversation["current"]>): number {
     const untaken = Math.min(run.untakenSteers?.() ?? 0, steered.length);
-    if (untaken === 0) return;
+    if (untaken === 0) return 0;
     this.queued.unshift(...steered.slice(steered.length - untaken));
     this.queueChanged();
+    return untaken;
+  }
+
+  /**
+   * The turn's last `count` steered messages say the agent never took them, and where they went: the turn must not
+   * read as if it had, when the same words come again as the next message (or wait in the queue).
+   */
+  private markUntaken(turn: Turn, count: number, where: NonNullable<SteerBlock["untaken"]>): void {
+    const steers = turn.blocks.flatMap((block, index) => (block.kind === "steer" ? [{ block, index }] : []));
+    for (const { block, index } of steers.slice(steers.length - count)) {
+      this.onChange(turn, { kind: "block-updated", index, block: { ...block, untaken: where } });
+    }
   }
 
   /** What survives a reload: the newest turns, as copies the host may keep; one still running (the window closes), stopped. */

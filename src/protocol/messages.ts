@@ -6,7 +6,7 @@ import { SessionIdSchema } from "./session-id";
 import { DoneSummarySchema, FinalStatusSchema, ProblemSchema, TranscriptBlockSchema } from "./transcript";
 import { MAX_IMAGES } from "./image-bytes";
 import { PromptImageSchema } from "./prompt-parts";
-import { ContextUseSchema } from "./usage";
+import { ContextUseSchema, UsageCostSchema } from "./usage";
 
 export const SessionStateSchema = z.enum(SESSION_STATES);
 
@@ -164,10 +164,11 @@ export const HostMessageSchema = z.discriminatedUnion("type", [
   /** The header's pickers: the mode, model and config options the agent offers, as they are and as the user chose. */
   z.object({ type: z.literal("controls"), ...AboutSession, controls: AgentControlsSchema }),
   /**
-   * How full the model's context is as the agent said it since the last turn's end (ACP `usage_update`, mid-turn), for
-   * the header; null once a turn's end says it with that turn's usage.
+   * What the agent said since the last turn's end (ACP `usage_update`, mid-turn), for the header: how full the model's
+   * context is, and what the running turn has added to the session's cost so far; each null once a turn's end says it
+   * with that turn's usage.
    */
-  z.object({ type: z.literal("context"), ...AboutSession, context: z.nullable(ContextUseSchema) }),
+  z.object({ type: z.literal("context"), ...AboutSession, context: z.nullable(ContextUseSchema), cost: z.nullable(UsageCostSchema) }),
   /**
    * The answer to the view's `dropFiles`, to that view only: chips for the dropped workspace files and folders, and
    * what was refused (not a file or folder inside the workspace), as the drop named it.

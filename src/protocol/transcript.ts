@@ -99,8 +99,12 @@ export const StatusBlockSchema = z.object({
   status: z.string(),
   message: z.nullable(z.string()),
 });
-/** A message the user sent into the running turn (Send now, or its key): the agent took it without a turn of its own. */
-export const SteerBlockSchema = z.object({ kind: z.literal("steer"), text: z.string() });
+/**
+ * A message the user sent into the running turn (Send now, or its key): the agent took it without a turn of its own.
+ * `untaken`: it never took it (its run ended first), so it went back to the queue: sent as the next message, or put
+ * back to wait there (the queue held after a Stop). Absent in turns stored before it was said.
+ */
+export const SteerBlockSchema = z.object({ kind: z.literal("steer"), text: z.string(), untaken: z.optional(z.enum(["sent next", "queued"])) });
 export const ErrorBlockSchema = z.object({
   kind: z.literal("error"),
   code: ProtocolErrorCodeSchema,

@@ -32,17 +32,22 @@ export function contextUse(used: number, size: number): ContextUse | undefined {
   return read.success ? read.data : undefined;
 }
 
+/** The cost as the agent said it, or null for one that does not fit (a negative amount, a currency of a hundred characters). */
+export function usageCost(cost: UsageCost | null | undefined): UsageCost | null {
+  const read = UsageCostSchema.safeParse(cost);
+  return read.success ? { amount: read.data.amount, currency: read.data.currency } : null;
+}
+
 /**
  * A turn's usage from the figures a dialect found; undefined when it found none, so `done` carries no empty usage. A
  * figure that does not fit (a negative count, a currency of a hundred characters) is left out, not the turn's end.
  */
 export function turnUsage(figures: Partial<TurnUsage>): TurnUsage | undefined {
-  const cost = figures.cost ?? null;
   const usage: TurnUsage = {
     inputTokens: fitting(figures.inputTokens),
     outputTokens: fitting(figures.outputTokens),
     cacheReadTokens: fitting(figures.cacheReadTokens),
-    cost: cost !== null && UsageCostSchema.safeParse(cost).success ? { amount: cost.amount, currency: cost.currency } : null,
+    cost: usageCost(figures.cost),
     contextUsed: fitting(figures.contextUsed),
     contextSize: fitting(figures.contextSize),
   };

@@ -2,7 +2,7 @@
 // the turns' models at once; painting waits for the next animation frame, so a burst of changes costs one paint.
 // A snapshot (a reopened session) is painted from its last turn back to its first, in slices of the main thread.
 import type { HostMessage, SessionHeader, WebviewIntent } from "../protocol/messages";
-import type { ContextUse } from "../protocol/usage";
+import type { ContextUse, UsageCost } from "../protocol/usage";
 import { AgentControlsView } from "./agent-controls";
 import { codeForCopyButton, COPY_CODE_ATTRIBUTE } from "./code-blocks";
 import { Composer } from "./composer";
@@ -12,7 +12,7 @@ import { ScrollFollower } from "./scroll-follower";
 import { slicedWork } from "./sliced-work";
 import { TurnView } from "./turn-view";
 import { UsageMeter } from "./usage-meter";
-import { totalUsage, withContextNow } from "../common/usage-totals";
+import { totalUsage, withUsageNow } from "../common/usage-totals";
 import type { HostChannel, ViewState } from "./vscode-api";
 
 const WEB_LINK = /^https?:\/\//i;
@@ -34,8 +34,12 @@ export class ChatView {
   private readonly composer: Composer;
   private readonly scroll: ScrollFollower;
   private turns: TurnView[] = [];
-  /** How full the context is as the agent said it since the last turn's end (mid-turn): the header's, until then. */
+  /**
+   * What the agent said since the last turn's end (mid-turn): how full the context is, and what the running turn has
+   * cost so far; the header's, until the turn's own figures say them.
+   */
   private contextNow: ContextUse | null = null;
+  private costNow: UsageCost | null = null;
   private readonly dirtyTurns = new Set<TurnView>();
   /** A snapshot's turns not painted yet, the first first: painted from the end, one job each. */
   private unpainted: TurnView[] = [];
@@ -99,6 +103,7 @@ export class ChatView {
         this.sessionId = message.sessionId;
         // The host says it again after the snapshot if it still holds.
         this.contextNow = null;
+        this.costNow = null;
         this.composer.showSession(message.sessionId);
         // Another session's queue, if it has one, follows the snapshot.
         if (moved) this.composer.showQueue({ items: [], held: false });
@@ -158,6 +163,7 @@ export class ChatView {
       }
       case "context":
         this.contextNow = message.context;
+        this.costNow = message.cost;
         this.showUsage();
         return;
       case "changes": {
@@ -260,7 +266,7 @@ export class ChatView {
   }
 
   private showUsage(): void {
-    this.usageMeter.show(withContextNow(totalUsage(this.turns.map((turn) => turn.usage)), this.contextNow));
+    this.usageMeter.show(withUsageNow(totalUsage(this.turns.map((turn) => turn.usage)), this.contextNow, this.costNow));
   }
 
   /** Painting a turn twice costs nothing: it paints only what changed since. */

@@ -67,6 +67,29 @@ describe("webview: what ACP agents show", function () {
     assert.deepEqual(order, ["Reading.", "you", "And the docs."]);
   });
 
+  it("says a message sent into the turn was not taken once its run ended without it, and where it went", async function () {
+    const steer: TranscriptBlock = { kind: "steer", text: "Also say it in French." };
+    await stream(5, [{ kind: "text", text: "Reading." }, steer]);
+    await turn().getByRole("group", { name: "You, while the agent worked" }).waitFor();
+    await harness.send({
+      type: "changes",
+      turnId: 5,
+      changes: [
+        { kind: "done", done: { exitCode: 0, durationMs: 1200, toolsUsed: [], tokensUsed: null, success: true, synthesized: false, usage: null }, status: "completed" },
+        { kind: "block-updated", index: 1, block: { ...steer, untaken: "sent next" } },
+      ],
+    });
+    const untaken = turn().getByRole("group", { name: "You, while the agent worked — not taken; sent as the next message" });
+    await untaken.waitFor();
+    assert.equal(await untaken.locator(".turn-role").innerText(), "You, while the agent worked — not taken; sent as the next message");
+    assert.equal(await untaken.locator(".prompt-text").textContent(), "Also say it in French.");
+  });
+
+  it("shows a stored turn's message that went back to the queue as not taken", async function () {
+    await harness.send({ type: "snapshot", turns: [turnWith(6, [{ kind: "steer", text: "And in German.", untaken: "queued" }], { done: true })], restriction: null });
+    await turn().getByRole("group", { name: "You, while the agent worked — not taken; put back in the queue" }).waitFor();
+  });
+
   describe("a tool card", function () {
     it("keeps a long path's file name in sight in a narrow chat: the folder is cut first", async function () {
       const folder = "/tmp/agent-stream-e2e-Zx81Qa/a/very/deep/folder/that/an/agent/names/in/full/";

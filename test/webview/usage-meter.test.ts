@@ -73,18 +73,40 @@ describe("webview: the usage meter", function () {
     await harness.send(snapshotOf([finishedTurn(0, CLAUDE_TURN)]));
     const live = finishedTurn(1, figures({ inputTokens: 800, outputTokens: 100, cost: { amount: 0.5, currency: "USD" }, contextUsed: 150_000, contextSize: 200_000 }));
     const changes = changeMessages(live);
-    await harness.send(live.started, ...changes.slice(0, -1), { type: "context", context: { used: 100_000, size: 200_000 } });
+    await harness.send(live.started, ...changes.slice(0, -1), { type: "context", context: { used: 100_000, size: 200_000 }, cost: null });
     await harness.page.waitForFunction(() => document.querySelector(".usage-meter-figures")?.textContent?.includes("50%"));
     assert.equal(await meter().locator(".usage-meter-figures").textContent(), "$0.0174 · 50% of 200k context");
     assert.equal(await harness.page.locator(".turn").nth(1).locator(".turn-footer .footer-usage").count(), 0, "the running turn has no footer figures yet");
-    await harness.send(changes.at(-1)!, { type: "context", context: null });
+    await harness.send(changes.at(-1)!, { type: "context", context: null, cost: null });
     await harness.page.waitForFunction(() => document.querySelector(".usage-meter-figures")?.textContent?.includes("75%"));
     assert.equal(await meter().locator(".usage-meter-figures").textContent(), "$0.5174 · 75% of 200k context");
   });
 
+  it("adds what the running turn has cost so far to the header's session cost, and the turn's own once it ends", async function () {
+    await harness.send(snapshotOf([finishedTurn(0, CLAUDE_TURN)]));
+    const live = finishedTurn(1, figures({ inputTokens: 800, outputTokens: 100, cost: { amount: 0.5, currency: "USD" }, contextUsed: 150_000, contextSize: 200_000 }));
+    const changes = changeMessages(live);
+    await harness.send(live.started, ...changes.slice(0, -1), { type: "context", context: { used: 100_000, size: 200_000 }, cost: { amount: 0.2, currency: "USD" } });
+    await harness.page.waitForFunction(() => document.querySelector(".usage-meter-figures")?.textContent?.includes("$0.2174"));
+    assert.equal(await meter().locator(".usage-meter-figures").textContent(), "$0.2174 · 50% of 200k context");
+    await harness.send({ type: "context", context: { used: 120_000, size: 200_000 }, cost: { amount: 0.4, currency: "USD" } });
+    await harness.page.waitForFunction(() => document.querySelector(".usage-meter-figures")?.textContent?.includes("$0.4174"));
+    assert.equal(await meter().locator(".usage-meter-figures").textContent(), "$0.4174 · 60% of 200k context");
+    await harness.send(changes.at(-1)!, { type: "context", context: null, cost: null });
+    await harness.page.waitForFunction(() => document.querySelector(".usage-meter-figures")?.textContent?.includes("75%"));
+    assert.equal(await meter().locator(".usage-meter-figures").textContent(), "$0.5174 · 75% of 200k context", "counted once: the turn's own cost, not the live one as well");
+  });
+
+  it("shows the cost the running turn has said in the header of a session whose turns have said nothing yet", async function () {
+    const live = finishedTurn(0, undefined);
+    await harness.send(live.started, { type: "context", context: null, cost: { amount: 0.03, currency: "USD" } });
+    await harness.page.waitForFunction(() => document.querySelector(".usage-meter-figures")?.textContent !== "");
+    assert.equal(await meter().locator(".usage-meter-figures").textContent(), "$0.0300");
+  });
+
   it("shows the meter mid-turn for a session whose turns have said nothing yet", async function () {
     const live = finishedTurn(0, undefined);
-    await harness.send(live.started, { type: "context", context: { used: 1200, size: 200_000 } });
+    await harness.send(live.started, { type: "context", context: { used: 1200, size: 200_000 }, cost: null });
     await harness.page.waitForFunction(() => document.querySelector(".usage-meter-figures")?.textContent !== "");
     assert.equal(await meter().isVisible(), true);
     assert.equal(await meter().locator(".usage-meter-figures").textContent(), "<1% of 200k context");

@@ -10,14 +10,7 @@ import type { PromptTokens } from "./prompt-usage";
 import type { ShownMode } from "./session-settings";
 import { selfApprovingModeMessage } from "../kit/run-words";
 import { TOOL_CALL_LIMITS } from "./tool-calls";
-
-/** What a session's cost grew by since `before`; unknown when the currency changed or the agent said no cost. */
-function costAdded(before: UsageCost | null, now: UsageCost | null): UsageCost | undefined {
-  if (now === null) return undefined;
-  if (before === null) return { ...now };
-  if (before.currency !== now.currency) return undefined;
-  return { amount: Math.max(0, now.amount - before.amount), currency: now.currency };
-}
+import { costAdded } from "../../common/usage-totals";
 
 /** Hands on one normalized event (the envelope is the caller's). */
 export type EmitEvent = <T extends CliEventType>(type: T, payload: EventOfType<T>["payload"]) => void;

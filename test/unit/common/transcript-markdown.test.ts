@@ -159,6 +159,11 @@ describe("a message sent into the running turn, in markdown", () => {
   it("is quoted whole, every line of it, under who sent it", () => {
     assert.equal(blockToMarkdown({ kind: "steer", text: "Also check\nthe docs" }), "> **You, while the agent worked:** Also check\n> the docs");
   });
+
+  it("says the agent never took it, and where it went", () => {
+    assert.equal(blockToMarkdown({ kind: "steer", text: "Also check the docs", untaken: "sent next" }), "> **You, while the agent worked — not taken; sent as the next message:** Also check the docs");
+    assert.equal(blockToMarkdown({ kind: "steer", text: "Also check the docs", untaken: "queued" }), "> **You, while the agent worked — not taken; put back in the queue:** Also check the docs");
+  });
 });
 
 describe("a finished turn in markdown, as the chat shows it", () => {

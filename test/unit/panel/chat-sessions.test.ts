@@ -479,13 +479,33 @@ describe("ChatSessions: many conversations, each with its own agent, run and fil
     // Two said within one frame: the views hear the later one only.
     assert.deepEqual(contexts(), [{ used: 64_000, size: 200000 }]);
     const joined = viewOf(session.conversation);
-    assert.deepEqual(joined.findLast((message) => message.type === "context"), { type: "context", sessionId: session.id, context: { used: 64_000, size: 200000 } });
+    assert.deepEqual(joined.findLast((message) => message.type === "context"), { type: "context", sessionId: session.id, context: { used: 64_000, size: 200000 }, cost: null });
     const usage = { inputTokens: null, outputTokens: null, cacheReadTokens: null, cost: null, contextUsed: 64_000, contextSize: 200000 };
     host.streams[0]?.push(cli.start(), cli.textDelta("done"), cli.done({ usage }));
     host.streams[0]?.end();
     // The turn's usage says it now.
     await eventually("the live context let go", () => (contexts().at(-1) === null ? true : undefined));
     assert.equal(view.findLastIndex((message) => message.type === "context") > view.findLastIndex((message) => message.type === "changes"), true);
+  });
+
+  it("tells the views what the running turn has cost so far, from the agent's running total, until the turn's end says it", async () => {
+    const chats = await sessions();
+    const session = chats.active;
+    const view = viewOf(session.conversation);
+    session.conversation.send("please look at the parser");
+    const request = host.requests[0];
+    request?.onAgentState({ kind: "usage", used: 1200, size: 200000, cost: { amount: 0.02, currency: "USD" } });
+    const costs = () => view.filter((message) => message.type === "context").map((message) => message.type === "context" && message.cost);
+    await eventually("the cost in the header", () => (costs().length > 0 ? true : undefined));
+    assert.deepEqual(costs(), [{ amount: 0.02, currency: "USD" }]);
+    request?.onAgentState({ kind: "usage", used: 1500, size: 200000, cost: { amount: 0.05, currency: "USD" } });
+    await eventually("the later total", () => (costs().length > 1 ? true : undefined));
+    assert.deepEqual(costs().at(-1), { amount: 0.05, currency: "USD" });
+    const usage = { inputTokens: null, outputTokens: null, cacheReadTokens: null, cost: { amount: 0.05, currency: "USD" }, contextUsed: 1500, contextSize: 200000 };
+    host.streams[0]?.push(cli.start(), cli.textDelta("done"), cli.done({ usage }));
+    host.streams[0]?.end();
+    // The turn's usage says it now.
+    await eventually("the live cost let go", () => (costs().at(-1) === null ? true : undefined));
   });
 
   it("starts a New Session with Agent… with the agent picked", async () => {

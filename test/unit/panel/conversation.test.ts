@@ -58,6 +58,8 @@ class RecordingHost implements ConversationHost {
   steerable = false;
   /** …and that agent is pi, which leaves a message steered after it decided to end in its queue. */
   steersLate = false;
+  /** …and Claude echoes (takes) only the first this many messages it reads: a later one waits for a Stop. */
+  steerTakes = 3;
 
   startRun(request: RunRequest): LiveSession {
     this.requests.push(request);
@@ -81,7 +83,7 @@ class RecordingHost implements ConversationHost {
     const input = claudeProfile.invocation({ prompt: request.prompt, userArgs: null, conversation: { ...request.conversation, stateDir: os.tmpdir() } }).input;
     const run = LiveSession.start({
       adapter: createAdapter("claude"),
-      process: { command: fakeCli("stdin-claude-steered.js"), args: [], cwd: os.tmpdir(), env: { ...process.env, FAKE_MESSAGES: "2" }, input },
+      process: { command: fakeCli("stdin-claude-steered.js"), args: [], cwd: os.tmpdir(), env: { ...process.env, FAKE_MESSAGES: "2", FAKE_TAKES: String(this.steerTakes) }, input },
       isRunOver: input?.isRunOver,
       onChange: request.onChange,
     });
@@ -482,7 +484,7 @@ describe("Conversation", () => {
       assert.match(took?.kind === "status" ? (took.message ?? "") : "", /^Check this too\n\n[^]*- @src\/auth\.ts/);
     });
 
-    it("sends a steered message pi never took as the next turn, once, when its run ends without it", async () => {
+    it("sends a steered message pi never took as the next turn, once, when its run ends without it, and the turn says it was not taken", async () => {
       host.steerable = true;
       host.steersLate = true;
       conversation.send("one");
@@ -492,10 +494,27 @@ describe("Conversation", () => {
       host.scenario = "answer";
       await eventually("the untaken message's own turn", () => conversation.lastTurn?.prompt === "Also say it in French." && !conversation.running);
       assert.deepEqual(view.turns().map((turn) => [turn.prompt, turn.status]), [["one", "completed"], ["Also say it in French.", "completed"]]);
-      assert.deepEqual(view.turns()[0]?.blocks.filter((block) => block.kind === "steer"), [{ kind: "steer", text: "Also say it in French." }]);
+      const untaken = { kind: "steer", text: "Also say it in French.", untaken: "sent next" };
+      assert.deepEqual(view.turns()[0]?.blocks.filter((block) => block.kind === "steer"), [untaken], "the turn does not claim pi took it");
+      assert.deepEqual(host.persisted?.[0]?.blocks.filter((block) => block.kind === "steer"), [untaken], "and is kept so");
       assert.equal(host.runs.length, 2, "sent once more, as a turn of its own");
       assert.deepEqual(host.requests[1]?.parts, [{ path: "src/auth.ts", kind: "file" }], "with what was attached to it");
       assert.deepEqual(queueOf(view.messages)?.items, [], "nothing left waiting");
+    });
+
+    it("puts a steered message Claude had not taken when the user stopped back in the held queue, and the turn says so", async () => {
+      host.steerable = true;
+      host.steerTakes = 1;
+      conversation.send("one");
+      conversation.handleIntent(view, { type: "sendNow", prompt: "Also say it in French." });
+      await eventually("the steered message in the turn", () => conversation.lastTurn?.blocks.some((block) => block.kind === "steer") === true);
+      await conversation.stop();
+      await eventually("the held queue", () => queueOf(view.messages)?.held === true);
+      assert.deepEqual(queueOf(view.messages)?.items.map((item) => item.prompt), ["Also say it in French."]);
+      assert.equal(host.runs.length, 1, "a stopped turn does not send the queue unasked");
+      const untaken = { kind: "steer", text: "Also say it in French.", untaken: "queued" };
+      assert.deepEqual(view.turns()[0]?.blocks.filter((block) => block.kind === "steer"), [untaken]);
+      assert.deepEqual(host.persisted?.[0]?.blocks.filter((block) => block.kind === "steer"), [untaken]);
     });
 
     it("never steers a message sent now with an image: the turn stops and it goes next, image and all", async () => {
