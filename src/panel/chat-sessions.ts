@@ -49,7 +49,7 @@ export class ChatSessions implements SessionOwner {
   /** Each watcher's observers, per live session, to let go of them when the watcher goes. */
   private readonly stopWatching = new Map<(session: ChatSession) => ConversationObserver, Map<SessionId, () => void>>();
   private disposed = false;
-  /** The store's last writes are done (the window closed): a later change is not written, as nobody waits for it. */
+  /** The window closed and its sessions' last saves were asked for: a later change is not written, as nobody waits for it. */
   private closed = false;
 
   private constructor(private readonly options: ChatSessionsOptions) {
@@ -240,8 +240,10 @@ export class ChatSessions implements SessionOwner {
     this.disposed = true;
     for (const session of this.live.values()) session.dispose();
     this.listeners.clear();
-    await this.options.store.flush();
+    // The sessions' last saves are asked for: a change after this one (a run's end, an answer that comes late) would
+    // be written while, or after, the window's folder goes.
     this.closed = true;
+    await this.options.store.flush();
   }
 
   // ---- SessionOwner: what a session asks of the registry ----

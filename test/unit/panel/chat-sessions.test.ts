@@ -193,6 +193,23 @@ describe("ChatSessions: many conversations, each with its own agent, run and fil
     assert.equal(stored.list().find((summary) => summary.id === session.id)?.title, "first question");
   });
 
+  it("writes nothing asked for while the window closes: a change that comes as the last writes finish is not written after them", async () => {
+    const chats = await sessions();
+    const session = chats.active;
+    session.conversation.send("first question");
+    await answer(host, session.conversation, "first answer");
+    const closing = chats.dispose();
+    // A run's end or a late answer to a pick, arriving while the store finishes its last writes.
+    session.rename("renamed while closing");
+    await closing;
+    const written = () => fs.readdirSync(path.join(folder, "sessions")).sort();
+    const before = written();
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(written(), before);
+    const stored = await SessionStore.open(folder, { maxBytes: 50 * 1024 * 1024, log: { warn: () => {} } });
+    assert.equal(stored.list().find((summary) => summary.id === session.id)?.title, "first question");
+  });
+
   it("reopens a stored session after a reload with its turns, and its follow-up continues the agent's own conversation", async () => {
     const before = await sessions();
     const session = before.active;
