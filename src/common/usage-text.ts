@@ -57,18 +57,6 @@ export function usageLine(usage: TurnUsage): string | null {
   return facts.length === 0 ? null : facts.join(" · ");
 }
 
-/**
- * The session's figures for the chat's narrow header: what it cost and how full the context is, where the agent says
- * them (tokens otherwise); the tooltip has the rest.
- */
-export function meterFacts(usage: TurnUsage): string[] {
-  const facts: string[] = [];
-  if (usage.cost !== null) facts.push(costText(usage.cost));
-  const context = contextText(usage);
-  if (context !== null) facts.push(context);
-  return facts.length > 0 ? facts : usageFacts(usage);
-}
-
 /** Every figure in full: "1,234 input tokens (900 from the cache), 340 output tokens, cost $0.0174, …". */
 export function usageDetail(usage: TurnUsage): string {
   const parts: string[] = [];

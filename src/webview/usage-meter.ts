@@ -1,6 +1,6 @@
 // The session's usage in the chat's header: its turns' tokens and cost added up, and the context as the agent last
-// said it. Compact where it is seen, in full in its tooltip and for screen readers.
-import { meterFacts, usageDetail } from "../common/usage-text";
+// said it. The footer's figures, seen without hovering; in full in its tooltip and for screen readers.
+import { usageDetail, usageFacts } from "../common/usage-text";
 import type { TurnUsage } from "../protocol/usage";
 import { element, icon, screenReaderText } from "./element";
 
@@ -20,12 +20,14 @@ export class UsageMeter {
 
   /** Null: no turn of the session said any figure, and the meter is not shown. */
   show(total: TurnUsage | null): void {
-    const facts = total === null ? [] : meterFacts(total);
+    const facts = total === null ? [] : usageFacts(total);
     const compact = facts.join(" · ");
     if (compact === this.shown) return;
     this.shown = compact;
     this.element.hidden = facts.length === 0;
-    this.figures.textContent = compact;
+    // One unbreakable piece per figure, its dot ending it: a narrow header wraps between figures, never inside one.
+    const pieces = facts.map((fact, index) => element("span", { className: "usage-meter-fact", text: index < facts.length - 1 ? `${fact} ·` : fact }));
+    this.figures.replaceChildren(...pieces.flatMap((piece, index) => (index === 0 ? [piece] : [" ", piece])));
     const detail = total === null ? "" : `Session usage: ${usageDetail(total)}`;
     this.element.title = detail;
     this.spoken.textContent = detail;

@@ -49,7 +49,7 @@ describe("webview: the usage meter", function () {
     const second = figures({ inputTokens: 2000, outputTokens: 60, cost: { amount: 0.02, currency: "USD" }, contextUsed: 48_000, contextSize: 200_000 });
     await harness.send(snapshotOf([finishedTurn(0, CLAUDE_TURN), finishedTurn(1, second)]));
     assert.equal(await meter().isVisible(), true);
-    assert.equal(await meter().locator(".usage-meter-figures").textContent(), "$0.0374 · 24% of 200k context");
+    assert.equal(await meter().locator(".usage-meter-figures").textContent(), "3.2k in · 400 out · $0.0374 · 24% of 200k context");
     const full = "Session usage: 3,234 input tokens (900 from the cache), 400 output tokens, cost $0.0374, 48,000 of 200,000 context tokens used (24%)";
     assert.equal(await meter().getAttribute("title"), full);
     assert.equal(await meter().locator(".sr-only").textContent(), full);
@@ -66,7 +66,7 @@ describe("webview: the usage meter", function () {
     const live = finishedTurn(1, figures({ inputTokens: 800, outputTokens: 100, cost: { amount: 0.5, currency: "USD" }, contextUsed: 100_000, contextSize: 200_000 }));
     await harness.send(live.started, ...changeMessages(live));
     await harness.page.waitForFunction(() => document.querySelector(".usage-meter-figures")?.textContent?.includes("$0.5174"));
-    assert.equal(await meter().locator(".usage-meter-figures").textContent(), "$0.5174 · 50% of 200k context");
+    assert.equal(await meter().locator(".usage-meter-figures").textContent(), "2k in · 440 out · $0.5174 · 50% of 200k context");
   });
 
   it("shows the context the agent says mid-turn in the header while the turn runs, and the turn's own once it ends", async function () {
@@ -75,11 +75,11 @@ describe("webview: the usage meter", function () {
     const changes = changeMessages(live);
     await harness.send(live.started, ...changes.slice(0, -1), { type: "context", context: { used: 100_000, size: 200_000 }, cost: null });
     await harness.page.waitForFunction(() => document.querySelector(".usage-meter-figures")?.textContent?.includes("50%"));
-    assert.equal(await meter().locator(".usage-meter-figures").textContent(), "$0.0174 · 50% of 200k context");
+    assert.equal(await meter().locator(".usage-meter-figures").textContent(), "1.2k in · 340 out · $0.0174 · 50% of 200k context");
     assert.equal(await harness.page.locator(".turn").nth(1).locator(".turn-footer .footer-usage").count(), 0, "the running turn has no footer figures yet");
     await harness.send(changes.at(-1)!, { type: "context", context: null, cost: null });
     await harness.page.waitForFunction(() => document.querySelector(".usage-meter-figures")?.textContent?.includes("75%"));
-    assert.equal(await meter().locator(".usage-meter-figures").textContent(), "$0.5174 · 75% of 200k context");
+    assert.equal(await meter().locator(".usage-meter-figures").textContent(), "2k in · 440 out · $0.5174 · 75% of 200k context");
   });
 
   it("adds what the running turn has cost so far to the header's session cost, and the turn's own once it ends", async function () {
@@ -88,13 +88,13 @@ describe("webview: the usage meter", function () {
     const changes = changeMessages(live);
     await harness.send(live.started, ...changes.slice(0, -1), { type: "context", context: { used: 100_000, size: 200_000 }, cost: { amount: 0.2, currency: "USD" } });
     await harness.page.waitForFunction(() => document.querySelector(".usage-meter-figures")?.textContent?.includes("$0.2174"));
-    assert.equal(await meter().locator(".usage-meter-figures").textContent(), "$0.2174 · 50% of 200k context");
+    assert.equal(await meter().locator(".usage-meter-figures").textContent(), "1.2k in · 340 out · $0.2174 · 50% of 200k context");
     await harness.send({ type: "context", context: { used: 120_000, size: 200_000 }, cost: { amount: 0.4, currency: "USD" } });
     await harness.page.waitForFunction(() => document.querySelector(".usage-meter-figures")?.textContent?.includes("$0.4174"));
-    assert.equal(await meter().locator(".usage-meter-figures").textContent(), "$0.4174 · 60% of 200k context");
+    assert.equal(await meter().locator(".usage-meter-figures").textContent(), "1.2k in · 340 out · $0.4174 · 60% of 200k context");
     await harness.send(changes.at(-1)!, { type: "context", context: null, cost: null });
     await harness.page.waitForFunction(() => document.querySelector(".usage-meter-figures")?.textContent?.includes("75%"));
-    assert.equal(await meter().locator(".usage-meter-figures").textContent(), "$0.5174 · 75% of 200k context", "counted once: the turn's own cost, not the live one as well");
+    assert.equal(await meter().locator(".usage-meter-figures").textContent(), "2k in · 440 out · $0.5174 · 75% of 200k context", "counted once: the turn's own cost, not the live one as well");
   });
 
   it("shows the cost the running turn has said in the header of a session whose turns have said nothing yet", async function () {
@@ -111,6 +111,21 @@ describe("webview: the usage meter", function () {
     assert.equal(await meter().isVisible(), true);
     assert.equal(await meter().locator(".usage-meter-figures").textContent(), "<1% of 200k context");
     assert.equal(await meter().getAttribute("title"), "Session usage: 1,200 of 200,000 context tokens used (<1%)");
+  });
+
+  it("wraps the header's figures between them in a narrow side bar, never inside one, each dot ending its row", async function () {
+    await harness.page.setViewportSize({ width: 180, height: 600 });
+    try {
+      await harness.send(snapshotOf([finishedTurn(0, CLAUDE_TURN)]));
+      const pieces = await meter()
+        .locator(".usage-meter-fact")
+        .evaluateAll((facts) => facts.map((fact) => ({ text: fact.textContent, lines: fact.getClientRects().length, top: fact.getBoundingClientRect().top })));
+      assert.deepEqual(pieces.map((piece) => piece.text), ["1.2k in ·", "340 out ·", "$0.0174 ·", "23% of 200k context"]);
+      assert.ok(pieces.every((piece) => piece.lines === 1), `a figure broke across lines: ${JSON.stringify(pieces)}`);
+      assert.ok(new Set(pieces.map((piece) => piece.top)).size > 1, `at 180 px the figures take more than one row: ${JSON.stringify(pieces)}`);
+    } finally {
+      await harness.page.setViewportSize({ width: 900, height: 600 });
+    }
   });
 
   it("shows the session's tokens in the header for an agent that says no cost and no context", async function () {
