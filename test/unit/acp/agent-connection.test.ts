@@ -358,8 +358,10 @@ describe("ACP agent connection (real fake agent processes)", () => {
         await eventually("every read was asked and answered", () => readsStarted + refusedInHand() === 30 && readsInHand === 0, 20_000);
         assert.ok(agent.problems.some((problem) => problem.includes("has not read")), agent.problems.join("\n"));
         const served = readsStarted - agent.problems.filter((problem) => problem.includes("has not read")).length;
-        // What was served waits unread: about the bound's worth, never the 60 MB asked for.
-        assert.ok(served * 2 <= MAX_UNREAD_ANSWER_BYTES / (1024 * 1024) + 2 * 2, `served ${served} reads of 2 MiB`);
+        // What was served waits unread: about the bound's worth, never the 60 MB asked for. The bound counts what waits
+        // in this process; the agent's own process takes in a few MiB more before its paused stdin stops the pipe (3 to
+        // 6 MiB seen on a loaded 2-core machine), which is the margin here.
+        assert.ok(served * 2 <= MAX_UNREAD_ANSWER_BYTES / (1024 * 1024) + 4 * 2, `served ${served} reads of 2 MiB`);
       } finally {
         fs.rmSync(big, { force: true });
       }
