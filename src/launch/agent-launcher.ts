@@ -177,8 +177,7 @@ export class AgentLauncher {
     if (launch.agent.kind === "builtin") return imagesRefused("The built-in agent");
     const { profile } = resolveCli(launch.agent.choice);
     if (acpTransportOf(profile) === undefined) return profile.takesImages === true ? null : imagesRefused(profile.displayName);
-    const capabilities = this.sessions.get(launch.sessionId)?.acp?.promptCapabilities;
-    return capabilities === undefined || capabilities.image === true ? null : imagesRefused(profile.displayName);
+    return acpImagesRefusal(this.sessions.get(launch.sessionId)?.acp?.promptCapabilities, profile);
   }
 
   /**
@@ -194,8 +193,7 @@ export class AgentLauncher {
     const key = acpKey(launch, launch.agent, profile, command);
     const known = this.sessions.get(launch.sessionId);
     if (known !== undefined && known.key !== key) return null;
-    const capabilities = await this.acpConversation(launch, launch.agent, profile, command).start();
-    return capabilities === undefined || capabilities.image === true ? null : imagesRefused(profile.displayName);
+    return acpImagesRefusal(await this.acpConversation(launch, launch.agent, profile, command).start(), profile);
   }
 
   /**
@@ -500,6 +498,11 @@ export class AgentLauncher {
 }
 
 /** What makes a warm agent the same one: its conversation, command, arguments and environment. */
+/** An ACP agent refuses images only once it said it takes none; while it has not said (undefined), nothing is refused. */
+function acpImagesRefusal(capabilities: { image?: boolean } | undefined, profile: CliProfile): string | null {
+  return capabilities === undefined || capabilities.image === true ? null : imagesRefused(profile.displayName);
+}
+
 function acpKey(launch: Pick<AgentLaunch, "conversation">, agent: Extract<LaunchAgent, { kind: "cli" }>, profile: CliProfile, command: string): string {
   return JSON.stringify([launch.conversation.id, command, acpArgs(agent, profile), agent.env]);
 }

@@ -776,8 +776,7 @@ export class Conversation {
     this.afterTurn(turn);
   }
 
-  /** The messages steered into a run its agent never took go first in the queue, in the order they were sent. */
-  /** How many went back. */
+  /** The messages steered into a run its agent never took go first in the queue, in the order they were sent; how many. */
   private requeueUntaken({ run, steered }: NonNullable<Conversation["current"]>): number {
     const untaken = Math.min(run.untakenSteers?.() ?? 0, steered.length);
     if (untaken === 0) return 0;
