@@ -7,6 +7,7 @@ import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { confineToWorkspace } from "../acp/workspace-files";
 import type { Attachment } from "../protocol/messages";
+import { pathAsPicked } from "../common/picked-path";
 
 export interface DroppedFiles {
   /** Chips for the composer, each path as the @ picker writes it (relative in a one-folder workspace, else absolute). */
@@ -36,7 +37,7 @@ async function attachmentOf(dropped: string | undefined, roots: readonly string[
   if (!confined.ok) return undefined;
   const stat = await fs.stat(confined.path).catch(() => undefined);
   if (stat === undefined || !(stat.isFile() || stat.isDirectory())) return undefined;
-  return { kind: stat.isDirectory() ? "folder" : "file", path: writtenAsPicked(path.normalize(dropped), roots) };
+  return { kind: stat.isDirectory() ? "folder" : "file", path: pathAsPicked(path.normalize(dropped), roots) };
 }
 
 function pathOf(uri: string): string | undefined {
@@ -46,12 +47,4 @@ function pathOf(uri: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** One folder: relative to it, with `/`, as the user reads it; several (or a path placed only once resolved): absolute. */
-function writtenAsPicked(file: string, roots: readonly string[]): string {
-  if (roots.length !== 1) return file;
-  const relative = path.relative(roots[0], file);
-  if (relative === "" || relative.startsWith("..") || path.isAbsolute(relative)) return file;
-  return relative.split(path.sep).join("/");
 }

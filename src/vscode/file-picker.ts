@@ -6,6 +6,7 @@ import { NodeWorkspaceFiles } from "../acp/workspace-files";
 import type { PickedFile } from "../protocol/messages";
 import { escapeForLog } from "../protocol/visible-text";
 import { FuzzyIndex } from "../workspace/fuzzy-match";
+import { pathAsPicked } from "../common/picked-path";
 import { walkWorkspace, type TreeEntry } from "../workspace/workspace-tree";
 
 /** A workspace past this many files and folders is offered its first ones (breadth first: the top of the tree). */
@@ -77,8 +78,7 @@ function openFiles(): Set<string> {
   for (const group of vscode.window.tabGroups.all) {
     for (const tab of group.tabs) {
       if (!(tab.input instanceof vscode.TabInputText) || tab.input.uri.scheme !== "file") continue;
-      const file = tab.input.uri.fsPath;
-      open.add(roots.length === 1 ? path.relative(roots[0], file).split(path.sep).join("/") : file);
+      open.add(pathAsPicked(tab.input.uri.fsPath, roots));
     }
   }
   return open;
